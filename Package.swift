@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top (each imports only the ones above it in this list):
+//   TminusCore       domain models, decoding, API clients, text safety, date formatting
+//   TminusViewModel  screen state and actions (no ncurses, no I/O of its own)
+//   TminusRender     pure render(state, size) -> Grid
+//   TminusTerminal   the ncurses backend: grid -> windows, keys, signals, the main loop
+//   tminus           argument parsing and wiring
+let package = Package(
+    name: "tminus",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tminus", targets: ["tminus"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(name: "CWidth"),
+        .target(
+            name: "TminusCore",
+            dependencies: ["CWidth", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "TminusViewModel",
+            dependencies: ["TminusCore"]
+        ),
+        .target(
+            name: "TminusRender",
+            dependencies: ["TminusCore", "TminusViewModel"]
+        ),
+        .target(
+            name: "TminusTerminal",
+            dependencies: ["CNcurses", "TminusCore", "TminusViewModel", "TminusRender",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
+            name: "tminus",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "TminusCoreTests",
+            dependencies: ["TminusCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TminusViewModelTests",
+            dependencies: ["TminusCore", "TminusViewModel"]
+        ),
+        .testTarget(
+            name: "TminusRenderTests",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "TminusEndToEndTests",
+            dependencies: ["TminusCore"]
+        ),
+    ]
+)

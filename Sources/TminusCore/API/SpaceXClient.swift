@@ -1,0 +1,78 @@
+import Foundation
+
+/// The r/SpaceX API (v5 launches, v4 everything else).
+public enum SpaceXAPI {
+    public static let defaultBaseURL = URL(string: "https://api.spacexdata.com")!
+
+    /// The populate paths the list rows and the detail screen need, so opening a launch
+    /// costs no further request.
+    static let populate: [String] = ["rocket", "launchpad", "payloads", "cores.core", "cores.landpad"]
+
+    /// `POST /v5/launches/query`: upcoming soonest first, past newest first, ties broken by
+    /// flight number in the same direction.
+    public static func launchQuery(segment: LaunchSegment, page: Int, limit: Int = LaunchSource.pageSize) -> Data {
+        let order = segment == .upcoming ? "asc" : "desc"
+        let body: [String: Any] = [
+            "query": ["upcoming": segment == .upcoming],
+            "options": [
+                "page": page,
+                "limit": limit,
+                "sort": ["date_utc": order, "flight_number": order],
+                "populate": populate,
+            ] as [String: Any],
+        ]
+        // Sorted keys: the same request is the same bytes (helps caching and test logs).
+        return (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+    }
+
+    public static func launchSource(baseURL: URL, http: HTTPClient) -> LaunchSource {
+        let url = baseURL.appending(path: "v5/launches/query")
+        return LaunchSource(name: "r/SpaceX API") { (segment, page) async throws(APIError) -> LaunchPage in
+            let body = launchQuery(segment: segment, page: page)
+            let data = try await http.data(.init(method: "POST", url: url, body: body))
+            return try decodePage(data)
+        }
+    }
+
+    /// The mongoose-paginate envelope around `docs`.
+    struct Envelope: Decodable {
+        let docs: [LenientElement<Launch>]
+        let totalDocs: Int?
+        let page: Int?
+        let hasNextPage: Bool?
+        let nextPage: Int?
+    }
+
+    public static func decodePage(_ data: Data) throws(APIError) -> LaunchPage {
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: data)
+        } catch {
+            throw .badData(JSONProblem.describe(error, byteCount: data.count))
+        }
+        let launches = envelope.docs.compactMap(\.value)
+        let next = (envelope.hasNextPage ?? (envelope.nextPage != nil)) ? envelope.nextPage : nil
+        return LaunchPage(launches: launches, page: envelope.page ?? 1, totalDocs: envelope.totalDocs, nextPage: next)
+    }
+}
+
+/// Turns a DecodingError into a short phrase for the status line.
+public enum JSONProblem {
+    public static func describe(_ error: Error, byteCount: Int) -> String {
+        if byteCount == 0 { return "empty response" }
+        switch error {
+        case DecodingError.dataCorrupted(let ctx):
+            return ctx.codingPath.isEmpty ? "malformed or truncated JSON" : "unreadable field \(path(ctx.codingPath))"
+        case DecodingError.keyNotFound(let key, _):
+            return "missing field \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx):
+            return "unexpected value at \(path(ctx.codingPath))"
+        default:
+            return "unreadable JSON"
+        }
+    }
+
+    private static func path(_ keys: [CodingKey]) -> String {
+        keys.isEmpty ? "top level" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// How exact a launch date is. The API stores month-precision dates on the 1st at 00:00Z, so
+/// showing their hour would be inventing one.
+public enum DatePrecision: String, Sendable, Hashable, CaseIterable {
+    case half, quarter, year, month, day, hour
+}
+
+/// What the status word on a row says.
+public enum LaunchStatus: Sendable, Hashable {
+    case upcoming
+    case success
+    case failure
+    /// A past launch whose outcome the source does not record.
+    case unknown
+}
+
+public struct Launch: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var name: String
+    public var flightNumber: Int?
+    public var date: Date?
+    public var datePrecision: DatePrecision
+    public var upcoming: Bool
+    public var success: Bool?
+    public var details: String?
+    public var rocket: Ref<Rocket>?
+    public var launchpad: Ref<Launchpad>?
+    public var payloads: [Ref<Payload>]
+    public var crew: [CrewAssignment]
+    public var failures: [LaunchFailure]
+    public var cores: [LaunchCore]
+    public var links: LaunchLinks
+    public var window: Int?
+
+    public var status: LaunchStatus {
+        if upcoming { return .upcoming }
+        switch success {
+        case true?: return .success
+        case false?: return .failure
+        case nil: return .unknown
+        }
+    }
+
+    /// Whether any booster on this flight had flown before.
+    public var isReused: Bool? {
+        let known = cores.compactMap(\.reused)
+        return known.isEmpty ? nil : known.contains(true)
+    }
+
+    public init(
+        id: String, name: String, flightNumber: Int? = nil, date: Date?, datePrecision: DatePrecision = .hour,
+        upcoming: Bool, success: Bool? = nil, details: String? = nil, rocket: Ref<Rocket>? = nil,
+        launchpad: Ref<Launchpad>? = nil, payloads: [Ref<Payload>] = [], crew: [CrewAssignment] = [],
+        failures: [LaunchFailure] = [], cores: [LaunchCore] = [], links: LaunchLinks = LaunchLinks(),
+        window: Int? = nil
+    ) {
+        self.id = id; self.name = name; self.flightNumber = flightNumber; self.date = date
+        self.datePrecision = datePrecision; self.upcoming = upcoming; self.success = success
+        self.details = details; self.rocket = rocket; self.launchpad = launchpad; self.payloads = payloads
+        self.crew = crew; self.failures = failures; self.cores = cores; self.links = links; self.window = window
+    }
+}
+
+extension Launch: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case id, name, details, rocket, launchpad, payloads, crew, failures, cores, links, window, upcoming, success
+        case flightNumber = "flight_number", dateUTC = "date_utc", dateUnix = "date_unix"
+        case datePrecision = "date_precision"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // Without an id a launch cannot be paged, deduplicated or opened: the one hard requirement.
+        id = try c.decode(String.self, forKey: .id)
+        name = c.lenient(String.self, .name) ?? "Unnamed launch"
+        flightNumber = c.lenient(Int.self, .flightNumber)
+        date = c.lenientDate(.dateUTC) ?? c.lenient(Double.self, .dateUnix).map { Date(timeIntervalSince1970: $0) }
+        datePrecision = c.lenient(String.self, .datePrecision).flatMap(DatePrecision.init(rawValue:)) ?? .hour
+        upcoming = c.lenient(Bool.self, .upcoming) ?? false
+        success = c.lenient(Bool.self, .success)
+        details = c.lenient(String.self, .details)
+        rocket = c.lenient(Ref<Rocket>.self, .rocket)
+        launchpad = c.lenient(Ref<Launchpad>.self, .launchpad)
+        payloads = c.lenientArray(Ref<Payload>.self, .payloads)
+        crew = c.lenientArray(CrewAssignment.self, .crew)
+        failures = c.lenientArray(LaunchFailure.self, .failures)
+        cores = c.lenientArray(LaunchCore.self, .cores)
+        links = c.lenient(LaunchLinks.self, .links) ?? LaunchLinks()
+        window = c.lenient(Int.self, .window)
+    }
+}
+
+/// v5 sends `{crew, role}`; v4 sends a bare id. Both decode.
+public struct CrewAssignment: Sendable, Hashable, Decodable {
+    public var crew: Ref<CrewMember>?
+    public var role: String?
+
+    public init(crew: Ref<CrewMember>?, role: String?) { self.crew = crew; self.role = role }
+
+    enum CodingKeys: String, CodingKey { case crew, role }
+    public init(from decoder: Decoder) throws {
+        if let id = try? decoder.singleValueContainer().decode(String.self) {
+            crew = .id(id); role = nil
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        crew = c.lenient(Ref<CrewMember>.self, .crew)
+        role = c.lenient(String.self, .role)
+    }
+}
+
+public struct CrewMember: Sendable, Hashable, Decodable {
+    public var id: String?
+    public var name: String?
+    public var agency: String?
+
+    enum CodingKeys: String, CodingKey { case id, name, agency }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.lenient(String.self, .id); name = c.lenient(String.self, .name); agency = c.lenient(String.self, .agency)
+    }
+}
+
+public struct LaunchFailure: Sendable, Hashable, Decodable {
+    public var time: Int?
+    public var altitude: Int?
+    public var reason: String?
+
+    public init(time: Int? = nil, altitude: Int? = nil, reason: String? = nil) {
+        self.time = time; self.altitude = altitude; self.reason = reason
+    }
+
+    enum CodingKeys: String, CodingKey { case time, altitude, reason }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        time = c.lenient(Int.self, .time); altitude = c.lenient(Int.self, .altitude); reason = c.lenient(String.self, .reason)
+    }
+}
+
+/// One booster on a launch, with how its landing went.
+public struct LaunchCore: Sendable, Hashable, Decodable {
+    public var core: Ref<CoreRecord>?
+    public var flight: Int?
+    public var reused: Bool?
+    public var landingAttempt: Bool?
+    public var landingSuccess: Bool?
+    public var landingType: String?
+    public var landpad: Ref<Landpad>?
+
+    public init(core: Ref<CoreRecord>? = nil, flight: Int? = nil, reused: Bool? = nil, landingAttempt: Bool? = nil,
+                landingSuccess: Bool? = nil, landingType: String? = nil, landpad: Ref<Landpad>? = nil) {
+        self.core = core; self.flight = flight; self.reused = reused; self.landingAttempt = landingAttempt
+        self.landingSuccess = landingSuccess; self.landingType = landingType; self.landpad = landpad
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case core, flight, reused, landpad
+        case landingAttempt = "landing_attempt", landingSuccess = "landing_success", landingType = "landing_type"
+    }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        core = c.lenient(Ref<CoreRecord>.self, .core); flight = c.lenient(Int.self, .flight)
+        reused = c.lenient(Bool.self, .reused); landingAttempt = c.lenient(Bool.self, .landingAttempt)
+        landingSuccess = c.lenient(Bool.self, .landingSuccess); landingType = c.lenient(String.self, .landingType)
+        landpad = c.lenient(Ref<Landpad>.self, .landpad)
+    }
+}
+
+/// A booster's own record (`/v4/cores`): its serial and block.
+public struct CoreRecord: Sendable, Hashable, Decodable {
+    public var id: String?
+    public var serial: String?
+    public var block: Int?
+    public var reuseCount: Int?
+
+    enum CodingKeys: String, CodingKey { case id, serial, block, reuseCount = "reuse_count" }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.lenient(String.self, .id); serial = c.lenient(String.self, .serial)
+        block = c.lenient(Int.self, .block); reuseCount = c.lenient(Int.self, .reuseCount)
+    }
+}
+
+public struct LaunchLinks: Sendable, Hashable, Decodable {
+    public var patchSmall: URL?
+    public var patchLarge: URL?
+    public var webcast: URL?
+    public var presskit: URL?
+    public var wikipedia: URL?
+    public var article: URL?
+    public var reddit: URL?
+
+    public init(patchSmall: URL? = nil, patchLarge: URL? = nil, webcast: URL? = nil, presskit: URL? = nil,
+                wikipedia: URL? = nil, article: URL? = nil, reddit: URL? = nil) {
+        self.patchSmall = patchSmall; self.patchLarge = patchLarge; self.webcast = webcast
+        self.presskit = presskit; self.wikipedia = wikipedia; self.article = article; self.reddit = reddit
+    }
+
+    enum CodingKeys: String, CodingKey { case patch, webcast, presskit, wikipedia, article, reddit }
+    enum PatchKeys: String, CodingKey { case small, large }
+    enum RedditKeys: String, CodingKey { case launch, campaign, media, recovery }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let patch = try? c.nestedContainer(keyedBy: PatchKeys.self, forKey: .patch)
+        patchSmall = patch.flatMap { WebURL.parse($0.lenient(String.self, .small)) }
+        patchLarge = patch.flatMap { WebURL.parse($0.lenient(String.self, .large)) }
+        webcast = WebURL.parse(c.lenient(String.self, .webcast))
+        presskit = WebURL.parse(c.lenient(String.self, .presskit))
+        wikipedia = WebURL.parse(c.lenient(String.self, .wikipedia))
+        article = WebURL.parse(c.lenient(String.self, .article))
+        // The launch discussion thread is the one a reader wants; the campaign thread is a fallback.
+        let reddit = try? c.nestedContainer(keyedBy: RedditKeys.self, forKey: .reddit)
+        self.reddit = reddit.flatMap {
+            WebURL.parse($0.lenient(String.self, .launch)) ?? WebURL.parse($0.lenient(String.self, .campaign))
+        }
+    }
+}
+
+/// Only http(s) links are kept: a link is handed to the user's browser command, and a
+/// `file:` or `javascript:` URL from the network has no business there.
+public enum WebURL {
+    public static func parse(_ text: String?) -> URL? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+              let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", url.host != nil else { return nil }
+        return url
+    }
+}

@@ -1,0 +1,21 @@
+/// A reference to another document that the API sends either as its id (a 24-hex string) or,
+/// when the query asked to `populate` it, as the whole object. An unknown id populates as
+/// null, which decodes as a missing reference.
+public enum Ref<Object: Decodable & Sendable & Hashable>: Sendable, Hashable, Decodable {
+    case id(String)
+    case object(Object)
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let id = try? container.decode(String.self) {
+            self = .id(id)
+        } else {
+            self = .object(try container.decode(Object.self))
+        }
+    }
+
+    public var object: Object? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+public enum Formatting {
+    /// `549054` → `549,054`; fractions kept to one decimal only when there is one.
+    public static func grouped(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        let whole = Int(rounded)
+        var digits = String(abs(whole))
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits = String(digits.dropLast(3))
+        }
+        groups.insert(Substring(digits), at: 0)
+        var text = (whole < 0 || (whole == 0 && rounded < 0) ? "-" : "") + groups.joined(separator: ",")
+        let fraction = abs(rounded - Double(whole))
+        if fraction >= 0.05 { text += "." + String(Int((fraction * 10).rounded())) }
+        return text
+    }
+
+    /// "just now", "3 min ago", "2 h ago", "4 days ago": how old the data on screen is.
+    public static func age(from then: Date, to now: Date) -> String {
+        let seconds = max(0, now.timeIntervalSince(then))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(Int(seconds / 60)) min ago"
+        case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
+        default: return "\(Int(seconds / 86_400)) days ago"
+        }
+    }
+}

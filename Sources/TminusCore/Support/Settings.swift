@@ -1,0 +1,126 @@
+import Foundation
+
+/// Which API the app reads launches from.
+public enum SourceKind: String, Sendable, CaseIterable {
+    case spacex, ll2
+}
+
+/// The command line, resolved: each value from its flag, else its environment variable, else
+/// the default. Kept apart from argument parsing so the rules are unit-tested.
+public struct Settings: Sendable {
+    public var source: SourceKind
+    public var spacexAPI: URL
+    public var ll2API: URL
+    public var paths: AppPaths
+    public var timeZone: TimeZone
+    /// The instant the clock starts at (`--now`), or nil for the real time.
+    public var startTime: Date?
+    public var offline: Bool
+    public var browser: String
+    public var images: Bool
+
+    /// What the user typed; nil means "not given".
+    public struct Flags: Sendable {
+        public var source: String?
+        public var spacexAPI: String?
+        public var ll2API: String?
+        public var dataDir: String?
+        public var tz: String?
+        public var now: String?
+        public var offline = false
+        public var browser: String?
+        public var noImages = false
+        public init() {}
+    }
+
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    public static let defaultLL2API = URL(string: "https://ll.thespacedevs.com/2.0.0")!
+
+    public static func resolve(_ flags: Flags, environment env: [String: String]) throws -> Settings {
+        func pick(_ flag: String?, _ variable: String) -> String? {
+            if let flag, !flag.isEmpty { return flag }
+            if let value = env[variable], !value.isEmpty { return value }
+            return nil
+        }
+
+        let sourceText = pick(flags.source, "TMINUS_SOURCE") ?? SourceKind.spacex.rawValue
+        guard let source = SourceKind(rawValue: sourceText.lowercased()) else {
+            throw Invalid("unknown source '\(sourceText)': use spacex or ll2")
+        }
+        let spacex = try apiURL(pick(flags.spacexAPI, "TMINUS_SPACEX_API"), default: SpaceXAPI.defaultBaseURL, flag: "--spacex-api")
+        let ll2 = try apiURL(pick(flags.ll2API, "TMINUS_LL2_API"), default: defaultLL2API, flag: "--ll2-api")
+
+        let zone: TimeZone
+        if let name = pick(flags.tz, "TMINUS_TZ") {
+            guard let z = TimeZone(identifier: name) else {
+                throw Invalid("unknown time zone '\(name)': use an IANA name such as UTC or Europe/Warsaw")
+            }
+            zone = z
+        } else {
+            zone = .current
+        }
+
+        var start: Date?
+        if let text = pick(flags.now, "TMINUS_NOW") {
+            guard let date = ISO8601.parse(text) else {
+                throw Invalid("--now '\(text)' is not an ISO 8601 instant such as 2022-10-08T20:00:00Z")
+            }
+            start = date
+        }
+
+        let dataDir = pick(flags.dataDir, "TMINUS_DATA_DIR")
+        return Settings(
+            source: source, spacexAPI: spacex, ll2API: ll2,
+            paths: dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg(env),
+            timeZone: zone, startTime: start, offline: flags.offline,
+            browser: pick(flags.browser, "BROWSER") ?? "xdg-open",
+            images: !flags.noImages
+        )
+    }
+
+    static func apiURL(_ text: String?, default value: URL, flag: String) throws -> URL {
+        guard let text else { return value }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else {
+            throw Invalid("\(flag) '\(text)' is not an http(s) URL")
+        }
+        return url
+    }
+}
+
+/// Where the app writes. With `--data-dir DIR` all of it is under DIR; otherwise the XDG
+/// base directories (data, cache, config, state) each get a `tminus` folder.
+public struct AppPaths: Sendable, Equatable {
+    public var data: URL
+    public var cache: URL
+    public var config: URL
+    public var state: URL
+
+    public init(root: URL) {
+        data = root.appending(path: "data", directoryHint: .isDirectory)
+        cache = root.appending(path: "cache", directoryHint: .isDirectory)
+        config = root.appending(path: "config", directoryHint: .isDirectory)
+        state = root.appending(path: "state", directoryHint: .isDirectory)
+    }
+
+    public static func xdg(_ env: [String: String]) -> AppPaths {
+        let home = URL(fileURLWithPath: env["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        func base(_ variable: String, _ fallback: String) -> URL {
+            // The XDG spec says relative paths are invalid and must be ignored.
+            if let value = env[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
+            return home.appending(path: fallback, directoryHint: .isDirectory)
+        }
+        var paths = AppPaths(root: home)
+        paths.data = base("XDG_DATA_HOME", ".local/share").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.cache = base("XDG_CACHE_HOME", ".cache").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.config = base("XDG_CONFIG_HOME", ".config").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.state = base("XDG_STATE_HOME", ".local/state").appending(path: "tminus", directoryHint: .isDirectory)
+        return paths
+    }
+
+    public var logFile: URL { state.appending(path: "tminus.log") }
+}

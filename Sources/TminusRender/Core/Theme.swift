@@ -1,0 +1,52 @@
+import TminusViewModel
+
+/// Tones (what a value means) to styles (how it looks), in one table.
+enum Theme {
+    static func style(_ tone: Tone) -> Style {
+        switch tone {
+        case .plain: .plain
+        case .muted: Style(foreground: .muted)
+        case .upcoming: Style(foreground: .upcoming, attributes: .bold)
+        case .success: Style(foreground: .success, attributes: .bold)
+        case .failure: Style(foreground: .failure, attributes: .bold)
+        case .warning: Style(foreground: .warning, attributes: .bold)
+        }
+    }
+
+    static let bar = Style(background: .barBackground)
+    static let selectedRow = Style(background: .selectionBackground)
+    static let heading = Style(foreground: .accent, attributes: .bold)
+    static let label = Style(foreground: .muted)
+    static let error = Style(foreground: .failure, attributes: .bold)
+
+    /// Mission patch stand-ins until images arrive: a filled disc when there is a patch to
+    /// load, an empty one when the launch has none.
+    static let patchGlyph: Character = "◉"
+    static let noPatchGlyph: Character = "○"
+}
+
+extension Grid {
+    /// Writes `text` so that it ends at column `right` (exclusive). Returns its start column.
+    @discardableResult
+    mutating func putRight(_ text: String, right: Int, y: Int, style: Style = .plain) -> Int {
+        let w = TerminalTextWidth.of(text)
+        let x = Swift.max(0, right - w)
+        put(text, x: x, y: y, maxWidth: right - x, style: style)
+        return x
+    }
+
+    /// Writes `text` centred on row y.
+    mutating func putCentered(_ text: String, y: Int, style: Style = .plain) {
+        let w = Swift.min(TerminalTextWidth.of(text), width)
+        put(text, x: Swift.max(0, (width - w) / 2), y: y, maxWidth: width, style: style)
+    }
+
+    mutating func horizontalRule(y: Int, style: Style = Theme.label) {
+        put(String(repeating: "─", count: Swift.max(0, width)), x: 0, y: y, style: style)
+    }
+}
+
+import TminusCore
+enum TerminalTextWidth {
+    static func of(_ text: String) -> Int { TerminalText.width(TerminalText.sanitize(text)) }
+}

@@ -1,0 +1,77 @@
+import TminusCore
+import TminusViewModel
+
+/// A launch: a fixed header (name, countdown or date, links) over a scrolling body of fields.
+enum LaunchDetailView {
+    static func draw(_ detail: LaunchDetailState, state: AppState, into grid: inout Grid, layout: ScreenLayout) {
+        let launch = detail.launch
+        let top = layout.detailHeaderTop
+        let time = state.time
+
+        // Row 1: patch stand-in, name, status word.
+        let glyph = launch.links.patchLarge ?? launch.links.patchSmall
+        grid.put(String(glyph == nil ? Theme.noPatchGlyph : Theme.patchGlyph), x: 2, y: top,
+                 style: Style(foreground: glyph == nil ? .muted : .accent))
+        let statusX = grid.width - LaunchListView.statusWidth - 1
+        grid.put(launch.name, x: 4, y: top, maxWidth: statusX - 6, style: Style(attributes: .bold))
+        grid.put(launch.status.word, x: statusX, y: top, style: Theme.style(launch.status.tone))
+
+        // Row 2: the short facts.
+        let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.rocket?.object?.name,
+                        launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
+        grid.put(subtitle, x: 4, y: top + 1, maxWidth: grid.width - 6, style: Theme.label)
+
+        // Row 3: the clock (upcoming) or the date (past). Row 4: what it means.
+        if launch.upcoming {
+            let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: state.now, time: time)
+            let tone: Tone = countdown.kind == .counting ? .upcoming : .warning
+            let x = 4 + grid.put(countdown.text, x: 4, y: top + 2, style: Theme.style(tone))
+            grid.put("  " + countdown.label, x: x, y: top + 2, style: Theme.label)
+            grid.put("NET " + time.detailDate(launch.date, precision: launch.datePrecision), x: 4, y: top + 3, style: .dim)
+        } else {
+            let x = 4 + grid.put(time.detailDate(launch.date, precision: launch.datePrecision), x: 4, y: top + 2, style: .bold)
+            let outcome: String
+            switch launch.status {
+            case .success: outcome = "  launched successfully"
+            case .failure: outcome = "  launch failed"
+            default: outcome = "  outcome unknown"
+            }
+            grid.put(outcome, x: x, y: top + 2, style: Theme.label)
+        }
+
+        // Row 5: the links bar; the selected one is what `o` opens.
+        var x = 4 + grid.put("Links ", x: 4, y: top + 4, style: Theme.label)
+        for (index, kind) in LaunchLinkKind.allCases.enumerated() {
+            let available = launch.links.url(for: kind) != nil
+            let style: Style
+            if index == detail.linkIndex && available {
+                style = Style(foreground: Color(16), background: .accent, attributes: .bold)
+            } else {
+                style = available ? Style(foreground: .accent) : Style(foreground: Color(240))
+            }
+            x += grid.put(" \(kind.title) ", x: x, y: top + 4, style: style)
+            x += 1
+        }
+        grid.horizontalRule(y: top + 5)
+
+        // The body.
+        let lines = LaunchDetailDocument.lines(for: launch, time: time, width: layout.detailBodyWidth)
+        let visible = lines.dropFirst(detail.scroll).prefix(layout.detailBodyHeight)
+        var y = layout.detailBodyTop
+        for line in visible {
+            switch line {
+            case .heading(let text):
+                grid.put(text, x: 2, y: y, style: Theme.heading)
+            case let .field(label, value, tone):
+                grid.put(label, x: 2, y: y, maxWidth: LaunchDetailDocument.labelWidth, style: Theme.label)
+                grid.put(value, x: 2 + LaunchDetailDocument.labelWidth + 1, y: y, style: Theme.style(tone))
+            case .blank:
+                break
+            }
+            y += 1
+        }
+        if detail.scroll + layout.detailBodyHeight < lines.count {
+            grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import TminusCore
+
+/// Everything that can change the app's state. Keys, clock ticks and resizes come from the
+/// terminal loop; the rest are results of work the view model started, posted to its mailbox.
+public enum AppEvent: Sendable {
+    case key(Key)
+    /// The clock moved (the loop sends one a second while a countdown is on screen).
+    case tick
+    /// The terminal's size, in cells.
+    case resized(width: Int, height: Int)
+    case launchesLoaded(LaunchSegment, page: Int, generation: Int, Result<LaunchPage, APIError>)
+    case linkOpened(URL, Result<Void, LinkOpenError>)
+}
+
+public struct LinkOpenError: Error, Sendable, Hashable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

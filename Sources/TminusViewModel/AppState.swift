@@ -1,0 +1,157 @@
+import Foundation
+import TminusCore
+
+public enum Tab: Int, Sendable, Hashable, CaseIterable {
+    case launches, rockets, favorites
+
+    public var title: String {
+        switch self {
+        case .launches: "Launches"
+        case .rockets: "Rockets"
+        case .favorites: "Favorites"
+        }
+    }
+}
+
+public enum LoadPhase: Sendable, Hashable {
+    case idle
+    /// The first page, or a refresh from the top (rows already shown stay until it arrives).
+    case loadingFirst
+    case loadingMore
+}
+
+/// One paginated launch list (Upcoming or Past). Each keeps its own rows, selection and
+/// scroll, so switching segments and back loses nothing.
+public struct LaunchListState: Sendable, Hashable {
+    public var launches: [Launch] = []
+    public var selection = 0
+    /// First visible row; kept by the view model so the list scrolls like a pager, not a jump.
+    public var scrollTop = 0
+    /// The page to ask for next; nil once the last page is in.
+    public var nextPage: Int? = 1
+    public var phase: LoadPhase = .idle
+    public var error: APIError?
+    /// Whether the failed request was a "load more" (then `r` retries that page).
+    public var errorWasLoadMore = false
+    /// Bumped by every refresh so a response to an older request is recognised and dropped.
+    public var generation = 0
+    public var totalDocs: Int?
+    public var updatedAt: Date?
+    public var hasLoadedOnce = false
+
+    public init() {}
+
+    public var selectedLaunch: Launch? {
+        launches.indices.contains(selection) ? launches[selection] : nil
+    }
+
+    public var isLoading: Bool { phase != .idle }
+}
+
+public struct LaunchDetailState: Sendable, Hashable {
+    public var launch: Launch
+    /// Lines scrolled off the top of the detail body.
+    public var scroll = 0
+    /// Which entry of `links` `o` opens.
+    public var linkIndex = 0
+
+    public init(launch: Launch) {
+        self.launch = launch
+        linkIndex = LaunchLinkKind.allCases.firstIndex { launch.links.url(for: $0) != nil } ?? 0
+    }
+}
+
+public enum LaunchLinkKind: String, Sendable, Hashable, CaseIterable {
+    case webcast, presskit, wikipedia, article, reddit
+
+    public var title: String {
+        switch self {
+        case .webcast: "Webcast"
+        case .presskit: "Press kit"
+        case .wikipedia: "Wikipedia"
+        case .article: "Article"
+        case .reddit: "Reddit"
+        }
+    }
+}
+
+extension LaunchLinks {
+    public func url(for kind: LaunchLinkKind) -> URL? {
+        switch kind {
+        case .webcast: webcast
+        case .presskit: presskit
+        case .wikipedia: wikipedia
+        case .article: article
+        case .reddit: reddit
+        }
+    }
+}
+
+/// A screen pushed over the tabs.
+public enum Route: Sendable, Hashable {
+    case launchDetail(LaunchDetailState)
+}
+
+/// A short message for the status line, with how serious it is.
+public struct Notice: Sendable, Hashable {
+    public enum Level: Sendable, Hashable { case info, error }
+    public var text: String
+    public var level: Level
+    public init(_ text: String, level: Level = .info) { self.text = text; self.level = level }
+}
+
+/// Everything the renderer needs to draw a frame.
+public struct AppState: Sendable, Hashable {
+    public var tab: Tab = .launches
+    public var segment: LaunchSegment = .upcoming
+    public var upcoming = LaunchListState()
+    public var past = LaunchListState()
+    /// Screens opened over the tabs, innermost last; `Esc` pops one.
+    public var routes: [Route] = []
+    public var showingHelp = false
+    public var notice: Notice?
+    public var now: Date
+    public var size = ScreenSize(width: 80, height: 24)
+    public var sourceName: String
+    public var timeZone: TimeZone
+    public var quitRequested = false
+
+    public init(now: Date, sourceName: String, timeZone: TimeZone) {
+        self.now = now
+        self.sourceName = sourceName
+        self.timeZone = timeZone
+    }
+
+    public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
+
+    public func list(_ segment: LaunchSegment) -> LaunchListState {
+        segment == .upcoming ? upcoming : past
+    }
+
+    public var currentList: LaunchListState { list(segment) }
+
+    public var detail: LaunchDetailState? {
+        if case .launchDetail(let d)? = routes.last { return d }
+        return nil
+    }
+
+    /// The screen whose keys apply (and whose help the overlay shows).
+    public var screen: ScreenKind {
+        if detail != nil { return .launchDetail }
+        switch tab {
+        case .launches: return .launchList
+        case .rockets: return .rockets
+        case .favorites: return .favorites
+        }
+    }
+}
+
+public enum ScreenKind: Sendable, Hashable {
+    case launchList, launchDetail, rockets, favorites
+}
+
+public struct ScreenSize: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+}

@@ -1,0 +1,47 @@
+/// The keys of each screen, as data: the help overlay lists them and the status line shows
+/// the first few, so documentation and behaviour come from one table.
+public struct KeyHelp: Sendable, Hashable {
+    public var keys: String
+    public var action: String
+    /// Shown in the status line hints (the rest only in `?`).
+    public var inStatusLine: Bool
+
+    public init(_ keys: String, _ action: String, status: Bool = false) {
+        self.keys = keys; self.action = action; inStatusLine = status
+    }
+}
+
+public enum Keymap {
+    static let global: [KeyHelp] = [
+        KeyHelp("1 2 3", "Launches / Rockets / Favorites tab"),
+        KeyHelp("Tab", "next tab"),
+        KeyHelp("?", "this help", status: true),
+        KeyHelp("q", "quit", status: true),
+    ]
+
+    public static func help(for screen: ScreenKind) -> [KeyHelp] {
+        let own: [KeyHelp]
+        switch screen {
+        case .launchList:
+            own = [
+                KeyHelp("↑↓ j k", "move", status: true),
+                KeyHelp("PgUp PgDn", "page up / down"),
+                KeyHelp("g G Home End", "first / last row"),
+                KeyHelp("Enter", "open launch", status: true),
+                KeyHelp("u p", "Upcoming / Past", status: true),
+                KeyHelp("r", "refresh (retry after an error)", status: true),
+            ]
+        case .launchDetail:
+            own = [
+                KeyHelp("←→ h l", "select link", status: true),
+                KeyHelp("o Enter", "open link in browser", status: true),
+                KeyHelp("↑↓ j k", "scroll"),
+                KeyHelp("PgUp PgDn g G", "scroll by page / to the ends"),
+                KeyHelp("Esc Backspace", "back", status: true),
+            ]
+        case .rockets, .favorites:
+            own = []
+        }
+        return own + global
+    }
+}

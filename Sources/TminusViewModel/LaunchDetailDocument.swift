@@ -1,0 +1,182 @@
+import Foundation
+import TminusCore
+
+/// How a value reads: the renderer turns tones into colours.
+public enum Tone: Sendable, Hashable {
+    case plain, muted, upcoming, success, failure, warning
+}
+
+/// One line of the launch detail body, already worded and wrapped. The view model builds
+/// these (so tests can check every field and every `-`), the renderer only styles them.
+public enum DetailLine: Sendable, Hashable {
+    case heading(String)
+    /// A label and its value; a wrapped value continues on lines with an empty label.
+    case field(label: String, value: String, tone: Tone)
+    case blank
+}
+
+extension LaunchStatus {
+    /// The status word of a row, exactly as the spec spells it.
+    public var word: String {
+        switch self {
+        case .upcoming: "UPCOMING"
+        case .success: "SUCCESS"
+        case .failure: "FAILED"
+        case .unknown: "UNKNOWN"
+        }
+    }
+
+    public var tone: Tone {
+        switch self {
+        case .upcoming: .upcoming
+        case .success: .success
+        case .failure: .failure
+        case .unknown: .plain
+        }
+    }
+}
+
+public enum LaunchDetailDocument {
+    public static let labelWidth = 14
+    static let missing = "-"
+
+    public static func lines(for launch: Launch, time: LaunchTime, width: Int) -> [DetailLine] {
+        var out: [DetailLine] = []
+        let valueWidth = max(8, width - labelWidth - 1)
+
+        func field(_ label: String, _ value: String?, tone: Tone = .plain) {
+            let text = value.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            guard let text else {
+                out.append(.field(label: label, value: missing, tone: .muted))
+                return
+            }
+            for (i, line) in wrap(text, width: valueWidth).enumerated() {
+                out.append(.field(label: i == 0 ? label : "", value: line, tone: tone))
+            }
+        }
+        func list(_ label: String, _ values: [String], empty: String) {
+            if values.isEmpty { field(label, empty, tone: .muted); return }
+            for (i, v) in values.enumerated() { field(i == 0 ? label : "", v) }
+        }
+
+        out.append(.heading("Mission"))
+        field("Flight", launch.flightNumber.map { "#\($0)" })
+        field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
+        field("Precision", launch.datePrecision.rawValue)
+        field("Status", launch.status.word, tone: launch.status.tone)
+        field("Launchpad", launchpadText(launch.launchpad))
+        field("Details", launch.details)
+        list("Payloads", launch.payloads.map(payloadText), empty: missing)
+        field("Crew", "\(launch.crew.count)")
+        list("Failures", launch.failures.map(failureText), empty: "none")
+        list("Cores", launch.cores.map(coreText), empty: missing)
+
+        out.append(.blank)
+        out.append(.heading("Rocket"))
+        let rocket = launch.rocket?.object
+        field("Name", rocket?.name)
+        field("Type", rocketType(rocket, cores: launch.cores))
+        field("Reused", launch.isReused.map { $0 ? "yes" : "no" })
+
+        out.append(.blank)
+        out.append(.heading("Links"))
+        for kind in LaunchLinkKind.allCases {
+            field(kind.title, launch.links.url(for: kind)?.absoluteString)
+        }
+        return out
+    }
+
+    static func launchpadText(_ ref: Ref<Launchpad>?) -> String? {
+        guard let pad = ref?.object else { return nil }
+        let name = pad.name ?? pad.fullName
+        let place = [pad.locality, pad.region].compactMap { $0 }.joined(separator: ", ")
+        switch (name, place.isEmpty) {
+        case (let n?, false): return "\(n) — \(place)"
+        case (let n?, true): return n
+        case (nil, false): return place
+        case (nil, true): return nil
+        }
+    }
+
+    static func payloadText(_ ref: Ref<Payload>) -> String {
+        guard let p = ref.object else { return missing }
+        let mass = p.massKg.map { Formatting.grouped($0) + " kg" } ?? missing
+        return "\(p.name ?? missing) · orbit \(p.orbit ?? missing) · \(mass)"
+    }
+
+    static func failureText(_ f: LaunchFailure) -> String {
+        let time = f.time.map { "T+\($0)s" } ?? "T+\(missing)"
+        let altitude = f.altitude.map { "\($0) km" } ?? "\(missing) km"
+        return "\(time) at \(altitude): \(f.reason ?? missing)"
+    }
+
+    static func coreText(_ c: LaunchCore) -> String {
+        let serial = c.core?.object?.serial ?? "core \(missing)"
+        let flight = c.flight.map { "flight \($0)" } ?? "flight \(missing)"
+        let reused = c.reused.map { $0 ? "reused" : "new" } ?? "reuse \(missing)"
+        let landing: String
+        switch (c.landingAttempt, c.landingSuccess) {
+        case (false?, _): landing = "no landing attempt"
+        case (true?, true?): landing = "landed (\(landingWhere(c)))"
+        case (true?, false?): landing = "landing failed (\(landingWhere(c)))"
+        case (true?, nil): landing = "landing attempt (\(landingWhere(c)))"
+        case (nil, _): landing = "landing \(missing)"
+        }
+        return "\(serial) · \(flight) · \(reused) · \(landing)"
+    }
+
+    private static func landingWhere(_ c: LaunchCore) -> String {
+        let pad = c.landpad?.object?.name
+        return [c.landingType, pad].compactMap { $0 }.joined(separator: " on ").nonEmpty ?? missing
+    }
+
+    /// The rocket's type and variant: `rocket · engine 1D+ · block 5` (each part only if known).
+    static func rocketType(_ rocket: Rocket?, cores: [LaunchCore]) -> String? {
+        guard let rocket else { return nil }
+        var parts: [String] = []
+        if let type = rocket.type { parts.append(type) }
+        if let version = rocket.engineVersion {
+            parts.append("engine " + [rocket.engineType?.capitalized, version].compactMap { $0 }.joined(separator: " "))
+        }
+        let blocks = Set(cores.compactMap { $0.core?.object?.block }).sorted()
+        if !blocks.isEmpty { parts.append("block " + blocks.map(String.init).joined(separator: "/")) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// Word-wraps to `width` display columns; a word longer than a line is cut.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        let clean = TerminalText.sanitize(text)
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in clean.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            var w = TerminalText.width(word)
+            if lineWidth > 0, lineWidth + 1 + w > width {
+                lines.append(line); line = ""; lineWidth = 0
+            }
+            while w > width {
+                // A URL or an unbroken run: hard-cut it across lines.
+                var head = ""
+                var headWidth = 0
+                var rest = Substring(word)
+                while let ch = rest.first, headWidth + TerminalText.width(of: ch) <= width - lineWidth - (lineWidth > 0 ? 1 : 0) {
+                    head.append(ch); headWidth += TerminalText.width(of: ch); rest.removeFirst()
+                }
+                if head.isEmpty { lines.append(line); line = ""; lineWidth = 0; continue }
+                line += (lineWidth > 0 ? " " : "") + head
+                lines.append(line); line = ""; lineWidth = 0
+                word = String(rest); w = TerminalText.width(word)
+            }
+            if word.isEmpty { continue }
+            line += (lineWidth > 0 ? " " : "") + word
+            lineWidth += (lineWidth > 0 ? 1 : 0) + w
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

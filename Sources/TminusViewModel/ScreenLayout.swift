@@ -1,0 +1,30 @@
+/// Where things go on screen. The view model needs it (a page of rows is as tall as the list
+/// area) and the renderer draws by it, so it lives here, once.
+public struct ScreenLayout: Sendable, Hashable {
+    public static let minimumWidth = 50
+    public static let minimumHeight = 12
+
+    public let width: Int
+    public let height: Int
+
+    public init(_ size: ScreenSize) { width = size.width; height = size.height }
+
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    public let tabBarRow = 0
+    /// The Upcoming | Past switch (launch lists) or the detail's title line.
+    public let subheaderRow = 1
+    public let columnHeaderRow = 2
+    public let listTop = 3
+    public var statusRow: Int { height - 1 }
+    /// Rows of launches visible at once.
+    public var listHeight: Int { max(1, height - 4) }
+
+    /// The detail screen: a fixed header (name, clock, links) over a scrolling body.
+    public let detailHeaderTop = 1
+    public let detailHeaderHeight = 6
+    public var detailBodyTop: Int { detailHeaderTop + detailHeaderHeight }
+    public var detailBodyHeight: Int { max(1, height - detailBodyTop - 1) }
+    /// Text width of the detail body (a margin of two columns each side).
+    public var detailBodyWidth: Int { max(10, width - 4) }
+}
