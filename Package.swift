@@ -53,13 +53,20 @@ let package = Package(
             dependencies: ["TminusCore"],
             resources: [.copy("Fixtures")]
         ),
+        // Sample launches, a scripted launch source and a settable clock, shared by the
+        // view-model and renderer tests.
+        .target(
+            name: "TminusTestSupport",
+            dependencies: ["TminusCore", "TminusViewModel"],
+            path: "Tests/TminusTestSupport"
+        ),
         .testTarget(
             name: "TminusViewModelTests",
-            dependencies: ["TminusCore", "TminusViewModel"]
+            dependencies: ["TminusCore", "TminusViewModel", "TminusTestSupport"]
         ),
         .testTarget(
             name: "TminusRenderTests",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusRender",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTestSupport",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             exclude: ["__Snapshots__"]
         ),

@@ -289,10 +289,14 @@ public final class AppViewModel {
         return incoming.filter { seen.insert($0.id).inserted }
     }
 
+    /// Changes one list. It works on a copy written back afterwards: `change` may read other
+    /// parts of `state` (the screen size), which an inout borrow of `state.upcoming` forbids.
     func modifyList(_ segment: LaunchSegment, _ change: (inout LaunchListState) -> Void) {
+        var list = state.list(segment)
+        change(&list)
         switch segment {
-        case .upcoming: change(&state.upcoming)
-        case .past: change(&state.past)
+        case .upcoming: state.upcoming = list
+        case .past: state.past = list
         }
     }
 }

@@ -15,9 +15,11 @@ public enum Keymap {
     static let global: [KeyHelp] = [
         KeyHelp("1 2 3", "Launches / Rockets / Favorites tab"),
         KeyHelp("Tab", "next tab"),
-        KeyHelp("?", "this help", status: true),
+        KeyHelp("?", "help", status: true),
         KeyHelp("q", "quit", status: true),
     ]
+
+    public static func isGlobal(_ help: KeyHelp) -> Bool { global.contains(help) }
 
     public static func help(for screen: ScreenKind) -> [KeyHelp] {
         let own: [KeyHelp]

@@ -35,7 +35,10 @@ public struct HTTPClient: Sendable {
         let response = try await send(request)
         guard (200..<300).contains(response.status) else {
             let retry = response.headers.first { $0.key.lowercased() == "retry-after" }
-                .flatMap { TimeInterval($0.value.trimmingCharacters(in: .whitespaces)) }
+                // delay-seconds is a non-negative integer (RFC 9110); "inf" or "1e300" parsed as a Double
+                // would trap later when turned into minutes.
+                .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+                .flatMap { $0 >= 0 ? TimeInterval($0) : nil }
             throw .http(status: response.status, retryAfter: retry)
         }
         return response.body

@@ -4,6 +4,8 @@ public enum Formatting {
     /// `549054` → `549,054`; fractions kept to one decimal only when there is one.
     public static func grouped(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
+        // Int(_:) traps on NaN, infinity and anything past Int's range; the value comes from the network.
+        guard rounded.magnitude < 1e15 else { return "\(value)" }
         let whole = Int(rounded)
         var digits = String(abs(whole))
         var groups: [Substring] = []

@@ -31,8 +31,12 @@ public struct LaunchTime: Sendable {
         return listDate(date, precision: precision)
     }
 
+    /// `CEST`, `EST`… and `UTC` for UTC (Foundation on Linux calls it GMT).
     public func zoneLabel(at date: Date) -> String {
-        timeZone.abbreviation(for: date) ?? timeZone.identifier
+        if timeZone.secondsFromGMT(for: date) == 0, ["GMT", "UTC", "Etc/UTC", "Etc/GMT"].contains(timeZone.identifier) {
+            return "UTC"
+        }
+        return timeZone.abbreviation(for: date) ?? timeZone.identifier
     }
 
     private func quarter(of date: Date) -> Int {
@@ -93,7 +97,8 @@ public struct Countdown: Sendable, Hashable {
 
     /// `DDd HH:MM:SS`, whole seconds rounded down (T-00d 00:00:01 is the last second before).
     static func clock(_ seconds: TimeInterval) -> String {
-        let total = Int(seconds.rounded(.down))
+        // Capped (~31,000 years) so an absurd date from the network (`date_unix: 1e300`) cannot trap Int(_:).
+        let total = Int(min(seconds, 1e12).rounded(.down))
         let d = total / 86_400, h = (total % 86_400) / 3600, m = (total % 3600) / 60, s = total % 60
         return String(format: "%02dd %02d:%02d:%02d", d, h, m, s)
     }

@@ -72,7 +72,7 @@ enum LaunchListView {
         let style = Style(foreground: .muted, attributes: .bold)
         grid.put("MISSION", x: c.name, y: y, style: style)
         if let rocket = c.rocket { grid.put("ROCKET", x: rocket, y: y, style: style) }
-        let zone = state.timeZone.identifier == "GMT" ? "UTC" : state.timeZone.identifier
+        let zone = state.time.zoneLabel(at: state.now)
         grid.put("DATE (\(zone))", x: c.date, y: y, maxWidth: LaunchListView.dateWidth + 1, style: style)
         grid.put("STATUS", x: c.status, y: y, style: style)
     }

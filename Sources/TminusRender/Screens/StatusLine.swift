@@ -17,12 +17,22 @@ enum StatusLine {
                         : Style(background: .barBackground))
             return
         }
+        // The screen's own hints first, but `? help` and `q quit` always stay: drop the
+        // screen's last hints until everything fits.
+        let all = Keymap.help(for: state.screen).filter(\.inStatusLine)
+        var hints = all
+        func width(_ list: [KeyHelp]) -> Int {
+            list.reduce(0) { $0 + TerminalText.width($1.keys) + 1 + TerminalText.width($1.action) + 2 }
+        }
+        while width(hints) > room, let drop = hints.lastIndex(where: { !Keymap.isGlobal($0) }) {
+            hints.remove(at: drop)
+        }
         var x = 1
-        for help in Keymap.help(for: state.screen) where help.inStatusLine {
-            let keyWidth = TerminalText.width(help.keys), actionWidth = TerminalText.width(help.action)
-            guard x + keyWidth + 1 + actionWidth <= room else { break }
-            x += grid.put(help.keys, x: x, y: y, style: Style(foreground: .accent, background: .barBackground, attributes: .bold))
-            x += grid.put(" " + help.action + "  ", x: x, y: y, style: Style(foreground: Color(250), background: .barBackground))
+        for help in hints {
+            x += grid.put(help.keys, x: x, y: y, maxWidth: max(0, room - x),
+                          style: Style(foreground: .accent, background: .barBackground, attributes: .bold))
+            x += grid.put(" " + help.action + "  ", x: x, y: y, maxWidth: max(0, room - x),
+                          style: Style(foreground: Color(250), background: .barBackground))
         }
     }
 

@@ -1,0 +1,187 @@
+import CNcurses
+import Foundation
+import Logging
+import TminusRender
+import TminusViewModel
+
+/// The full-screen app: terminal set-up, the event loop, and putting the terminal back.
+public enum TerminalApp {
+    /// Runs until the user quits or a signal (INT, TERM, HUP, QUIT) ends it, and returns the
+    /// process exit code. Must be called on the main thread; every curses call happens there.
+    /// Whatever way it leaves (return, throw), the terminal is restored first.
+    public static func run(viewModel: AppViewModel, mailbox: Mailbox,
+                           render: (AppState, Size) -> Grid, logger: Logger) throws -> Int32 {
+        guard Thread.isMainThread else { throw TerminalError.notOnMainThread }
+        // Defers run in reverse: the mailbox stops waking us, curses ends, stderr comes back
+        // (and shows what was written while hidden), and the signal handlers go last.
+        let signalFD = try SignalHandling.install()
+        defer { SignalHandling.uninstall() }
+        let stderrCapture = StderrCapture()
+        defer { stderrCapture.restore() }
+        let terminal = try Terminal(logger: logger)
+        defer { terminal.restore() }
+        let wake = try WakePipe()
+        mailbox.setWaker { wake.wake() }
+        defer { mailbox.setWaker(nil) }
+
+        let colors = ColorPairs(mode: terminal.colorMode,
+                                defaultColorsAvailable: terminal.defaultColorsAvailable,
+                                pairLimit: Int(tm_color_pairs()), logger: logger)
+        let loop = EventLoop(terminal: terminal, backend: NcursesBackend(colors: colors),
+                             viewModel: viewModel, wake: wake, signalFD: signalFD, logger: logger)
+        let code = try loop.run(render: render)
+        logger.info("terminal: leaving with code \(code)")
+        return code
+    }
+}
+
+/// One pass per wake-up: draw if the state changed, sleep in `poll` on the keyboard, the
+/// mailbox's wake pipe and the signal pipe (with the next clock tick as the timeout), then
+/// feed what woke us to the view model.
+final class EventLoop {
+    private let terminal: Terminal
+    private let backend: NcursesBackend
+    private let viewModel: AppViewModel
+    private let wake: WakePipe
+    private let signalFD: Int32
+    private let logger: Logger
+
+    private var ticks = TickSchedule()
+    private var lastDrawn: AppState?
+    private var needsDraw = true
+    private var reportedSize = Size(width: 0, height: 0)
+    /// poll said "readable" but nothing could be read: a dead terminal, not a keyboard.
+    private var emptyReads = 0
+
+    init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
+         signalFD: Int32, logger: Logger) {
+        self.terminal = terminal
+        self.backend = backend
+        self.viewModel = viewModel
+        self.wake = wake
+        self.signalFD = signalFD
+        self.logger = logger
+    }
+
+    func run(render: (AppState, Size) -> Grid) throws -> Int32 {
+        reportedSize = terminal.size
+        viewModel.handle(.resized(width: reportedSize.width, height: reportedSize.height))
+        viewModel.start()
+
+        while true {
+            if viewModel.state.quitRequested { return 0 }
+            drawIfNeeded(render)
+
+            let timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 {
+                if errno == EINTR { continue }
+                throw TerminalError.system("poll", errno)
+            }
+
+            if fds[2].revents != 0, let code = handleSignals() { return code }
+
+            let input = fds[0].revents
+            if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                logger.info("terminal: input closed")
+                return 0
+            }
+            if input & Int16(POLLIN) != 0 {
+                try readKeys()
+            }
+
+            if fds[1].revents != 0 {
+                wake.drain()
+                let arrived = viewModel.receiveMail()
+                logger.trace("mail: \(arrived ? "applied" : "none")")
+            }
+            if ticks.isDue(now: Date()) {
+                logger.trace("tick")
+                viewModel.handle(.tick)
+            }
+        }
+    }
+
+    private func drawIfNeeded(_ render: (AppState, Size) -> Grid) {
+        let state = viewModel.state
+        guard needsDraw || state != lastDrawn else { return }
+        backend.draw(render(state, reportedSize))
+        lastDrawn = state
+        needsDraw = false
+    }
+
+    private func readKeys() throws {
+        let (inputs, reads) = KeyReader.readAvailable()
+        if reads == 0 {
+            emptyReads += 1
+            if emptyReads > 100 {
+                throw TerminalError.system("read(stdin)", EIO)
+            }
+            return
+        }
+        emptyReads = 0
+        for input in inputs {
+            switch input {
+            case .key(let key):
+                logger.trace("key \(key)")
+                viewModel.handle(.key(key))
+                if viewModel.state.quitRequested { return }
+            case .resize:
+                refreshAfterDisturbance()
+            }
+        }
+    }
+
+    /// Returns an exit code when a signal ends the app.
+    private func handleSignals() -> Int32? {
+        var pending = SignalHandling.pending()
+        var disturbed = false
+        var index = 0
+        while index < pending.count {
+            let signal = pending[index]
+            index += 1
+            switch signal {
+            case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
+                logger.info("terminal: signal \(signal), quitting")
+                return 0
+            case SIGTSTP:
+                suspend()
+                disturbed = true
+                // The SIGCONT that woke us (and anything else meanwhile) is already queued.
+                pending += SignalHandling.pending()
+            case SIGCONT, SIGWINCH:
+                disturbed = true
+            default:
+                break
+            }
+        }
+        if disturbed { refreshAfterDisturbance() }
+        return nil
+    }
+
+    /// Ctrl-Z: hand the terminal back to the shell, stop, and carry on here after `fg`.
+    private func suspend() {
+        logger.info("terminal: suspended")
+        terminal.suspend()
+        SignalHandling.stopForJobControl()
+        logger.info("terminal: resumed")
+    }
+
+    /// After a resize or a stop, the screen may hold anything: take the new size, tell the
+    /// view model if it changed, and repaint every cell.
+    private func refreshAfterDisturbance() {
+        terminal.resumeModes()
+        let size = terminal.syncSize()
+        if size != reportedSize {
+            logger.debug("terminal: resized to \(size)")
+            reportedSize = size
+            viewModel.handle(.resized(width: size.width, height: size.height))
+        }
+        backend.invalidate()
+        needsDraw = true
+    }
+}

@@ -1,0 +1,70 @@
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Signal handling for the UI. The C handlers (in shim.h) only write the signal number to a
+/// pipe; the loop reads it and acts on the main thread, where curses may be called.
+///
+/// Every `tm_sig_*` call lives in this file on purpose: the shim keeps its state in `static`
+/// C variables, and each Swift object file that uses them gets its own copy.
+enum SignalHandling {
+    /// Quit (INT, TERM, HUP, QUIT), suspend (TSTP), resume (CONT) and resize (WINCH).
+    static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+    /// Crashes: restore the terminal, then die of the signal. TRAP is how Swift's runtime traps
+    /// on arm64.
+    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+    /// One pipe for the life of the process: a handler running on another thread at the moment
+    /// of tear-down could otherwise write to a descriptor that was closed and reused.
+    private static let channel: Result<(read: Int32, write: Int32), TerminalError> = {
+        do { return .success(try makeNonBlockingPipe()) } catch let error as TerminalError {
+            return .failure(error)
+        } catch {
+            return .failure(.system("pipe", EIO))
+        }
+    }()
+
+    /// The register-once guard for the atexit restore.
+    private static let atExitRegistered: Bool = tm_sig_register_atexit() == 0
+
+    /// Installs the handlers and returns the descriptor the loop polls. Call before `newterm`:
+    /// ncurses only installs its own INT/TERM/TSTP/WINCH handlers where the disposition is still
+    /// the default, so it leaves these to us.
+    static func install() throws -> Int32 {
+        let pipe = try channel.get()
+        _ = atExitRegistered
+        tm_sig_set_write_fd(pipe.write)
+        for sig in forwarded where tm_sig_install(sig, 0) != 0 {
+            throw TerminalError.system("sigaction(\(sig))", errno)
+        }
+        for sig in fatal where tm_sig_install(sig, 1) != 0 {
+            throw TerminalError.system("sigaction(\(sig))", errno)
+        }
+        return pipe.read
+    }
+
+    /// Puts back whatever handlers were there before `install`.
+    static func uninstall() {
+        for sig in forwarded + fatal { tm_sig_restore(sig) }
+        tm_sig_set_write_fd(-1)
+        if case .success(let pipe) = channel { drainPipe(pipe.read) { _ in } }
+    }
+
+    /// The signals that arrived since the last call, oldest first.
+    static func pending() -> [Int32] {
+        guard case .success(let pipe) = channel else { return [] }
+        var signals: [Int32] = []
+        drainPipe(pipe.read) { signals.append(Int32($0)) }
+        return signals
+    }
+
+    /// Job-control stop (as the default SIGTSTP action would); returns once continued.
+    static func stopForJobControl() { tm_sig_stop_self() }
+
+    /// Where the real stderr is while the UI hides it, and the file holding what was written
+    /// meanwhile (-1, -1: not hidden), so a crash or exit() can give both back.
+    static func setHiddenStderr(saved: Int32, capture: Int32) { tm_sig_set_stderr(saved, capture) }
+}

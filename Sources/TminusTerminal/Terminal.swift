@@ -1,0 +1,143 @@
+import CNcurses
+import Foundation
+import Logging
+import TminusRender
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The curses session: set-up, size, suspend and restore. Not Sendable: curses is not
+/// thread-safe, so this object stays on the thread that created it (the main thread).
+final class Terminal {
+    private(set) var isActive = false
+    let colorMode: ColorMode
+    /// Whether colour -1 (the terminal's own fore/background) may be used in pairs.
+    let defaultColorsAvailable: Bool
+
+    init(logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        guard let term = environment["TERM"], !term.isEmpty else { throw TerminalError.termNotSet }
+        Terminal.configureLocale(logger: logger)
+
+        // newterm, unlike initscr, reports an unknown TERM by returning NULL instead of
+        // printing to stderr and calling exit().
+        guard let screen = newterm(term, tm_stdout(), tm_stdin()) else {
+            throw TerminalError.unknownTerminal(term)
+        }
+        guard Terminal.canAddressCursor() else {
+            endwin()
+            delscreen(screen)
+            throw TerminalError.unsupportedTerminal(term)
+        }
+        isActive = true
+
+        let win = tm_stdscr()
+        cbreak()            // keys arrive one at a time; ^C / ^Z still raise signals
+        noecho()
+        nonl()              // no CR/LF translation either way; Enter arrives as \r
+        intrflush(win, false)
+        keypad(win, true)
+        meta(win, true)
+        nodelay(win, true)  // input is read only after poll() says it is there
+        leaveok(win, true)  // the cursor is hidden, so never spend bytes moving it back
+        curs_set(0)
+        set_escdelay(25)    // a lone Esc is recognised after 25 ms, not the default second
+        Terminal.defineFallbackKeys()
+
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty   // https://no-color.org
+        if !noColor, has_colors() {
+            start_color()
+            defaultColorsAvailable = use_default_colors() == OK
+            colorMode = ColorMode(colors: Int(tm_colors()))
+        } else {
+            defaultColorsAvailable = true
+            colorMode = .monochrome
+        }
+        logger.debug("terminal: TERM=\(term) size=\(size) colors=\(tm_colors()) pairs=\(tm_color_pairs()) mode=\(colorMode) noColor=\(noColor)")
+    }
+
+    var size: Size { Size(width: Int(tm_cols()), height: Int(tm_lines())) }
+
+    /// Takes the size from the kernel after SIGWINCH (which we handle, so ncurses does not) and
+    /// resizes curses' windows to it. Returns the size now in effect.
+    @discardableResult
+    func syncSize() -> Size {
+        var rows: Int32 = 0
+        var cols: Int32 = 0
+        if tm_window_size(STDOUT_FILENO, &rows, &cols) == 0, rows != tm_lines() || cols != tm_cols() {
+            resizeterm(rows, cols)
+        }
+        return size
+    }
+
+    /// Puts the tty back in the modes curses set (cbreak, no echo) when something else may have
+    /// changed them: a shell restores its own modes when a job is stopped with SIGSTOP from
+    /// outside, and `fg` does not undo that. After our own suspend, `doupdate` does this.
+    func resumeModes() {
+        guard isActive, !isendwin() else { return }
+        reset_prog_mode()
+    }
+
+    /// Leaves curses mode for a job-control stop. The next `doupdate` re-enters it.
+    func suspend() {
+        guard isActive else { return }
+        endwin()
+    }
+
+    /// Gives the terminal back as it was. Idempotent; the atexit hook (shim) checks `isendwin`
+    /// and does nothing after this.
+    func restore() {
+        guard isActive else { return }
+        isActive = false
+        endwin()
+    }
+
+    // MARK: - Set-up helpers
+
+    /// ncursesw needs the user's character set to encode wide characters. A plain C/POSIX
+    /// locale would turn every non-ASCII glyph into `?` or escapes, so it is upgraded to
+    /// C.UTF-8 (as Python does since PEP 538); an explicit non-UTF-8 locale is respected.
+    private static func configureLocale(logger: Logger) {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        guard codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" else { return }
+        let ctype = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C"
+        guard ctype == "C" || ctype == "POSIX" else {
+            logger.notice("locale \(ctype) is not UTF-8: wide characters may not display")
+            return
+        }
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil, setlocale(LC_CTYPE, "en_US.UTF-8") == nil {
+            logger.notice("no UTF-8 locale available: non-ASCII text may not display")
+        }
+    }
+
+    /// A terminal without cursor addressing (`cup`) would get a scrolling mess, not a screen.
+    private static func canAddressCursor() -> Bool {
+        guard let cup = tigetstr("cup") else { return false }
+        return Int(bitPattern: cup) != -1
+    }
+
+    /// Sequences that terminals send even when terminfo says otherwise (keypad mode ignored,
+    /// vt220-style Home/End). Without these, ncurses would hand us ESC, '[', 'H' as three keys.
+    private static func defineFallbackKeys() {
+        let keys: [(String, Int32)] = [
+            ("\u{1B}[A", tm_key_up()), ("\u{1B}[B", tm_key_down()),
+            ("\u{1B}[C", tm_key_right()), ("\u{1B}[D", tm_key_left()),
+            ("\u{1B}OA", tm_key_up()), ("\u{1B}OB", tm_key_down()),
+            ("\u{1B}OC", tm_key_right()), ("\u{1B}OD", tm_key_left()),
+            ("\u{1B}[H", tm_key_home()), ("\u{1B}[F", tm_key_end()),
+            ("\u{1B}OH", tm_key_home()), ("\u{1B}OF", tm_key_end()),
+            ("\u{1B}[1~", tm_key_home()), ("\u{1B}[4~", tm_key_end()),
+            ("\u{1B}[7~", tm_key_home()), ("\u{1B}[8~", tm_key_end()),
+            ("\u{1B}[5~", tm_key_ppage()), ("\u{1B}[6~", tm_key_npage()),
+            ("\u{1B}[Z", tm_key_btab()),
+        ]
+        // 0 means unbound; anything else (a key code, or -1 for a prefix of another key) is
+        // terminfo's own binding and wins.
+        for (sequence, code) in keys where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TminusCore
+
+/// `Browser.open` with real shell scripts in a temporary folder.
+struct BrowserTests {
+    /// A fresh folder holding `script` (made executable) and the file it writes to.
+    struct Scratch {
+        let dir: URL
+        var output: URL { dir.appending(path: "recorded.txt") }
+
+        init(script body: String) throws {
+            dir = FileManager.default.temporaryDirectory.appending(path: "tminus-browser-\(UUID().uuidString)", directoryHint: .isDirectory)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try ("#!/bin/sh\n" + body.replacingOccurrences(of: "$OUT", with: "'\(output.path)'") + "\n")
+                .write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        }
+
+        var script: URL { dir.appending(path: "browser.sh") }
+
+        func recorded() throws -> String { try String(contentsOf: output, encoding: .utf8) }
+
+        func remove() { try? FileManager.default.removeItem(at: dir) }
+    }
+
+    /// nil for success, else the failure's message.
+    func failureMessage(_ result: Result<Void, Browser.Failure>) -> String? {
+        if case .failure(let failure) = result { return failure.message }
+        return nil
+    }
+
+    @Test func urlIsPassedVerbatimNotThroughTheShell() async throws {
+        let scratch = try Scratch(script: #"printf '%s' "$1" > $OUT"#)
+        defer { scratch.remove() }
+        let text = "https://example.com/watch?v=1&list=2;id|true'quoted'$(id)$HOME"
+        let url = try #require(URL(string: text))
+        let result = await Browser.open(url, with: scratch.script.path)
+        #expect(failureMessage(result) == nil)
+        #expect(try scratch.recorded() == url.absoluteString)
+        #expect(try scratch.recorded().contains("'quoted'$(id)$HOME"))
+    }
+
+    @Test func commandWithArgumentsGetsTheURLLast() async throws {
+        let scratch = try Scratch(script: #"printf '%s\n' "$@" > $OUT"#)
+        defer { scratch.remove() }
+        let url = URL(string: "https://en.wikipedia.org/wiki/SpaceX_Crew-5")!
+        let result = await Browser.open(url, with: "'\(scratch.script.path)' --new-tab")
+        #expect(failureMessage(result) == nil)
+        #expect(try scratch.recorded() == "--new-tab\nhttps://en.wikipedia.org/wiki/SpaceX_Crew-5\n")
+    }
+
+    @Test func failingCommandReportsItsStatus() async throws {
+        let scratch = try Scratch(script: "exit 3")
+        defer { scratch.remove() }
+        let command = scratch.script.path
+        let result = await Browser.open(URL(string: "https://example.com")!, with: command)
+        #expect(failureMessage(result) == "browser command '\(command)' exited with status 3")
+    }
+
+    @Test(arguments: ["tminus-no-such-browser-4f1c", "/nonexistent/tminus/browser"])
+    func missingCommandIsNotFound(command: String) async {
+        let result = await Browser.open(URL(string: "https://example.com")!, with: command)
+        #expect(failureMessage(result) == "browser command not found: \(command)")
+    }
+
+    @Test func commandStillRunningAfterGraceCountsAsOpened() async throws {
+        let scratch = try Scratch(script: #"printf '%s' "$1" > $OUT; sleep 2"#)
+        defer { scratch.remove() }
+        let start = ContinuousClock.now
+        let result = await Browser.open(URL(string: "https://example.com/x")!, with: scratch.script.path, grace: .milliseconds(300))
+        #expect(failureMessage(result) == nil)
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(try scratch.recorded() == "https://example.com/x")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TminusCore
+import TminusTestSupport
+@testable import TminusRender
+import TminusViewModel
+
+/// Rules every frame keeps, checked directly (not through snapshots).
+@Suite("Render rules")
+struct RenderRulesTests {
+    let size = Size(width: 80, height: 24)
+
+    func render(_ h: Harness) -> Grid { Renderer.render(h.state, size: size) }
+
+    @Test func statusWordsHaveTheirColours() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true),
+                                                     past: [Sample.falconSat, Sample.bare] + Sample.launches(1, upcoming: false))).started()
+        var grid = render(h)
+        let upcoming = try! #require(grid.find("UPCOMING"))
+        #expect(grid[upcoming.x, upcoming.y].style.foreground == .upcoming)
+
+        await h.press(.character("p"))
+        grid = render(h)
+        let failed = try! #require(grid.find("FAILED"))
+        #expect(grid[failed.x, failed.y].style.foreground == .failure)
+        let success = try! #require(grid.find("SUCCESS"))
+        #expect(grid[success.x, success.y].style.foreground == .success)
+        let unknown = try! #require(grid.find("UNKNOWN"))
+        #expect(grid[unknown.x, unknown.y].style.foreground == .default)
+    }
+
+    @Test func rowsShowNameBoldAndDateDim() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        let grid = render(h)
+        let name = try! #require(grid.find("CRS-26"))
+        #expect(grid[name.x, name.y].style.attributes.contains(.bold))
+        let date = try! #require(grid.find("2022-11-18 22:00"))
+        #expect(grid[date.x, date.y].style.attributes.contains(.dim))
+    }
+
+    @Test func monthPrecisionShowsNoMadeUpHour() async {
+        var launch = Sample.crs26
+        launch.datePrecision = .month
+        launch.date = ISO8601.parse("2022-12-01T00:00:00Z")
+        let h = await Harness(source: ScriptedSource(upcoming: [launch]), timeZone: TimeZone(identifier: "America/New_York")!).started()
+        let grid = render(h)
+        #expect(grid.find("NET 2022-12") != nil)
+        #expect(grid.find("2022-11-30") == nil, "a month date must not slip into the previous month west of UTC")
+    }
+
+    @Test func hostileNamesCannotEscapeTheirRow() async {
+        let evil = Launch(id: "evil", name: "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}Evil \u{9B}31m" + String(repeating: "打ち上げ🚀", count: 30),
+                          date: Sample.reference, upcoming: true)
+        let h = await Harness(source: ScriptedSource(upcoming: [evil] + Sample.launches(2, upcoming: true))).started()
+        let grid = render(h)
+        for cell in grid.cells {
+            for scalar in cell.character.unicodeScalars {
+                #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) && !(0x202A...0x202E).contains(scalar.value))
+            }
+        }
+        let row = try! #require(grid.find("Evil"))
+        let line = grid.text.split(separator: "\n")[row.y]
+        #expect(line.contains("…"), "the long name is cut with an ellipsis")
+        #expect(line.contains("UPCOMING"), "the status column survives a 200-column name")
+        #expect(TerminalText.width(String(line)) == size.width)
+    }
+
+    @Test func wideCharactersTakeTwoCells() {
+        var grid = Grid(size: Size(width: 6, height: 1))
+        let used = grid.put("a打b", x: 0, y: 0)
+        #expect(used == 4)
+        #expect(grid[1, 0].character == "打")
+        #expect(grid[2, 0].isContinuation)
+        #expect(grid[3, 0].character == "b")
+        // Overwriting the continuation half clears the wide character's first half.
+        grid.put("x", x: 2, y: 0)
+        #expect(grid[1, 0].character == " ")
+        #expect(!grid[2, 0].isContinuation)
+    }
+
+    @Test func aWideCharacterNeverStraddlesTheEdge() {
+        var grid = Grid(size: Size(width: 3, height: 1))
+        grid.put("ab打", x: 0, y: 0)
+        #expect(grid.text == "ab…")
+        #expect(!grid.cells.contains { $0.character == "打" })
+    }
+
+    @Test func theSelectedRowIsHighlightedAcrossTheWidth() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true))).started()
+        await h.press(.down)
+        let grid = render(h)
+        let row = try! #require(grid.find("Mission 2")).y
+        #expect((0..<size.width).allSatisfy { grid[$0, row].style.background == .selectionBackground })
+        #expect(grid[0, row].character == "›")
+        let other = try! #require(grid.find("Mission 1")).y
+        #expect(grid[0, other].style.background == .default)
+    }
+
+    @Test func loadingMoreRowAppearsAtTheEnd() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(25, upcoming: true))).started()
+        h.viewModel.handle(.resized(width: 80, height: 40))
+        h.viewModel.handle(.key(.end))  // asks for page 2; not settled yet
+        let grid = Renderer.render(h.state, size: Size(width: 80, height: 40))
+        let loading = try! #require(grid.find("Loading more…"))
+        let last = try! #require(grid.find("Mission 20"))
+        #expect(loading.y == last.y + 1)
+        await h.viewModel.settle()
+    }
+
+    @Test func theCountdownTicks() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        h.clock.set(ISO8601.parse("2022-11-18T21:59:58Z")!)
+        await h.press(.enter)
+        #expect(render(h).find("T-00d 00:00:02") != nil)
+        h.clock.advance(by: 1); h.viewModel.handle(.tick)
+        #expect(render(h).find("T-00d 00:00:01") != nil)
+        h.clock.advance(by: 3); h.viewModel.handle(.tick)
+        let grid = render(h)
+        #expect(grid.find("T+00d 00:00:02") != nil)
+        #expect(grid.find("since NET") != nil, "a passed NET is labelled as such")
+    }
+}
