@@ -97,7 +97,14 @@ public struct Notice: Sendable, Hashable {
     public enum Level: Sendable, Hashable { case info, error }
     public var text: String
     public var level: Level
-    public init(_ text: String, level: Level = .info) { self.text = text; self.level = level }
+    /// When it stops being shown; nil stays until replaced (e.g. why the app is offline).
+    public var expires: Date?
+    public init(_ text: String, level: Level = .info, expires: Date? = nil) {
+        self.text = text; self.level = level; self.expires = expires
+    }
+
+    /// How long a passing message ("opened …") stays in the status line.
+    public static let lifetime: TimeInterval = 5
 }
 
 /// Everything the renderer needs to draw a frame.

@@ -32,6 +32,7 @@ public final class AppViewModel {
     /// The loop wakes this often to redraw a changing clock: every second while a countdown
     /// ticks, every 30 s otherwise (the "updated N min ago" text).
     public var tickInterval: Duration? {
+        if state.notice?.expires != nil { return .seconds(1) }
         if let detail = state.detail, detail.launch.upcoming, detail.launch.datePrecision == .hour,
            detail.launch.date != nil {
             return .seconds(1)
@@ -44,7 +45,9 @@ public final class AppViewModel {
     public func handle(_ event: AppEvent) {
         switch event {
         case .key(let key): handleKey(key)
-        case .tick: state.now = environment.clock.now()
+        case .tick:
+            state.now = environment.clock.now()
+            if let expires = state.notice?.expires, expires <= state.now { state.notice = nil }
         case .resized(let width, let height):
             state.size = ScreenSize(width: max(0, width), height: max(0, height))
             modifyList(state.segment) { self.keepSelectionVisible(&$0) }
@@ -52,8 +55,8 @@ public final class AppViewModel {
             receivedLaunches(segment, page: page, generation: generation, result: result)
         case let .linkOpened(url, result):
             switch result {
-            case .success: state.notice = Notice("opened \(url.absoluteString)")
-            case .failure(let error): state.notice = Notice("could not open link: \(error.message)", level: .error)
+            case .success: show(Notice("opened \(url.absoluteString)"))
+            case .failure(let error): show(Notice("could not open link: \(error.message)", level: .error))
             }
         }
     }
@@ -98,6 +101,7 @@ public final class AppViewModel {
     }
 
     func userSelectedTab(_ tab: Tab) {
+        if tab != state.tab { dismissPassingNotice() }
         state.tab = tab
         if tab == .launches { loadFirstPageIfNeeded(state.segment) }
     }
@@ -126,6 +130,7 @@ public final class AppViewModel {
 
     func userOpenedSelectedLaunch() {
         guard let launch = state.currentList.selectedLaunch else { return }
+        dismissPassingNotice()
         state.routes.append(.launchDetail(LaunchDetailState(launch: launch)))
         state.now = environment.clock.now()
     }
@@ -167,6 +172,7 @@ public final class AppViewModel {
         }
         switch key {
         case .escape, .backspace:
+            dismissPassingNotice()
             state.routes.removeLast()
             return
         case .down, .character("j"): detail.scroll += 1
@@ -191,16 +197,29 @@ public final class AppViewModel {
     func userOpenedLink(_ detail: LaunchDetailState) {
         let kind = LaunchLinkKind.allCases[detail.linkIndex]
         guard let url = detail.launch.links.url(for: kind) else {
-            state.notice = Notice("this launch has no links", level: .error)
+            show(Notice("this launch has no links", level: .error))
             return
         }
-        state.notice = Notice("opening \(kind.title.lowercased())…")
+        show(Notice("opening \(kind.title.lowercased())…"))
         let open = environment.openURL
         let mailbox = self.mailbox
         tasks.append(Task.detached {
             let result = await open(url)
             mailbox.post(.linkOpened(url, result))
         })
+    }
+
+    // MARK: - Notices
+
+    /// A passing message: shown now, gone after `Notice.lifetime` or when the screen changes.
+    func show(_ notice: Notice) {
+        var notice = notice
+        notice.expires = environment.clock.now().addingTimeInterval(Notice.lifetime)
+        state.notice = notice
+    }
+
+    func dismissPassingNotice() {
+        if state.notice?.expires != nil { state.notice = nil }
     }
 
     // MARK: - Loading

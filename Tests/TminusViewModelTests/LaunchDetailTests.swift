@@ -38,7 +38,8 @@ struct LaunchDetailTests {
         let h = await Harness(source: ScriptedSource(past: [Sample.bare])).started()
         await h.press(.character("p"), .enter, .character("o"))
         #expect(h.browser.urls.isEmpty)
-        #expect(h.state.notice == Notice("this launch has no links", level: .error))
+        #expect(h.state.notice?.text == "this launch has no links")
+        #expect(h.state.notice?.level == .error)
     }
 
     @Test func aFailingBrowserIsReported() async {
@@ -49,7 +50,23 @@ struct LaunchDetailTests {
         vm.start(); await vm.settle()
         vm.handle(.key(.enter)); vm.handle(.key(.character("o")))
         await vm.settle()
-        #expect(vm.state.notice == Notice("could not open link: browser command not found: nope", level: .error))
+        #expect(vm.state.notice?.text == "could not open link: browser command not found: nope")
+        #expect(vm.state.notice?.level == .error)
+    }
+
+    @Test func aPassingNoticeExpiresAndLeavesWithTheScreen() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        await h.press(.enter, .character("o"))
+        #expect(h.state.notice?.text == "opened https://youtu.be/crs26")
+        #expect(h.viewModel.tickInterval == .seconds(1), "the loop wakes to take the notice down")
+        h.clock.advance(by: Notice.lifetime - 1); h.viewModel.handle(.tick)
+        #expect(h.state.notice != nil)
+        h.clock.advance(by: 1); h.viewModel.handle(.tick)
+        #expect(h.state.notice == nil)
+
+        await h.press(.character("o"))
+        await h.press(.escape)
+        #expect(h.state.notice == nil, "going back clears it")
     }
 
     @Test func scrollingStopsAtTheEndsOfTheBody() async {

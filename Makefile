@@ -1,0 +1,50 @@
+# tminus — the two commands a new machine needs: `make run` and `make test`.
+# Both install what is missing first (Debian packages through apt-get; Swift packages are
+# fetched by SwiftPM itself).
+
+SWIFT        ?= swift
+# ncurses (wide-character build) for the UI; pkg-config for SwiftPM to find it; tmux and
+# python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server).
+APT_PACKAGES := libncursesw5-dev pkg-config tmux python3
+# Real recorded API data lives beside the project; tests that need it skip without it.
+TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
+export TMINUS_FIXTURES
+# Arguments for `make run`, e.g. make run ARGS="--tz Europe/Warsaw"
+ARGS ?=
+
+# apt-get needs root: use sudo only when not root already.
+SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
+
+.PHONY: run test build release deps unit e2e fixture-server-test clean
+
+run: deps release
+	.build/release/tminus $(ARGS)
+
+test: deps build
+	TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test
+	python3 -m unittest discover -s Tests/FixtureServer -t Tests/FixtureServer
+
+# Only the fast layers (decoding, view models, snapshots).
+unit: deps
+	$(SWIFT) test --skip TminusEndToEndTests
+
+# Only the end-to-end tests (real binary in tmux against the fixture server).
+e2e: deps build
+	TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test --filter TminusEndToEndTests
+
+build:
+	$(SWIFT) build --build-tests
+
+release:
+	$(SWIFT) build -c release --product tminus
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg -s "$$p" >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+clean:
+	rm -rf .build
