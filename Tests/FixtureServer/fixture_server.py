@@ -1,0 +1,1186 @@
+#!/usr/bin/env python3
+"""A stand-in for the r/SpaceX API (api.spacexdata.com) that serves recorded data, for tests.
+
+It serves the real responses recorded in a fixtures directory (see that directory's README.md and
+QUERY_SEMANTICS.md) from 127.0.0.1, and mimics the server's behaviour closely enough that the app
+cannot tell the difference: the same routes, the same mongoose-paginate-v2 envelope (key order
+included), the same populate/select/sort semantics and the same headers. On top of that it has
+hooks that tests use to make the server misbehave (status codes, delays, malformed or truncated
+bodies, dropped connections) and to see what the app asked for.
+
+Standard library only (Python 3.11), so the end-to-end tests need nothing but `python3`.
+
+    python3 fixture_server.py --fixtures DIR [--port 0] [--port-file FILE] [--log FILE]
+                              [--fault PREFIX=STATUS | --fault JSON]... [--rename ID=NAME]...
+
+Control endpoints (never logged, never faulted):
+    POST /_control/fault          {"path_prefix": "/v5/launches/query", "status": 500, "count": 1}
+                                  other keys: retry_after, delay_seconds, malformed, truncate, drop, method
+    POST /_control/reset          clears every fault (including those from --fault)
+    GET  /_control/requests       the requests served so far: [{method, path, body, headers, time}]
+    POST /_control/clear-requests empties that list
+    POST /_control/patch          {"collection": "launches", "id": "...", "set": {"name": "..."}}
+    POST /_control/rename         {"id": "...", "name": "..."}  (shorthand for a patch of `name`)
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import copy
+import hashlib
+import json
+import math
+import mimetypes
+import os
+import re
+import signal
+import socket
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import unquote, urlsplit
+
+# ---------------------------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------------------------
+
+# Collection name -> file under <fixtures>/spacex. `cores` has a single recorded document.
+COLLECTION_FILES = {
+    "launches": "v5/launches.json",
+    "rockets": "v4/rockets.json",
+    "launchpads": "v4/launchpads.json",
+    "landpads": "v4/landpads.json",
+    "payloads": "v4/payloads.json",
+    "crew": "v4/crew.json",
+    "cores": "v4/core-one.json",
+}
+
+# Collections that can be the target of a populate but have no recorded data: every id in them
+# is "not found", which populates as null (single refs) or is dropped (arrays), like mongoose.
+EMPTY_COLLECTIONS = ("ships", "capsules")
+
+# Reference paths per collection (from the API's mongoose schemas): path -> target collection.
+REFS: dict[str, dict[str, str]] = {
+    "launches": {
+        "rocket": "rockets",
+        "launchpad": "launchpads",
+        "payloads": "payloads",
+        "crew.crew": "crew",
+        "cores.core": "cores",
+        "cores.landpad": "landpads",
+        "ships": "ships",
+        "capsules": "capsules",
+        "fairings.ships": "ships",
+    },
+    "payloads": {"launch": "launches", "dragon.capsule": "capsules"},
+    "launchpads": {"rockets": "rockets", "launches": "launches"},
+    "landpads": {"launches": "launches"},
+    "crew": {"launches": "launches"},
+    "cores": {"launches": "launches"},
+    "rockets": {},
+}
+
+# The v4 API rewrites populate path `crew` to `crew.crew` (v5 crew is [{crew, role}]); accepting
+# the plain path on v5 too saves callers from having to know which shape they are talking to.
+POPULATE_ALIASES = {"launches": {"crew": "crew.crew"}}
+
+# Fields in each collection's text index (`$text` searches these; no index -> error like MongoDB).
+TEXT_INDEXES = {
+    "launches": ("name", "details"),
+    "payloads": ("name",),
+    "launchpads": ("name", "full_name", "details"),
+    "landpads": ("name", "full_name", "details"),
+    "rockets": ("name",),
+    "cores": ("serial", "last_update"),
+}
+
+V4_COLLECTIONS = ("rockets", "launchpads", "landpads", "payloads", "crew", "cores")
+
+
+class QueryError(Exception):
+    """A bad query/options/body: the API answers these with 400 and the error message."""
+
+
+class Dataset:
+    """The recorded collections, loaded once. Documents keep the key order of the files, which is
+    the order mongoose serialises them in (select keeps it too)."""
+
+    def __init__(self, fixtures: Path):
+        self.fixtures = fixtures
+        self.lock = threading.Lock()
+        self.collections: dict[str, list[dict]] = {}
+        for name, rel in COLLECTION_FILES.items():
+            data = json.loads((fixtures / "spacex" / rel).read_text(encoding="utf-8"))
+            self.collections[name] = data if isinstance(data, list) else [data]
+        for name in EMPTY_COLLECTIONS:
+            self.collections[name] = []
+        self._reindex()
+
+    def _reindex(self) -> None:
+        self.by_id = {name: {d["id"]: d for d in docs} for name, docs in self.collections.items()}
+
+    def get(self, collection: str, doc_id: Any) -> dict | None:
+        if not isinstance(doc_id, str):
+            return None
+        return self.by_id.get(collection, {}).get(doc_id)
+
+    def patch(self, collection: str, doc_id: str, changes: dict) -> None:
+        """Overlay fields on one document (hostile-data tests). Dotted keys set nested fields."""
+        with self.lock:
+            doc = self.get(collection, doc_id)
+            if doc is None:
+                raise KeyError(f"no {collection} document with id {doc_id}")
+            for path, value in changes.items():
+                target = doc
+                parts = path.split(".")
+                for part in parts[:-1]:
+                    target = target.setdefault(part, {})
+                target[parts[-1]] = value
+
+
+# ---------------------------------------------------------------------------------------------
+# MongoDB-style filtering
+# ---------------------------------------------------------------------------------------------
+
+_MISSING = object()
+
+
+def _resolve(value: Any, parts: list[str]) -> list[Any]:
+    """Values a dotted path reaches, walking into arrays like MongoDB does. A terminal array
+    contributes both itself and its elements (so `{"payloads": id}` matches membership)."""
+    if not parts:
+        if isinstance(value, list):
+            return [value, *value]
+        return [value]
+    if isinstance(value, list):
+        out: list[Any] = []
+        for item in value:
+            if isinstance(item, dict):
+                out.extend(_resolve(item, parts))
+        return out
+    if isinstance(value, dict):
+        if parts[0] in value:
+            return _resolve(value[parts[0]], parts[1:])
+        return [_MISSING]
+    return [_MISSING]
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _cast_like(query_value: Any, doc_value: Any) -> Any:
+    """Mongoose casts query values to the schema type; emulate that for the common cases so
+    `{"flight_number": "5"}` or `{"upcoming": "true"}` behave as they do on the real API."""
+    if isinstance(query_value, str):
+        if _is_number(doc_value):
+            try:
+                return float(query_value)
+            except ValueError:
+                return query_value
+        if isinstance(doc_value, bool) and query_value in ("true", "false"):
+            return query_value == "true"
+    return query_value
+
+
+def _equal(doc_value: Any, query_value: Any) -> bool:
+    if doc_value is _MISSING:
+        return query_value is None  # {field: null} matches a missing field
+    query_value = _cast_like(query_value, doc_value)
+    if _is_number(doc_value) and _is_number(query_value):
+        return doc_value == query_value
+    if type(doc_value) is not type(query_value) and not (doc_value is None or query_value is None):
+        return False
+    return doc_value == query_value
+
+
+def _compare(doc_value: Any, query_value: Any) -> int | None:
+    """-1/0/1 when comparable (same type bracket), None otherwise. Strings compare by code point,
+    which is what the API does: every date field is stored as an ISO-8601 String."""
+    if doc_value is _MISSING:
+        return None
+    query_value = _cast_like(query_value, doc_value)
+    if _is_number(doc_value) and _is_number(query_value):
+        pass
+    elif isinstance(doc_value, str) and isinstance(query_value, str):
+        pass
+    elif isinstance(doc_value, bool) and isinstance(query_value, bool):
+        pass
+    else:
+        return None
+    return (doc_value > query_value) - (doc_value < query_value)
+
+
+def _regex(pattern: Any, options: str = "") -> re.Pattern:
+    if not isinstance(pattern, str):
+        raise QueryError("$regex has to be a string")
+    flags = 0
+    for ch in options:
+        flags |= {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}.get(ch, 0)
+    try:
+        return re.compile(pattern, flags)
+    except re.error as exc:
+        raise QueryError(f"Regular expression is invalid: {exc}") from None
+
+
+def _match_operators(values: list[Any], ops: dict) -> bool:
+    """Evaluate `{"$op": arg, ...}` against the candidate values of one path (all must hold)."""
+    present = [v for v in values if v is not _MISSING]
+    for op, arg in ops.items():
+        if op == "$eq":
+            ok = any(_equal(v, arg) for v in values)
+        elif op == "$ne":
+            ok = not any(_equal(v, arg) for v in values)
+        elif op in ("$gt", "$gte", "$lt", "$lte"):
+            wanted = {"$gt": (1,), "$gte": (0, 1), "$lt": (-1,), "$lte": (-1, 0)}[op]
+            ok = any(_compare(v, arg) in wanted for v in values)
+        elif op in ("$in", "$nin"):
+            if not isinstance(arg, list):
+                raise QueryError(f"{op} needs an array")
+            hit = any(_equal(v, a) for v in values for a in arg)
+            ok = hit if op == "$in" else not hit
+        elif op == "$exists":
+            ok = bool(present) == bool(arg)
+        elif op == "$regex":
+            rx = _regex(arg, ops.get("$options", ""))
+            ok = any(isinstance(v, str) and rx.search(v) for v in present)
+        elif op == "$options":
+            if "$regex" not in ops:
+                raise QueryError("$options needs a $regex")
+            ok = True
+        elif op == "$not":
+            if not isinstance(arg, dict):
+                raise QueryError("$not needs an object")
+            ok = not _match_operators(values, arg)
+        elif op == "$size":
+            ok = any(isinstance(v, list) and len(v) == arg for v in present)
+        elif op == "$all":
+            if not isinstance(arg, list):
+                raise QueryError("$all needs an array")
+            ok = all(any(_equal(v, a) for v in values) for a in arg)
+        else:
+            raise QueryError(f"unknown operator: {op}")
+        if not ok:
+            return False
+    return True
+
+
+def _parse_text_search(search: str) -> tuple[list[str], list[str], list[str]]:
+    """MongoDB $search syntax: "quoted phrases" must all appear, -terms must not, and at least
+    one plain term must appear (when there are plain terms)."""
+    phrases = re.findall(r'"([^"]*)"', search)
+    rest = re.sub(r'"[^"]*"', " ", search)
+    terms, negated = [], []
+    for word in rest.split():
+        (negated if word.startswith("-") and len(word) > 1 else terms).append(word.lstrip("-"))
+    return [p for p in phrases if p.strip()], terms, negated
+
+
+def _text_match(doc: dict, spec: Any, collection: str) -> bool:
+    """Case-insensitive substring match over the collection's text-indexed fields. (MongoDB
+    matches stemmed words, not substrings; substrings are close enough for an app's search box
+    and far easier to reason about in tests.)"""
+    if collection not in TEXT_INDEXES:
+        raise QueryError("text index required for $text query")
+    if not isinstance(spec, dict) or not isinstance(spec.get("$search"), str):
+        raise QueryError("$text needs {$search: <string>}")
+    case_sensitive = bool(spec.get("$caseSensitive", False))
+
+    def fold(s: str) -> str:
+        return s if case_sensitive else s.casefold()
+
+    text = "\n".join(fold(doc[f]) for f in TEXT_INDEXES[collection] if isinstance(doc.get(f), str))
+    phrases, terms, negated = _parse_text_search(spec["$search"])
+    if not phrases and not terms:
+        return False
+    if any(fold(n) in text for n in negated):
+        return False
+    if not all(fold(p) in text for p in phrases):
+        return False
+    return not terms or any(fold(t) in text for t in terms)
+
+
+def matches(doc: dict, query: Any, collection: str) -> bool:
+    """Does `doc` satisfy the MongoDB find filter `query`?"""
+    if not isinstance(query, dict):
+        raise QueryError("query has to be an object")
+    for key, cond in query.items():
+        if key in ("$and", "$or", "$nor"):
+            if not isinstance(cond, list) or not cond:
+                raise QueryError(f"{key} must be a nonempty array")
+            results = (matches(doc, sub, collection) for sub in cond)
+            ok = all(results) if key == "$and" else any(results)
+            if key == "$nor":
+                ok = not ok
+        elif key == "$text":
+            ok = _text_match(doc, cond, collection)
+        elif key.startswith("$"):
+            raise QueryError(f"unknown top level operator: {key}")
+        else:
+            values = _resolve(doc, key.split("."))
+            if isinstance(cond, dict) and cond and all(k.startswith("$") for k in cond):
+                ok = _match_operators(values, cond)
+            elif isinstance(cond, dict) and any(k.startswith("$") for k in cond):
+                raise QueryError(f"unknown operator in {key}")
+            else:
+                ok = any(_equal(v, cond) for v in values)
+        if not ok:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Sort, select, populate
+# ---------------------------------------------------------------------------------------------
+
+_SORT_DIRECTIONS = {1: 1, -1: -1, "1": 1, "-1": -1, "asc": 1, "ascending": 1, "desc": -1, "descending": -1}
+
+
+def parse_sort(sort: Any) -> list[tuple[str, int]]:
+    """Mongoose accepts `{"a": "asc", "b": -1}` or `"a -b"`."""
+    if sort in (None, "", {}):
+        return []
+    if isinstance(sort, str):
+        return [(f[1:], -1) if f.startswith("-") else (f.lstrip("+"), 1) for f in sort.split()]
+    if isinstance(sort, dict):
+        out = []
+        for field, direction in sort.items():
+            key = direction.lower() if isinstance(direction, str) else direction
+            if isinstance(key, bool) or key not in _SORT_DIRECTIONS:
+                raise QueryError(f"Invalid sort value: {{ {field}: {json.dumps(direction)} }}")
+            out.append((field, _SORT_DIRECTIONS[key]))
+        return out
+    raise QueryError("Invalid sort() argument. Must be a string, object, array, or map.")
+
+
+def _type_rank(v: Any) -> int:
+    # BSON comparison order: null/missing < numbers < strings < objects < arrays < booleans.
+    if v is None or v is _MISSING:
+        return 0
+    if isinstance(v, bool):
+        return 5
+    if _is_number(v):
+        return 1
+    if isinstance(v, str):
+        return 2
+    if isinstance(v, dict):
+        return 3
+    return 4
+
+
+class _SortKey:
+    """Orders values the way MongoDB does across types; an array sorts by its smallest element
+    ascending and its largest descending."""
+
+    __slots__ = ("rank", "value")
+
+    def __init__(self, value: Any, direction: int):
+        if isinstance(value, list) and value:
+            keys = [_SortKey(v, direction) for v in value]
+            chosen = min(keys) if direction == 1 else max(keys)
+            self.rank, self.value = chosen.rank, chosen.value
+        else:
+            self.rank = _type_rank(value)
+            if self.rank in (0, 4):
+                self.value = 0
+            elif self.rank == 3:
+                self.value = json.dumps(value, sort_keys=True)
+            else:
+                self.value = value
+
+    def __lt__(self, other: "_SortKey") -> bool:
+        return (self.rank, self.value) < (other.rank, other.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _SortKey) and (self.rank, self.value) == (other.rank, other.value)
+
+
+def sort_docs(docs: list[dict], sort: Any) -> list[dict]:
+    """Multi-key sort. Python's sort is stable, so sorting by the last key first gives the
+    lexicographic order, and ties keep the collection's natural order (the file order)."""
+    keys = parse_sort(sort)
+    out = list(docs)
+    for field, direction in reversed(keys):
+        parts = field.split(".")
+
+        def key(doc: dict, parts=parts, direction=direction) -> _SortKey:
+            vals = [v for v in _resolve(doc, parts) if v is not _MISSING]
+            # _resolve lists a terminal array and then its elements; the array itself is enough.
+            value = vals[0] if len(vals) == 1 or (vals and isinstance(vals[0], list)) else (vals or None)
+            return _SortKey(value, direction)
+
+        out.sort(key=key, reverse=direction == -1)
+    return out
+
+
+def parse_select(select: Any) -> tuple[str, dict] | None:
+    """Turn a mongoose select (object or string) into ("include"|"exclude", path tree)."""
+    if select in (None, "", {}):
+        return None
+    fields: list[tuple[str, bool]] = []
+    if isinstance(select, str):
+        for f in select.split():
+            if f.startswith("-"):
+                fields.append((f[1:], False))
+            elif f.startswith("+"):
+                continue  # "+path" forces select:false fields in; this API has none
+            else:
+                fields.append((f, True))
+    elif isinstance(select, dict):
+        for f, v in select.items():
+            if isinstance(v, bool) or v in (0, 1):
+                fields.append((f, bool(v)))
+            elif isinstance(v, str) and v in ("0", "1"):
+                fields.append((f, v == "1"))
+            else:
+                raise QueryError(f"Invalid projection value for {f}: {json.dumps(v)}")
+    else:
+        raise QueryError("select has to be a string or an object")
+    fields = [(f, inc) for f, inc in fields if f not in ("_id", "id")]  # id is always returned
+    if not fields:
+        return None
+    modes = {inc for _, inc in fields}
+    if len(modes) > 1:
+        raise QueryError("Projection cannot have a mix of inclusion and exclusion.")
+    tree: dict = {}
+    for f, _ in fields:
+        node = tree
+        parts = f.split(".")
+        for i, part in enumerate(parts):
+            if node.get(part) is True:
+                break  # a parent path is already selected as a whole
+            if i == len(parts) - 1:
+                node[part] = True
+            else:
+                node = node.setdefault(part, {})
+    return ("include" if modes.pop() else "exclude", tree)
+
+
+def _include(value: Any, tree: dict) -> Any:
+    if isinstance(value, list):
+        return [_include(v, tree) for v in value if isinstance(v, dict)]
+    if not isinstance(value, dict):
+        return _MISSING
+    out = {}
+    for k, v in value.items():  # document order, not select order: that is what mongoose returns
+        sub = tree.get(k)
+        if sub is True or k == "id":
+            out[k] = v
+        elif isinstance(sub, dict):
+            picked = _include(v, sub)
+            if picked is not _MISSING:
+                out[k] = picked
+    return out
+
+
+def _exclude(value: Any, tree: dict) -> Any:
+    if isinstance(value, list):
+        return [_exclude(v, tree) if isinstance(v, dict) else v for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for k, v in value.items():
+        sub = tree.get(k)
+        if sub is True:
+            continue
+        out[k] = _exclude(v, sub) if isinstance(sub, dict) else v
+    return out
+
+
+def apply_select(doc: dict, select: Any) -> dict:
+    parsed = parse_select(select)
+    if parsed is None:
+        return doc
+    mode, tree = parsed
+    return _include(doc, tree) if mode == "include" else _exclude(doc, tree)
+
+
+def _normalize_populate(populate: Any) -> list[dict]:
+    """String ("rocket launchpad"), array of strings/objects, or {path, select, populate, match}."""
+    if populate in (None, "", []):
+        return []
+    if isinstance(populate, str):
+        return [{"path": p} for p in populate.split()]
+    if isinstance(populate, list):
+        out: list[dict] = []
+        for item in populate:
+            out.extend(_normalize_populate(item))
+        return out
+    if isinstance(populate, dict):
+        path = populate.get("path")
+        if not isinstance(path, str) or not path.strip():
+            raise QueryError("populate needs a path")
+        return [{**populate, "path": p} for p in path.split()]
+    raise QueryError("populate has to be a string, an array or an object")
+
+
+class Populator:
+    def __init__(self, dataset: Dataset):
+        self.dataset = dataset
+
+    def populate(self, doc: dict, collection: str, populate: Any) -> dict:
+        for spec in _normalize_populate(populate):
+            path = POPULATE_ALIASES.get(collection, {}).get(spec["path"], spec["path"])
+            target = REFS.get(collection, {}).get(path)
+            if target is None:
+                raise QueryError(
+                    f"Cannot populate path `{spec['path']}` because it is not in your schema. "
+                    "Set the `strictPopulate` option to false to override."
+                )
+            self._fill(doc, path.split("."), target, spec)
+        return doc
+
+    def _lookup(self, ref: Any, target: str, spec: dict) -> Any:
+        if isinstance(ref, dict):
+            return ref  # already an object (core-one.json was recorded with its launches populated)
+        found = self.dataset.get(target, ref)
+        if found is None:
+            return None
+        if "match" in spec and not matches(found, spec["match"] or {}, target):
+            return None
+        result = apply_select(copy.deepcopy(found), spec.get("select"))
+        if spec.get("populate"):
+            result = self.populate(result, target, spec["populate"])
+        return result
+
+    def _fill(self, node: Any, parts: list[str], target: str, spec: dict) -> None:
+        if isinstance(node, list):
+            for item in node:
+                self._fill(item, parts, target, spec)
+            return
+        if not isinstance(node, dict) or parts[0] not in node:
+            return  # not selected, or absent: nothing to populate
+        if len(parts) > 1:
+            self._fill(node[parts[0]], parts[1:], target, spec)
+            return
+        value = node[parts[0]]
+        if isinstance(value, list):
+            # Mongoose drops array entries whose document is not found.
+            looked_up = (self._lookup(v, target, spec) for v in value)
+            node[parts[0]] = [d for d in looked_up if d is not None]
+        elif value is not None:
+            node[parts[0]] = self._lookup(value, target, spec)
+
+
+def _js_parse_int(value: Any) -> int | None:
+    """JavaScript's parseInt(value, 10): leading integer of the string form, else NaN (None)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            return None
+        return int(value)
+    if isinstance(value, int):
+        return value
+    m = re.match(r"\s*([+-]?\d+)", str(value))
+    return int(m.group(1)) if m else None
+
+
+def paginate(dataset: Dataset, collection: str, query: Any, options: Any) -> dict:
+    """mongoose-paginate-v2 (1.7) `Model.paginate(query, options)`, line for line where it matters."""
+    if query is None:
+        query = {}
+    if options is None:
+        options = {}
+    if not isinstance(query, dict):
+        raise QueryError("query has to be an object")
+    if not isinstance(options, dict):
+        raise QueryError("options has to be an object")
+
+    pagination = options.get("pagination", True) is not False
+    limit = 10
+    if pagination:
+        parsed = _js_parse_int(options.get("limit", 10))
+        limit = parsed if parsed is not None and parsed > 0 else 0
+
+    offset = page = None
+    if "offset" in options:
+        offset = _js_parse_int(options["offset"])
+        if offset is None or offset < 0:
+            raise QueryError("offset has to be a non-negative integer")
+        skip = offset
+    elif "page" in options:
+        page = _js_parse_int(options["page"])
+        if page is None:
+            raise QueryError("page has to be an integer")
+        page = max(page, 1)
+        skip = (page - 1) * limit
+    else:
+        offset, page, skip = 0, 1, 0
+    if not pagination:
+        page = 1
+
+    all_docs = dataset.collections[collection]
+    matching = [d for d in all_docs if matches(d, query, collection)]
+    count = len(matching)
+
+    docs: list[dict] = []
+    if limit:
+        ordered = sort_docs(matching, options.get("sort"))
+        if pagination:
+            ordered = ordered[skip : skip + limit]
+        populator = Populator(dataset)
+        for d in ordered:
+            doc = apply_select(copy.deepcopy(d), options.get("select"))
+            docs.append(populator.populate(doc, collection, options.get("populate")))
+    else:
+        # No docs query runs, but a bad sort/select/populate is still a bad request.
+        parse_sort(options.get("sort"))
+        parse_select(options.get("select"))
+        _normalize_populate(options.get("populate"))
+
+    # Key insertion order below is the envelope's key order.
+    meta: dict[str, Any] = {"totalDocs": count}
+    if offset is not None:
+        meta["offset"] = offset
+        page = math.ceil((offset + 1) / limit) if limit else 1
+    pages = (math.ceil(count / limit) or 1) if limit > 0 else None
+    meta.update(
+        limit=count, totalPages=1, page=page, pagingCounter=(page - 1) * limit + 1,
+        hasPrevPage=False, hasNextPage=False, prevPage=None, nextPage=None,
+    )
+    if pagination:
+        meta["limit"] = limit
+        meta["totalPages"] = pages
+        if page > 1:
+            meta["hasPrevPage"], meta["prevPage"] = True, page - 1
+        elif page == 1 and offset is not None and offset != 0:
+            meta["hasPrevPage"], meta["prevPage"] = True, 1
+        if pages is not None and page < pages:
+            meta["hasNextPage"], meta["nextPage"] = True, page + 1
+    if limit == 0:
+        meta.update(limit=0, totalPages=1, page=1, pagingCounter=1,
+                    prevPage=None, nextPage=None, hasPrevPage=False, hasNextPage=False)
+    return {"docs": docs, **meta}
+
+
+# ---------------------------------------------------------------------------------------------
+# Faults and the request log
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Fault:
+    path_prefix: str = "/"
+    method: str | None = None          # only requests with this method (any when None)
+    count: int | None = None           # how many matching requests it affects (None: until reset)
+    status: int | None = None          # answer with this status and a JSON error body
+    retry_after: int | None = None     # adds a Retry-After header (with status, e.g. 429/503)
+    delay_seconds: float = 0.0         # wait this long before answering (alone: then answer normally)
+    malformed: bool = False            # 200 with the body `{"docs": [`
+    truncate: bool = False             # full Content-Length, half the body, then close
+    drop: bool = False                 # close the connection without any response
+
+    KEYS = ("path_prefix", "method", "count", "status", "retry_after", "delay_seconds",
+            "malformed", "truncate", "drop")
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "Fault":
+        if not isinstance(obj, dict):
+            raise QueryError("a fault is a JSON object")
+        unknown = set(obj) - set(cls.KEYS)
+        if unknown:
+            raise QueryError(f"unknown fault keys: {sorted(unknown)}")
+        fault = cls(**obj)
+        if not isinstance(fault.path_prefix, str) or not fault.path_prefix.startswith("/"):
+            raise QueryError("path_prefix has to start with /")
+        if fault.status is not None and not (isinstance(fault.status, int) and 100 <= fault.status <= 599):
+            raise QueryError("status has to be an HTTP status code")
+        if fault.count is not None and (not isinstance(fault.count, int) or fault.count < 1):
+            raise QueryError("count has to be a positive integer")
+        if fault.retry_after is not None and (not isinstance(fault.retry_after, int) or fault.retry_after < 0):
+            raise QueryError("retry_after has to be a non-negative integer (seconds)")
+        fault.delay_seconds = fault.delay_seconds or 0.0
+        if not _is_number(fault.delay_seconds) or not 0 <= fault.delay_seconds <= 600:
+            raise QueryError("delay_seconds has to be a number of seconds (0-600)")
+        for flag in ("malformed", "truncate", "drop"):
+            setattr(fault, flag, bool(getattr(fault, flag)))
+        if fault.method is not None:
+            fault.method = str(fault.method).upper()
+        return fault
+
+    @classmethod
+    def from_cli(cls, text: str) -> "Fault":
+        """`PREFIX=STATUS` (e.g. `/v5/launches/query=500`) or a JSON object."""
+        if text.lstrip().startswith("{"):
+            return cls.from_json(json.loads(text))
+        prefix, sep, status = text.rpartition("=")
+        if not sep or not status.isdigit():
+            raise ValueError(f"--fault wants PREFIX=STATUS or JSON, got {text!r}")
+        return cls.from_json({"path_prefix": prefix, "status": int(status)})
+
+    def applies_to(self, method: str, path: str) -> bool:
+        return path.startswith(self.path_prefix) and (self.method is None or self.method == method)
+
+
+class FaultTable:
+    def __init__(self, faults: list[Fault] | None = None):
+        self.lock = threading.Lock()
+        self.faults = list(faults or [])
+
+    def add(self, fault: Fault) -> None:
+        with self.lock:
+            self.faults.append(fault)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.faults.clear()
+
+    def take(self, method: str, path: str) -> Fault | None:
+        """The first fault that applies (registration order), using up one of its count."""
+        with self.lock:
+            for i, fault in enumerate(self.faults):
+                if fault.applies_to(method, path):
+                    if fault.count is not None:
+                        fault.count -= 1
+                        if fault.count <= 0:
+                            del self.faults[i]
+                    return fault
+        return None
+
+
+class RequestLog:
+    def __init__(self, log_path: Path | None):
+        self.lock = threading.Lock()
+        self.entries: list[dict] = []
+        self.started = time.monotonic()
+        self.file = open(log_path, "a", encoding="utf-8") if log_path else None
+
+    def record(self, method: str, path: str, body: str | None, headers: dict[str, str]) -> None:
+        entry = {"method": method, "path": path, "body": body, "headers": headers,
+                 "time": round(time.monotonic() - self.started, 4)}
+        with self.lock:
+            self.entries.append(entry)
+            if self.file:
+                line = f"{method} {path}"
+                if body:
+                    try:  # one line per request, whatever the client's formatting
+                        line += " " + json.dumps(json.loads(body), ensure_ascii=False, separators=(",", ":"))
+                    except ValueError:
+                        line += " " + json.dumps(body, ensure_ascii=False)
+                self.file.write(line + "\n")
+                self.file.flush()
+
+    def snapshot(self) -> list[dict]:
+        with self.lock:
+            return list(self.entries)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+    def close(self) -> None:
+        if self.file:
+            self.file.close()
+            self.file = None
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTP
+# ---------------------------------------------------------------------------------------------
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, message: str | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message or HTTPStatus(status).phrase
+
+
+@dataclass
+class Response:
+    status: int
+    body: bytes
+    content_type: str = "application/json; charset=utf-8"
+    headers: dict[str, str] | None = None
+
+
+def json_bytes(obj: Any) -> bytes:
+    # Like JSON.stringify: compact, non-ASCII as is, control characters as \u00XX escapes.
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def etag_for(body: bytes) -> str:
+    # The format of the `etag` package the API uses (koa-etag): W/"<length hex>-<sha1 base64[:27]>".
+    digest = base64.b64encode(hashlib.sha1(body).digest()).decode("ascii")[:27]
+    return f'W/"{len(body):x}-{digest}"'
+
+
+Route = tuple[str, re.Pattern, Callable[..., Any]]
+
+
+class FixtureServer(ThreadingHTTPServer):
+    daemon_threads = True       # a delayed response must not keep the process alive at exit
+    allow_reuse_address = True
+
+    def __init__(self, fixtures: Path, port: int = 0, log_path: Path | None = None,
+                 faults: list[Fault] | None = None, renames: dict[str, str] | None = None):
+        self.dataset = Dataset(fixtures)
+        for launch_id, name in (renames or {}).items():
+            self.dataset.patch("launches", launch_id, {"name": name})
+        self.fixtures = fixtures
+        self.faults = FaultTable(faults)
+        self.request_log = RequestLog(log_path)
+        self.routes: list[Route] = []
+        self._add_routes()
+        super().__init__(("127.0.0.1", port), FixtureRequestHandler)
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+    def server_close(self) -> None:
+        super().server_close()
+        self.request_log.close()
+
+    def handle_error(self, request, client_address) -> None:
+        # Clients hanging up mid-response (timeouts, truncate/drop faults) are expected; anything
+        # else is a bug in this server and worth a traceback on stderr.
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, socket.timeout)):
+            return
+        super().handle_error(request, client_address)
+
+    # -- routes -----------------------------------------------------------------------------
+    # Later fixtures (e.g. Launch Library 2) add themselves here with `route`.
+
+    def route(self, method: str, pattern: str, handler: Callable[..., Any]) -> None:
+        self.routes.append((method, re.compile(pattern + r"/?$"), handler))
+
+    def _add_routes(self) -> None:
+        v5 = r"^/(?:v5|latest)/launches"
+        self.route("GET", v5, lambda h: self.find("launches", {}, "flight_number"))
+        self.route("GET", v5 + r"/past", lambda h: self.find("launches", {"upcoming": False}, "flight_number"))
+        self.route("GET", v5 + r"/upcoming", lambda h: self.find("launches", {"upcoming": True}, "flight_number"))
+        self.route("GET", v5 + r"/latest", lambda h: self.find_one("launches", {"upcoming": False}, "-flight_number"))
+        self.route("GET", v5 + r"/next", lambda h: self.find_one("launches", {"upcoming": True}, "flight_number"))
+        self.route("POST", v5 + r"/query", lambda h: self.query(h, "launches"))
+        self.route("GET", v5 + r"/(?P<id>[^/]+)", lambda h, id: self.by_id("launches", id))
+        for name in V4_COLLECTIONS:
+            base = rf"^/v4/{name}"
+            self.route("GET", base, lambda h, name=name: self.find(name, {}, None))
+            self.route("POST", base + r"/query", lambda h, name=name: self.query(h, name))
+            self.route("GET", base + r"/(?P<id>[^/]+)", lambda h, id, name=name: self.by_id(name, id))
+        self.route("GET", r"^/images/(?P<name>[^/]+)", lambda h, name: self.image(name))
+
+        self.route("POST", r"^/_control/fault", self.control_fault)
+        self.route("POST", r"^/_control/reset", lambda h: (self.faults.reset(), {"ok": True})[1])
+        self.route("GET", r"^/_control/requests", lambda h: self.request_log.snapshot())
+        self.route("POST", r"^/_control/clear-requests", lambda h: (self.request_log.clear(), {"ok": True})[1])
+        self.route("POST", r"^/_control/patch", self.control_patch)
+        self.route("POST", r"^/_control/rename", self.control_rename)
+
+    # -- handlers ---------------------------------------------------------------------------
+
+    def find(self, collection: str, query: dict, sort: str | None) -> list[dict]:
+        docs = [d for d in self.dataset.collections[collection] if matches(d, query, collection)]
+        return sort_docs(docs, sort)
+
+    def find_one(self, collection: str, query: dict, sort: str) -> dict | None:
+        docs = self.find(collection, query, sort)
+        return docs[0] if docs else None  # findOne with no match answers 200 `null`
+
+    def by_id(self, collection: str, doc_id: str) -> dict:
+        doc = self.dataset.get(collection, doc_id)
+        if doc is None:
+            raise HTTPError(404)
+        return doc
+
+    def query(self, handler: "FixtureRequestHandler", collection: str) -> dict:
+        body = handler.json_body(default={})
+        if not isinstance(body, dict):
+            raise QueryError("the body has to be a JSON object")
+        return paginate(self.dataset, collection, body.get("query", {}), body.get("options", {}))
+
+    def image(self, name: str) -> Response:
+        directory = (self.fixtures / "images").resolve()
+        path = (directory / name).resolve()
+        if path.parent != directory or not path.is_file():
+            raise HTTPError(404)
+        ctype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return Response(200, path.read_bytes(), ctype, {"Cache-Control": "max-age=20"})
+
+    def control_fault(self, handler: "FixtureRequestHandler") -> dict:
+        self.faults.add(Fault.from_json(handler.json_body()))
+        return {"ok": True}
+
+    def control_patch(self, handler: "FixtureRequestHandler") -> dict:
+        body = handler.json_body()
+        if not isinstance(body, dict) or not isinstance(body.get("set"), dict):
+            raise QueryError('patch wants {"collection", "id", "set": {...}}')
+        try:
+            self.dataset.patch(body.get("collection", "launches"), body.get("id"), body["set"])
+        except KeyError as exc:
+            raise HTTPError(404, str(exc.args[0])) from None
+        return {"ok": True}
+
+    def control_rename(self, handler: "FixtureRequestHandler") -> dict:
+        body = handler.json_body()
+        if not isinstance(body, dict) or not isinstance(body.get("name"), str):
+            raise QueryError('rename wants {"id": ..., "name": "..."}')
+        try:
+            self.dataset.patch("launches", body.get("id"), {"name": body["name"]})
+        except KeyError as exc:
+            raise HTTPError(404, str(exc.args[0])) from None
+        return {"ok": True}
+
+
+class FixtureRequestHandler(BaseHTTPRequestHandler):
+    server: FixtureServer
+    protocol_version = "HTTP/1.1"  # keep-alive, like the real API; every response has a length
+
+    def version_string(self) -> str:
+        return "tminus-fixture-server"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # quiet: the request log (--log, /_control/requests) is the record
+
+    def do_GET(self) -> None:
+        self._handle("GET")
+
+    def do_POST(self) -> None:
+        self._handle("POST")
+
+    def do_PUT(self) -> None:
+        self._handle("PUT")
+
+    def do_DELETE(self) -> None:
+        self._handle("DELETE")
+
+    def do_PATCH(self) -> None:
+        self._handle("PATCH")
+
+    # -- request body -------------------------------------------------------------------------
+
+    def _read_body(self) -> bytes:
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            chunks = []
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass  # trailers
+                    break
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+            return b"".join(chunks)
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def json_body(self, default: Any = None) -> Any:
+        if not self.body.strip():
+            if default is not None:
+                return default
+            raise QueryError("a JSON body is required")
+        try:
+            return json.loads(self.body.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise QueryError(f"malformed JSON body: {exc}") from None
+
+    # -- dispatch -----------------------------------------------------------------------------
+
+    def _handle(self, method: str) -> None:
+        self.body = self._read_body()
+        target = urlsplit(self.path)
+        path = unquote(target.path)
+        control = path.startswith("/_control/")
+        if not control:
+            body_text = self.body.decode("utf-8", "replace") if self.body else None
+            self.server.request_log.record(method, self.path, body_text, dict(self.headers.items()))
+            fault = self.server.faults.take(method, path)
+            if fault and self._apply_fault(fault):
+                return
+        try:
+            response = self._dispatch(method, path)
+        except HTTPError as exc:
+            response = Response(exc.status, json_bytes({"error": exc.message}))
+        except QueryError as exc:
+            response = Response(400, json_bytes({"error": str(exc)}))
+        except Exception as exc:  # a bug here: say so loudly, but still answer the client
+            traceback.print_exc()
+            response = Response(500, json_bytes({"error": f"fixture server bug: {exc!r}"}))
+        self._send(response, method == "GET" and not control)
+
+    def _dispatch(self, method: str, path: str) -> Response:
+        allowed = False
+        for route_method, pattern, handler in self.server.routes:
+            m = pattern.match(path)
+            if not m:
+                continue
+            if route_method != method:
+                allowed = True
+                continue
+            result = handler(self, **m.groupdict())
+            if isinstance(result, Response):
+                return result
+            return Response(200, json_bytes(result), headers={"Cache-Control": "max-age=20"})
+        if allowed:
+            raise HTTPError(405)
+        raise HTTPError(404)
+
+    def _send(self, response: Response, conditional: bool, truncate: bool = False) -> None:
+        headers = dict(response.headers or {})
+        if response.status == 200 and conditional:
+            etag = etag_for(response.body)
+            headers["ETag"] = etag
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304)
+                for k, v in headers.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+        self.send_response(response.status)
+        self.send_header("Content-Type", response.content_type)
+        self.send_header("Content-Length", str(len(response.body)))
+        self.send_header("Access-Control-Allow-Origin", "*")
+        for k, v in headers.items():
+            self.send_header(k, v)
+        if truncate:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if truncate:
+            self.wfile.write(response.body[: len(response.body) // 2])
+            self.wfile.flush()
+            self._hang_up()
+        else:
+            self.wfile.write(response.body)
+
+    def _hang_up(self) -> None:
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def _apply_fault(self, fault: Fault) -> bool:
+        """Apply an injected fault. True when it produced the response (or the lack of one)."""
+        if fault.delay_seconds:
+            time.sleep(fault.delay_seconds)
+        if fault.drop:
+            self._hang_up()
+            return True
+        if fault.status is not None:
+            headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
+            phrase = HTTPStatus(fault.status).phrase if fault.status in HTTPStatus._value2member_map_ else "Error"
+            self._send(Response(fault.status, json_bytes({"error": f"{phrase} (injected fault)"}), headers=headers),
+                       conditional=False, truncate=fault.truncate)
+            return True
+        if fault.malformed:
+            self._send(Response(200, b'{"docs": [', headers={"Cache-Control": "max-age=20"}), conditional=False,
+                       truncate=fault.truncate)
+            return True
+        if fault.truncate:
+            try:
+                response = self._dispatch(self.command, unquote(urlsplit(self.path).path))
+            except (HTTPError, QueryError) as exc:
+                status = exc.status if isinstance(exc, HTTPError) else 400
+                response = Response(status, json_bytes({"error": str(exc)}))
+            self._send(response, conditional=False, truncate=True)
+            return True
+        return False  # a pure delay: answer normally
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------------------------
+
+
+def write_port_file(path: Path, port: int) -> None:
+    # Write then rename, so a reader polling for the file never sees it half-written.
+    fd, tmp = tempfile.mkstemp(prefix=".port-", dir=path.parent or Path("."))
+    with os.fdopen(fd, "w") as f:
+        f.write(f"{port}\n")
+    os.replace(tmp, path)
+
+
+class _Stop(Exception):
+    pass
+
+
+def watch_parent() -> None:
+    """SIGTERM ourselves once we are re-parented, i.e. the test process died without stopping us."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, daemon=True, name="watch-parent").start()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fixtures", type=Path, default=os.environ.get("TMINUS_FIXTURES"),
+                        help="fixtures directory (default: $TMINUS_FIXTURES)")
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: any free one)")
+    parser.add_argument("--port-file", type=Path, help="write the chosen port here once listening")
+    parser.add_argument("--log", type=Path, help="append one line per request here")
+    parser.add_argument("--fault", action="append", default=[], metavar="PREFIX=STATUS|JSON",
+                        help="start with this fault injected (repeatable)")
+    parser.add_argument("--rename", action="append", default=[], metavar="ID=NAME",
+                        help="serve launch ID under NAME (repeatable)")
+    parser.add_argument("--exit-with-parent", action="store_true",
+                        help="exit when the process that started this one goes away (no orphans "
+                             "when a test run crashes)")
+    args = parser.parse_args(argv)
+
+    if not args.fixtures:
+        parser.error("no fixtures directory: pass --fixtures or set TMINUS_FIXTURES")
+    fixtures = Path(args.fixtures)
+    if not (fixtures / "spacex" / "v5" / "launches.json").is_file():
+        parser.error(f"{fixtures} does not look like the fixtures directory (no spacex/v5/launches.json)")
+    try:
+        faults = [Fault.from_cli(f) for f in args.fault]
+    except (ValueError, QueryError) as exc:
+        parser.error(str(exc))
+    renames = {}
+    for item in args.rename:
+        launch_id, sep, name = item.partition("=")
+        if not sep:
+            parser.error(f"--rename wants ID=NAME, got {item!r}")
+        renames[launch_id] = name
+
+    try:
+        server = FixtureServer(fixtures, args.port, args.log, faults, renames)
+    except KeyError as exc:
+        parser.error(str(exc.args[0]))
+
+    def stop(signum, frame):
+        raise _Stop()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    # A parent's blocked-signal mask is inherited (Foundation's Process, run from a Swift worker
+    # thread, hands its children one with SIGTERM blocked); we must be stoppable regardless.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    if args.exit_with_parent:
+        watch_parent()
+    try:
+        if args.port_file:
+            write_port_file(args.port_file, server.port)
+        print(f"listening on 127.0.0.1:{server.port}", flush=True)
+        server.serve_forever(poll_interval=0.1)
+    except _Stop:
+        pass
+    finally:
+        server.server_close()
+        if args.port_file:
+            try:
+                args.port_file.unlink()  # a stale port file would point the next reader at nothing
+            except FileNotFoundError:
+                pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
