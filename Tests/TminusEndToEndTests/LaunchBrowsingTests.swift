@@ -190,15 +190,54 @@ struct LaunchBrowsingTests {
         try await app.expectTerminalRestored()
     }
 
-    @Test func aServerErrorIsShownInWordsAndRRetries() async throws {
-        let server = try FixtureServer(faults: [.status(500, path: "/v5/launches/query", count: 1)])
-        let tmux = try TmuxSession.tminus(["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC",
-                                           "--data-dir", try Harness.makeTemporaryDirectory(prefix: "tminus-e2e").path])
-        defer { tmux.kill(); server.stop() }
-        let screen = try await tmux.waitFor("server error (HTTP 500)")
+    /// Each fault the first request meets, and the words the user must see for it.
+    static let faults: [(Fault, String)] = [
+        (.status(500, path: "/v5/launches/query", count: 1), "server error (HTTP 500)"),
+        (.rateLimited(path: "/v5/launches/query", retryAfter: 120, count: 1), "rate limited (HTTP 429), retry in 2 min"),
+        (.status(404, path: "/v5/launches/query", count: 1), "not found (HTTP 404)"),
+        (.malformed(path: "/v5/launches/query", count: 1), "bad data from the server: malformed or truncated JSON"),
+        (.truncated(path: "/v5/launches/query", count: 1), "bad data from the server: the response was cut short"),
+        (.dropped(path: "/v5/launches/query", count: 1), "network error: the server closed the connection without answering"),
+    ]
+
+    @Test(arguments: 0..<faults.count)
+    func aFailedLoadIsShownInWordsAndRRetries(_ index: Int) async throws {
+        let (fault, words) = Self.faults[index]
+        let server = try FixtureServer(faults: [fault])
+        let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e")
+        let tmux = try TmuxSession.tminus(["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--data-dir", dataDir.path])
+        defer { tmux.kill(); server.stop(); try? FileManager.default.removeItem(at: dataDir) }
+        let screen = try await tmux.waitFor(words)
         #expect(screen.contains("press r to retry"))
         try tmux.sendKeys("r")
         try await tmux.waitFor("Galaxy 33")
+        #expect(tmux.isAlive)
+    }
+
+    @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedraws() async throws {
+        let server = try FixtureServer()
+        let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e")
+        // An interactive shell with job control, as a user has.
+        let tmux = try TmuxSession(command: ["bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "$ "],
+                                   unsetEnvironment: ["NO_COLOR"])
+        defer { tmux.kill(); server.stop(); try? FileManager.default.removeItem(at: dataDir) }
+        try await tmux.waitFor("$")
+        let command = [try Harness.tminusBinary().path, "--spacex-api", server.baseURL.absoluteString, "--tz", "UTC",
+                       "--data-dir", dataDir.path].map(Harness.shellQuote).joined(separator: " ")
+        try tmux.type(command)
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("Galaxy 33")
+        try tmux.sendKeys("C-z")
+        try await tmux.waitFor("Stopped")
+        #expect(!tmux.alternateScreenOn, "suspended: the shell has the normal screen back")
+        #expect(tmux.cursorVisible)
+        try tmux.type("fg")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the app redrawn") { $0.contains("Galaxy 33") && $0.contains("Upcoming │ Past") }
+        #expect(tmux.alternateScreenOn)
+        try tmux.sendKeys("j", "q")
+        try await tmux.waitUntil("back at the prompt") { !$0.contains("Upcoming │ Past") }
+        #expect(tmux.cursorVisible)
     }
 
     @Test func aTinyTerminalGetsAMessageNotACrash() async throws {

@@ -89,7 +89,12 @@ extension HTTPClient {
         case .cannotConnectToHost: return .transport("connection refused")
         case .cannotFindHost, .dnsLookupFailed: return .transport("host not found")
         case .cancelled: return .transport("cancelled")
+        case .badServerResponse where error.localizedDescription.contains("Empty reply"):
+            return .transport("the server closed the connection without answering")
         case .badServerResponse, .cannotParseResponse: return .badData("unreadable response")
+        // libcurl's CURLE_PARTIAL_FILE reaches us as an unknown error with this text.
+        case _ where error.localizedDescription.contains("transfer closed with"):
+            return .badData("the response was cut short")
         default: return .transport(error.localizedDescription)
         }
     }
