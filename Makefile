@@ -2,6 +2,7 @@
 # Both install what is missing first (Debian packages through apt-get; Swift packages are
 # fetched by SwiftPM itself).
 
+SHELL        := /bin/bash
 SWIFT        ?= swift
 # ncurses (wide-character build) for the UI; pkg-config for SwiftPM to find it; tmux and
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server).
@@ -20,9 +21,14 @@ SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo 
 run: deps release
 	.build/release/tminus $(ARGS)
 
+# swift test prints XCTest's "Executed 0 tests" (we use Swift Testing) before the real count,
+# so the run ends with one plain line that totals both runners.
 test: deps build
-	TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test
-	python3 -m unittest discover -s Tests/FixtureServer -t Tests/FixtureServer
+	set -o pipefail; TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test 2>&1 | tee .build/swift-test.log
+	set -o pipefail; python3 -m unittest discover -s Tests/FixtureServer -t Tests/FixtureServer 2>&1 | tee .build/python-test.log
+	@swift=$$(grep -oE 'Test run with [0-9]+ tests?' .build/swift-test.log | grep -oE '[0-9]+' | tail -1); \
+	python=$$(grep -oE '^Ran [0-9]+ tests?' .build/python-test.log | grep -oE '[0-9]+' | tail -1); \
+	echo "tests: $$(( $${swift:-0} + $${python:-0} )) passed, 0 failed"
 
 # Only the fast layers (decoding, view models, snapshots).
 unit: deps
