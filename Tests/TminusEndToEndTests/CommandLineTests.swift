@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The command line is an exact interface: flags, their environment variables, and what the
+/// binary says when asked or when given something wrong.
+@Suite(.serialized)
+struct CommandLineTests {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        return try Harness.run(try Harness.tminusBinary().path, arguments, environment: env)
+    }
+
+    @Test func versionPrintsAndExits() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
+    }
+
+    @Test func helpNamesEveryFlagAndItsVariable() throws {
+        let result = try run(["--help"])
+        #expect(result.status == 0)
+        for word in ["--source", "--spacex-api", "--ll2-api", "--data-dir", "--tz", "--now", "--offline", "--browser",
+                     "--no-images", "--version", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
+                     "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "BROWSER"] {
+            #expect(result.stdout.contains(word), "--help does not mention \(word)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--source", "nasa"], "unknown source 'nasa'"),
+        (["--now", "yesterday"], "is not an ISO 8601 instant"),
+        (["--spacex-api", "ftp://example.com"], "is not an http(s) URL"),
+        (["--tz", "Nowhere/Land"], "unknown time zone 'Nowhere/Land'"),
+    ])
+    func badValuesAreRefusedBeforeTheScreenIsTaken(_ arguments: [String], _ message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
+    @Test func badEnvironmentValuesAreRefusedToo() throws {
+        let result = try run([], environment: ["TMINUS_TZ": "Nowhere/Land"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("unknown time zone 'Nowhere/Land'"))
+    }
+
+    @Test(.enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
+    func environmentVariablesStandInForFlags() async throws {
+        let server = try FixtureServer()
+        let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-env")
+        let tmux = try TmuxSession.tminus([], environment: [
+            "TMINUS_SPACEX_API": server.baseURL.absoluteString, "TMINUS_TZ": "Europe/Warsaw",
+            "TMINUS_NOW": "2022-10-08T20:00:00Z", "TMINUS_DATA_DIR": dataDir.path,
+        ])
+        defer { tmux.kill(); server.stop(); try? FileManager.default.removeItem(at: dataDir) }
+        // Galaxy 33 lifts off 23:05 UTC = 01:05 the next day in Warsaw (CEST).
+        let screen = try await tmux.waitFor("2022-10-09 01:05")
+        #expect(screen.contains("DATE (CEST)"))
+        #expect(FileManager.default.fileExists(atPath: dataDir.appending(path: "state/tminus.log").path),
+                "the log goes under TMINUS_DATA_DIR")
+    }
+
+    @Test func offlineSaysThereIsNothingToShowYet() async throws {
+        let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-offline")
+        // An address nothing listens on: if the app tried the network, the error would differ.
+        let tmux = try TmuxSession.tminus(["--offline", "--spacex-api", "http://127.0.0.1:9", "--data-dir", dataDir.path, "--no-images"])
+        defer { tmux.kill(); try? FileManager.default.removeItem(at: dataDir) }
+        let screen = try await tmux.waitFor("offline: no cache yet")
+        #expect(!screen.contains("connection refused"))
+        #expect(tmux.isAlive)
+    }
+}
