@@ -54,9 +54,14 @@ struct LaunchTimeTests {
         let date = try instant("2022-10-05T16:00:07Z")
         let warsaw = Self.warsaw.detailDate(date, precision: .hour)
         #expect(warsaw.hasPrefix("2022-10-05 18:00:07 "))
-        #expect(warsaw == "2022-10-05 18:00:07 " + Self.warsaw.zoneLabel(at: date))
-        #expect(Self.warsaw.zoneLabel(at: date) != Self.warsaw.zoneLabel(at: try instant("2022-12-01T12:00:00Z")))
-        #expect(Self.utc.detailDate(date, precision: .hour).hasPrefix("2022-10-05 16:00:07 "))
+        #expect(warsaw == "2022-10-05 18:00:07 Europe/Warsaw (UTC+02:00)", "summer time")
+        #expect(Self.warsaw.detailDate(try instant("2022-12-01T12:00:00Z"), precision: .hour)
+                == "2022-12-01 13:00:00 Europe/Warsaw (UTC+01:00)", "winter time")
+        #expect(Self.utc.detailDate(date, precision: .hour) == "2022-10-05 16:00:07 UTC")
+        let kolkata = LaunchTime(timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+        #expect(kolkata.detailDate(date, precision: .hour) == "2022-10-05 21:30:07 Asia/Kolkata (UTC+05:30)")
+        let newYork = LaunchTime(timeZone: TimeZone(identifier: "America/New_York")!)
+        #expect(newYork.detailDate(date, precision: .hour) == "2022-10-05 12:00:07 America/New_York (UTC-04:00)")
         #expect(Self.utc.detailDate(try instant("2022-12-01T00:00:00Z"), precision: .month) == "NET 2022-12")
     }
 }

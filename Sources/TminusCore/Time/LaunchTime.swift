@@ -22,21 +22,31 @@ public struct LaunchTime: Sendable {
         }
     }
 
-    /// The full date for the detail screen, with the zone spelled out for an exact time.
+    /// The full date for the detail screen, with the zone spelled out for an exact time:
+    /// `2022-10-09 01:05:00 Europe/Warsaw (UTC+02:00)`, or `… UTC`.
     public func detailDate(_ date: Date?, precision: DatePrecision) -> String {
         guard let date else { return "-" }
         if precision == .hour {
-            return format(date, "yyyy-MM-dd HH:mm:ss", in: timeZone) + " " + zoneLabel(at: date)
+            let zone = zoneName
+            let suffix = zone == "UTC" ? "UTC" : "\(zone) (UTC\(offset(at: date)))"
+            return format(date, "yyyy-MM-dd HH:mm:ss", in: timeZone) + " " + suffix
         }
         return listDate(date, precision: precision)
     }
 
-    /// `CEST`, `EST`… and `UTC` for UTC (Foundation on Linux calls it GMT).
-    public func zoneLabel(at date: Date) -> String {
-        if timeZone.secondsFromGMT(for: date) == 0, ["GMT", "UTC", "Etc/UTC", "Etc/GMT"].contains(timeZone.identifier) {
-            return "UTC"
-        }
-        return timeZone.abbreviation(for: date) ?? timeZone.identifier
+    /// The zone's IANA name, or `UTC`. (Abbreviations are not used: on Linux, Foundation
+    /// calls Warsaw "GMT+2" rather than CEST, and abbreviations are ambiguous anyway.)
+    public var zoneName: String {
+        ["GMT", "UTC", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu"].contains(timeZone.identifier)
+            ? "UTC" : timeZone.identifier
+    }
+
+    /// `+02:00`, `-05:00`, `+05:30`.
+    func offset(at date: Date) -> String {
+        let seconds = timeZone.secondsFromGMT(for: date)
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
     }
 
     private func quarter(of date: Date) -> Int {

@@ -65,15 +65,16 @@ enum LaunchListView {
         } else {
             count = ""
         }
-        grid.putRight(count + " ", right: grid.width, y: y, style: Theme.label)
+        // Which zone the times are in, once, where the eye looks for the list's facts.
+        let facts = [count, "times in \(state.time.zoneName)"].filter { !$0.isEmpty }.joined(separator: " · ")
+        grid.putRight(facts + " ", right: grid.width, y: y, style: Theme.label)
     }
 
     static func drawHeader(_ c: Columns, state: AppState, into grid: inout Grid, y: Int) {
         let style = Style(foreground: .muted, attributes: .bold)
         grid.put("MISSION", x: c.name, y: y, style: style)
         if let rocket = c.rocket { grid.put("ROCKET", x: rocket, y: y, style: style) }
-        let zone = state.time.zoneLabel(at: state.now)
-        grid.put("DATE (\(zone))", x: c.date, y: y, maxWidth: LaunchListView.dateWidth + 1, style: style)
+        grid.put("DATE", x: c.date, y: y, style: style)
         grid.put("STATUS", x: c.status, y: y, style: style)
     }
 
