@@ -12,18 +12,25 @@ public enum Renderer {
             return grid
         }
         TabBar.draw(state, into: &grid, layout: layout)
-        if let detail = state.detail {
+        switch state.routes.last {
+        case .launchDetail(let detail)?:
             LaunchDetailView.draw(detail, state: state, into: &grid, layout: layout)
-        } else {
+        case .rocketPage(let page)?:
+            RocketPageView.draw(page, state: state, into: &grid, layout: layout)
+        case .rocketLaunches(let id, let name)?:
+            LaunchListView.drawRocketLaunches(state, rocketID: id, rocketName: name, into: &grid, layout: layout)
+        case nil:
             switch state.tab {
             case .launches: LaunchListView.draw(state, into: &grid, layout: layout)
-            case .rockets: ComingSoonView.draw("Rockets", issue: "rocket pages, specs and units", into: &grid, layout: layout)
+            case .rockets: RocketListView.draw(state, into: &grid, layout: layout)
             case .favorites: ComingSoonView.draw("Favorites", issue: "saved rockets and watched launches", into: &grid, layout: layout)
             }
         }
         StatusLine.draw(state, into: &grid, layout: layout)
-        if state.showingHelp {
-            HelpOverlay.draw(state.screen, into: &grid)
+        switch state.overlay {
+        case .help?: HelpOverlay.draw(state.screen, into: &grid)
+        case .units(let selection)?: UnitsModalView.draw(state.preferences.units, selection: selection, into: &grid)
+        case nil: break
         }
         return grid
     }

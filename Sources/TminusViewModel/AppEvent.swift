@@ -9,8 +9,10 @@ public enum AppEvent: Sendable {
     case tick
     /// The terminal's size, in cells.
     case resized(width: Int, height: Int)
-    case launchesLoaded(LaunchSegment, page: Int, generation: Int, Result<LaunchPage, APIError>)
+    case launchesLoaded(ListID, page: Int, generation: Int, Result<LaunchPage, APIError>)
+    case rocketsLoaded(Result<[Rocket], APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)
+    case preferencesSaved(Result<Void, PreferencesStore.SaveError>)
 }
 
 public struct LinkOpenError: Error, Sendable, Hashable {

@@ -87,9 +87,47 @@ extension LaunchLinks {
     }
 }
 
+/// Which paginated launch list: a segment of the Launches tab, or one rocket's launches.
+public enum ListID: Sendable, Hashable {
+    case segment(LaunchSegment)
+    case rocket(String)
+}
+
+/// The Rockets tab's list.
+public struct RocketsState: Sendable, Hashable {
+    public var rockets: [Rocket] = []
+    public var selection = 0
+    public var isLoading = false
+    public var error: APIError?
+    public var updatedAt: Date?
+    public var hasLoadedOnce = false
+    public init() {}
+}
+
+/// One page of the rocket pager.
+public struct RocketPageState: Sendable, Hashable {
+    /// Which rocket of `RocketsState.rockets`.
+    public var index: Int
+    /// Which of the rocket's `flickrImages` the gallery shows.
+    public var imageIndex: Int
+    /// Lines scrolled off the top of the page body.
+    public var scroll = 0
+    public init(index: Int, imageIndex: Int) { self.index = index; self.imageIndex = imageIndex }
+}
+
 /// A screen pushed over the tabs.
 public enum Route: Sendable, Hashable {
     case launchDetail(LaunchDetailState)
+    case rocketPage(RocketPageState)
+    /// A rocket's launches (`L`); the list itself is `lists[.rocket(id)]`.
+    case rocketLaunches(rocketID: String, rocketName: String)
+}
+
+/// Boxes drawn over the screen; they take the keys while open.
+public enum Overlay: Sendable, Hashable {
+    case help
+    /// The Units modal, with its selected row.
+    case units(selection: Int)
 }
 
 /// A short message for the status line, with how serious it is.
@@ -111,16 +149,19 @@ public struct Notice: Sendable, Hashable {
 public struct AppState: Sendable, Hashable {
     public var tab: Tab = .launches
     public var segment: LaunchSegment = .upcoming
-    public var upcoming = LaunchListState()
-    public var past = LaunchListState()
-    /// Screens opened over the tabs, innermost last; `Esc` pops one.
-    public var routes: [Route] = []
-    public var showingHelp = false
+    /// Every paginated launch list by its identity.
+    public var lists: [ListID: LaunchListState] = [:]
+    public var rockets = RocketsState()
+    /// Each tab's screens opened over it, innermost last, so switching tabs and back returns
+    /// to where the user was.
+    public var stacks: [Tab: [Route]] = [:]
+    public var overlay: Overlay?
     public var notice: Notice?
     public var now: Date
     public var size = ScreenSize(width: 80, height: 24)
     public var sourceName: String
     public var timeZone: TimeZone
+    public var preferences = Preferences.defaults
     public var quitRequested = false
 
     public init(now: Date, sourceName: String, timeZone: TimeZone) {
@@ -131,30 +172,67 @@ public struct AppState: Sendable, Hashable {
 
     public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
 
-    public func list(_ segment: LaunchSegment) -> LaunchListState {
-        segment == .upcoming ? upcoming : past
+    public func list(_ id: ListID) -> LaunchListState { lists[id] ?? LaunchListState() }
+    public func list(_ segment: LaunchSegment) -> LaunchListState { list(.segment(segment)) }
+    public var upcoming: LaunchListState { list(.upcoming) }
+    public var past: LaunchListState { list(.past) }
+    public var currentList: LaunchListState { list(segment) }
+
+    /// The current tab's screens, innermost last; `Esc` pops one.
+    public var routes: [Route] {
+        get { stacks[tab] ?? [] }
+        set { stacks[tab] = newValue }
     }
 
-    public var currentList: LaunchListState { list(segment) }
+    public var showingHelp: Bool { overlay == .help }
 
     public var detail: LaunchDetailState? {
         if case .launchDetail(let d)? = routes.last { return d }
         return nil
     }
 
+    public var rocketPage: RocketPageState? {
+        if case .rocketPage(let p)? = routes.last { return p }
+        return nil
+    }
+
+    /// The rocket a rocket page shows.
+    public func rocket(at page: RocketPageState) -> Rocket? {
+        rockets.rockets.indices.contains(page.index) ? rockets.rockets[page.index] : nil
+    }
+
+    /// The launch list the keys move in, if the screen is one.
+    public var activeListID: ListID? {
+        switch routes.last {
+        case .rocketLaunches(let id, _)?: return .rocket(id)
+        case nil: return tab == .launches ? .segment(segment) : nil
+        default: return nil
+        }
+    }
+
     /// The screen whose keys apply (and whose help the overlay shows).
     public var screen: ScreenKind {
-        if detail != nil { return .launchDetail }
-        switch tab {
-        case .launches: return .launchList
-        case .rockets: return .rockets
-        case .favorites: return .favorites
+        switch routes.last {
+        case .launchDetail?: return .launchDetail
+        case .rocketPage?: return .rocketPage
+        case .rocketLaunches?: return .rocketLaunches
+        case nil:
+            switch tab {
+            case .launches: return .launchList
+            case .rockets: return .rocketList
+            case .favorites: return .favorites
+            }
         }
+    }
+
+    /// Whether the screen belongs to the Rockets tab (where `U` opens the Units modal).
+    public var isRocketScreen: Bool {
+        [.rocketList, .rocketPage, .rocketLaunches].contains(screen)
     }
 }
 
 public enum ScreenKind: Sendable, Hashable {
-    case launchList, launchDetail, rockets, favorites
+    case launchList, launchDetail, rocketList, rocketPage, rocketLaunches, favorites
 }
 
 public struct ScreenSize: Sendable, Hashable {

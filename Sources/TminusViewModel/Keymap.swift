@@ -41,7 +41,34 @@ public enum Keymap {
                 KeyHelp("PgUp PgDn g G", "scroll by page / to the ends"),
                 KeyHelp("Esc Backspace", "back", status: true),
             ]
-        case .rockets, .favorites:
+        case .rocketList:
+            own = [
+                KeyHelp("↑↓ j k", "move", status: true),
+                KeyHelp("Enter", "open rocket", status: true),
+                KeyHelp("U", "units", status: true),
+                KeyHelp("r", "refresh (retry after an error)"),
+            ]
+        case .rocketPage:
+            own = [
+                KeyHelp("←→ h l", "previous / next rocket", status: true),
+                KeyHelp("[ ]", "previous / next image", status: true),
+                KeyHelp("L", "show launches", status: true),
+                KeyHelp("U", "units", status: true),
+                KeyHelp("o", "open Wikipedia"),
+                KeyHelp("↑↓ j k", "scroll"),
+                KeyHelp("Esc Backspace", "back"),
+            ]
+        case .rocketLaunches:
+            own = [
+                KeyHelp("↑↓ j k", "move", status: true),
+                KeyHelp("PgUp PgDn", "page up / down"),
+                KeyHelp("g G Home End", "first / last row"),
+                KeyHelp("Enter", "open launch", status: true),
+                KeyHelp("U", "units"),
+                KeyHelp("r", "refresh (retry after an error)"),
+                KeyHelp("Esc Backspace", "back", status: true),
+            ]
+        case .favorites:
             own = []
         }
         return own + global

@@ -25,6 +25,14 @@ public struct ScreenLayout: Sendable, Hashable {
     public let detailHeaderHeight = 6
     public var detailBodyTop: Int { detailHeaderTop + detailHeaderHeight }
     public var detailBodyHeight: Int { max(1, height - detailBodyTop - 1) }
+    /// The rocket page: name row, image area, the four figures, then a scrolling body.
+    public let rocketImageTop = 2
+    public var rocketImageHeight: Int { height >= 40 ? 12 : 5 }
+    public var rocketFiguresTop: Int { rocketImageTop + rocketImageHeight + 1 }
+    public let rocketFiguresHeight = 3
+    public var rocketBodyTop: Int { rocketFiguresTop + rocketFiguresHeight + 1 }
+    public var rocketBodyHeight: Int { max(1, height - rocketBodyTop - 1) }
+
     /// Text width of the detail body (a margin of two columns each side).
     public var detailBodyWidth: Int { max(10, width - 4) }
 }

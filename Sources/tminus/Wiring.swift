@@ -14,6 +14,7 @@ enum Wiring {
             openURL: { url in
                 await Browser.open(url, with: browser).mapError { LinkOpenError($0.message) }
             },
+            preferences: .file(settings.paths.settingsFile),
             startupNotice: settings.offline ? offlineNotice : nil
         )
     }
@@ -22,18 +23,15 @@ enum Wiring {
 
     static func source(_ settings: Settings) -> LaunchSource {
         if settings.offline {
-            return LaunchSource(name: "offline") { (_, _) async throws(APIError) -> LaunchPage in
-                throw .offline(offlineNotice)
-            }
+            return .failing(name: "offline", .offline(offlineNotice))
         }
         switch settings.source {
         case .spacex:
             let http = HTTPClient.live(userAgent: "tminus/\(TminusVersion.current)")
             return SpaceXAPI.launchSource(baseURL: settings.spacexAPI, http: http)
         case .ll2:
-            return LaunchSource(name: "Launch Library 2") { (_, _) async throws(APIError) -> LaunchPage in
-                throw .notAvailable("Launch Library 2 is not available yet in this version — use --source spacex")
-            }
+            return .failing(name: "Launch Library 2",
+                            .notAvailable("Launch Library 2 is not available yet in this version — use --source spacex"))
         }
     }
 }

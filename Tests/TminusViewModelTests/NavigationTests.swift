@@ -20,6 +20,20 @@ struct NavigationTests {
         #expect(h.state.tab == .launches)
     }
 
+    @Test func tabKeysWorkFromAnyScreenAndEachTabKeepsItsScreens() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(5, upcoming: true))).started()
+        await h.press(.down, .enter)
+        #expect(h.state.screen == .launchDetail)
+        await h.press(.character("3"))
+        #expect(h.state.tab == .favorites)
+        #expect(h.state.screen == .favorites)
+        await h.press(.tab)
+        #expect(h.state.tab == .launches)
+        #expect(h.state.detail?.launch.name == "Mission 2", "the Launches tab is where it was left")
+        await h.press(.escape)
+        #expect(h.state.screen == .launchList)
+    }
+
     @Test func listKeysDoNothingOnOtherTabs() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(5, upcoming: true))).started()
         await h.press(.character("2"), .down, .character("p"))

@@ -11,9 +11,18 @@ public enum SpaceXAPI {
     /// `POST /v5/launches/query`: upcoming soonest first, past newest first, ties broken by
     /// flight number in the same direction.
     public static func launchQuery(segment: LaunchSegment, page: Int, limit: Int = LaunchSource.pageSize) -> Data {
-        let order = segment == .upcoming ? "asc" : "desc"
+        query(filter: ["upcoming": segment == .upcoming], ascending: segment == .upcoming, page: page, limit: limit)
+    }
+
+    /// One rocket's launches, newest first (upcoming ones at the top).
+    public static func rocketLaunchQuery(rocketID: String, page: Int, limit: Int = LaunchSource.pageSize) -> Data {
+        query(filter: ["rocket": rocketID], ascending: false, page: page, limit: limit)
+    }
+
+    static func query(filter: [String: Any], ascending: Bool, page: Int, limit: Int) -> Data {
+        let order = ascending ? "asc" : "desc"
         let body: [String: Any] = [
-            "query": ["upcoming": segment == .upcoming],
+            "query": filter,
             "options": [
                 "page": page,
                 "limit": limit,
@@ -26,11 +35,29 @@ public enum SpaceXAPI {
     }
 
     public static func launchSource(baseURL: URL, http: HTTPClient) -> LaunchSource {
-        let url = baseURL.appending(path: "v5/launches/query")
-        return LaunchSource(name: "r/SpaceX API") { (segment, page) async throws(APIError) -> LaunchPage in
-            let body = launchQuery(segment: segment, page: page)
-            let data = try await http.data(.init(method: "POST", url: url, body: body))
-            return try decodePage(data)
+        let queryURL = baseURL.appending(path: "v5/launches/query")
+        let rocketsURL = baseURL.appending(path: "v4/rockets")
+        return LaunchSource(
+            name: "r/SpaceX API",
+            launches: { (segment, page) async throws(APIError) -> LaunchPage in
+                let data = try await http.data(.init(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: page)))
+                return try decodePage(data)
+            },
+            rockets: { () async throws(APIError) -> [Rocket] in
+                try decodeRockets(try await http.data(.init(url: rocketsURL)))
+            },
+            rocketLaunches: { (rocketID, page) async throws(APIError) -> LaunchPage in
+                let data = try await http.data(.init(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: page)))
+                return try decodePage(data)
+            })
+    }
+
+    /// `GET /v4/rockets`: a plain array. A rocket that cannot be read is skipped, not fatal.
+    public static func decodeRockets(_ data: Data) throws(APIError) -> [Rocket] {
+        do {
+            return try JSONDecoder().decode([LenientElement<Rocket>].self, from: data).compactMap(\.value)
+        } catch {
+            throw .badData(JSONProblem.describe(error, byteCount: data.count))
         }
     }
 

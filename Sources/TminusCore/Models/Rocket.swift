@@ -10,19 +10,86 @@ public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
     public var description: String?
     public var wikipedia: URL?
     public var flickrImages: [URL]
+    /// Metric values as the API gives them; imperial is derived (see `Units`), so every
+    /// figure rounds the same way.
+    public var heightMeters: Double?
+    public var diameterMeters: Double?
+    public var massKg: Double?
+    /// The `payload_weights` entry with id `leo`.
+    public var payloadToLEOKg: Double?
+    public var firstFlight: String?
+    public var country: String?
+    public var costPerLaunch: Double?
+    public var successRatePct: Double?
+    public var firstStage: Stage?
+    public var secondStage: Stage?
+    public var landingLegs: LandingLegs?
+
+    public struct Stage: Sendable, Hashable, Decodable {
+        public var engines: Int?
+        public var fuelAmountTons: Double?
+        public var burnTimeSec: Double?
+
+        public init(engines: Int? = nil, fuelAmountTons: Double? = nil, burnTimeSec: Double? = nil) {
+            self.engines = engines; self.fuelAmountTons = fuelAmountTons; self.burnTimeSec = burnTimeSec
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case engines, fuelAmountTons = "fuel_amount_tons", burnTimeSec = "burn_time_sec"
+        }
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            engines = c.lenient(Int.self, .engines)
+            fuelAmountTons = c.lenient(Double.self, .fuelAmountTons)
+            burnTimeSec = c.lenient(Double.self, .burnTimeSec)
+        }
+    }
+
+    public struct LandingLegs: Sendable, Hashable, Decodable {
+        public var number: Int?
+        public var material: String?
+
+        public init(number: Int? = nil, material: String? = nil) { self.number = number; self.material = material }
+
+        enum CodingKeys: String, CodingKey { case number, material }
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            number = c.lenient(Int.self, .number); material = c.lenient(String.self, .material)
+        }
+    }
 
     public init(id: String, name: String, type: String? = nil, active: Bool? = nil, engineVersion: String? = nil,
-                engineType: String? = nil, description: String? = nil, wikipedia: URL? = nil, flickrImages: [URL] = []) {
+                engineType: String? = nil, description: String? = nil, wikipedia: URL? = nil, flickrImages: [URL] = [],
+                heightMeters: Double? = nil, diameterMeters: Double? = nil, massKg: Double? = nil,
+                payloadToLEOKg: Double? = nil, firstFlight: String? = nil, country: String? = nil,
+                costPerLaunch: Double? = nil, successRatePct: Double? = nil, firstStage: Stage? = nil,
+                secondStage: Stage? = nil, landingLegs: LandingLegs? = nil) {
         self.id = id; self.name = name; self.type = type; self.active = active; self.engineVersion = engineVersion
         self.engineType = engineType; self.description = description; self.wikipedia = wikipedia
-        self.flickrImages = flickrImages
+        self.flickrImages = flickrImages; self.heightMeters = heightMeters; self.diameterMeters = diameterMeters
+        self.massKg = massKg; self.payloadToLEOKg = payloadToLEOKg; self.firstFlight = firstFlight
+        self.country = country; self.costPerLaunch = costPerLaunch; self.successRatePct = successRatePct
+        self.firstStage = firstStage; self.secondStage = secondStage; self.landingLegs = landingLegs
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, type, active, engines, description, wikipedia
-        case flickrImages = "flickr_images"
+        case id, name, type, active, engines, description, wikipedia, height, diameter, mass, country
+        case flickrImages = "flickr_images", payloadWeights = "payload_weights", firstFlight = "first_flight"
+        case costPerLaunch = "cost_per_launch", successRatePct = "success_rate_pct"
+        case firstStage = "first_stage", secondStage = "second_stage", landingLegs = "landing_legs"
     }
     enum EngineKeys: String, CodingKey { case version, type }
+    enum LengthKeys: String, CodingKey { case meters }
+    enum MassKeys: String, CodingKey { case kg }
+    struct PayloadWeight: Decodable {
+        let id: String?
+        let kg: Double?
+        enum CodingKeys: String, CodingKey { case id, kg }
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = c.lenient(String.self, .id); kg = c.lenient(Double.self, .kg)
+        }
+    }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -37,6 +104,17 @@ public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
         description = c.lenient(String.self, .description)
         wikipedia = WebURL.parse(c.lenient(String.self, .wikipedia))
         flickrImages = c.lenientArray(String.self, .flickrImages).compactMap { WebURL.parse($0) }
+        heightMeters = (try? c.nestedContainer(keyedBy: LengthKeys.self, forKey: .height))?.lenient(Double.self, .meters)
+        diameterMeters = (try? c.nestedContainer(keyedBy: LengthKeys.self, forKey: .diameter))?.lenient(Double.self, .meters)
+        massKg = (try? c.nestedContainer(keyedBy: MassKeys.self, forKey: .mass))?.lenient(Double.self, .kg)
+        payloadToLEOKg = c.lenientArray(PayloadWeight.self, .payloadWeights).first { $0.id == "leo" }?.kg
+        firstFlight = c.lenient(String.self, .firstFlight)
+        country = c.lenient(String.self, .country)
+        costPerLaunch = c.lenient(Double.self, .costPerLaunch)
+        successRatePct = c.lenient(Double.self, .successRatePct)
+        firstStage = c.lenient(Stage.self, .firstStage)
+        secondStage = c.lenient(Stage.self, .secondStage)
+        landingLegs = c.lenient(LandingLegs.self, .landingLegs)
     }
 }
 

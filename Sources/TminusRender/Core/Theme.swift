@@ -23,6 +23,16 @@ enum Theme {
     /// load, an empty one when the launch has none.
     static let patchGlyph: Character = "◉"
     static let noPatchGlyph: Character = "○"
+
+    /// A rocket's thumbnail stand-in on the rockets list.
+    static let rocketGlyph: Character = "▲"
+    /// Glyph art in a rocket's picture box until the picture itself is drawn.
+    static let rocketArt = [
+        "▲",
+        "▐█▌",
+        "▐█▌",
+        "▟███▙",
+    ]
 }
 
 extension Grid {

@@ -56,20 +56,7 @@ enum LaunchDetailView {
 
         // The body.
         let lines = LaunchDetailDocument.lines(for: launch, time: time, width: layout.detailBodyWidth)
-        let visible = lines.dropFirst(detail.scroll).prefix(layout.detailBodyHeight)
-        var y = layout.detailBodyTop
-        for line in visible {
-            switch line {
-            case .heading(let text):
-                grid.put(text, x: 2, y: y, style: Theme.heading)
-            case let .field(label, value, tone):
-                grid.put(label, x: 2, y: y, maxWidth: LaunchDetailDocument.labelWidth, style: Theme.label)
-                grid.put(value, x: 2 + LaunchDetailDocument.labelWidth + 1, y: y, style: Theme.style(tone))
-            case .blank:
-                break
-            }
-            y += 1
-        }
+        DocumentView.draw(lines, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)
         if detail.scroll + layout.detailBodyHeight < lines.count {
             grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
         }

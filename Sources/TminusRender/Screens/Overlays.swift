@@ -27,31 +27,80 @@ enum HelpOverlay {
         let entries = Keymap.help(for: screen)
         let keyWidth = entries.map { TerminalText.width($0.keys) }.max() ?? 0
         let actionWidth = entries.map { TerminalText.width($0.action) }.max() ?? 0
-        let boxWidth = min(grid.width - 2, keyWidth + actionWidth + 7)
-        let boxHeight = min(grid.height - 2, entries.count + 4)
-        let left = (grid.width - boxWidth) / 2, top = (grid.height - boxHeight) / 2
-        let border = Style(foreground: .accent)
-        grid.fill(x: left, y: top, width: boxWidth, height: boxHeight, style: .plain)
-        grid.put("╭" + String(repeating: "─", count: boxWidth - 2) + "╮", x: left, y: top, style: border)
-        for y in (top + 1)..<(top + boxHeight - 1) {
-            grid.put("│", x: left, y: y, style: border)
-            grid.put("│", x: left + boxWidth - 1, y: y, style: border)
-        }
-        grid.put("╰" + String(repeating: "─", count: boxWidth - 2) + "╯", x: left, y: top + boxHeight - 1, style: border)
-        grid.put(" Keys: \(title(screen)) ", x: left + 2, y: top, maxWidth: boxWidth - 4, style: Theme.heading)
+        let box = Box(width: keyWidth + actionWidth + 7, height: entries.count + 4, in: grid)
+        box.draw(title: "Keys: \(title(screen))", footer: "? or Esc closes", into: &grid)
+        let left = box.left, top = box.top, boxWidth = box.width, boxHeight = box.height
         for (i, entry) in entries.enumerated() where top + 2 + i < top + boxHeight - 2 {
             grid.put(entry.keys, x: left + 3, y: top + 2 + i, maxWidth: keyWidth, style: Style(foreground: .accent, attributes: .bold))
             grid.put(entry.action, x: left + 4 + keyWidth, y: top + 2 + i, maxWidth: boxWidth - keyWidth - 6)
         }
-        grid.put(" ? or Esc closes ", x: left + boxWidth - 19, y: top + boxHeight - 1, maxWidth: 17, style: Theme.label)
     }
 
     static func title(_ screen: ScreenKind) -> String {
         switch screen {
         case .launchList: "launch list"
         case .launchDetail: "launch detail"
-        case .rockets: "rockets"
+        case .rocketList: "rockets"
+        case .rocketPage: "rocket page"
+        case .rocketLaunches: "rocket launches"
         case .favorites: "favorites"
+        }
+    }
+}
+
+/// A bordered box centred on the screen, cleared inside; returns its inner origin.
+struct Box {
+    let left: Int, top: Int, width: Int, height: Int
+
+    init(width: Int, height: Int, in grid: Grid) {
+        self.width = min(grid.width - 2, width)
+        self.height = min(grid.height - 2, height)
+        left = (grid.width - self.width) / 2
+        top = (grid.height - self.height) / 2
+    }
+
+    func draw(title: String, footer: String?, into grid: inout Grid) {
+        let border = Style(foreground: .accent)
+        grid.fill(x: left, y: top, width: width, height: height, style: .plain)
+        grid.put("╭" + String(repeating: "─", count: max(0, width - 2)) + "╮", x: left, y: top, style: border)
+        for y in (top + 1)..<max(top + 1, top + height - 1) {
+            grid.put("│", x: left, y: y, style: border)
+            grid.put("│", x: left + width - 1, y: y, style: border)
+        }
+        grid.put("╰" + String(repeating: "─", count: max(0, width - 2)) + "╯", x: left, y: top + height - 1, style: border)
+        grid.put(" \(title) ", x: left + 2, y: top, maxWidth: width - 4, style: Theme.heading)
+        if let footer {
+            let w = TerminalText.width(footer) + 2
+            grid.put(" \(footer) ", x: max(left + 1, left + width - w - 2), y: top + height - 1, maxWidth: width - 4, style: Theme.label)
+        }
+    }
+}
+
+/// `U`: metric or imperial for each kind of rocket figure.
+enum UnitsModalView {
+    static func draw(_ units: UnitPreferences, selection: Int, into grid: inout Grid) {
+        let rows = UnitsModal.rows
+        let box = Box(width: 46, height: rows.count + 5, in: grid)
+        box.draw(title: "Units", footer: "Space toggles · Esc closes", into: &grid)
+        for (i, quantity) in rows.enumerated() {
+            let y = box.top + 2 + i
+            guard y < box.top + box.height - 1 else { break }
+            let selected = i == selection
+            grid.put(selected ? "›" : " ", x: box.left + 2, y: y, style: Style(foreground: .accent, attributes: .bold))
+            grid.put(quantity.title, x: box.left + 4, y: y, maxWidth: 10, style: selected ? .bold : .plain)
+            // Fixed columns so "metric (m)" and "metric (kg)" line up row to row.
+            for (column, system) in UnitSystem.allCases.enumerated() {
+                let x = box.left + 15 + column * 14
+                let chosen = units[quantity] == system
+                let label = " \(system.rawValue) (\(quantity.unit(system))) "
+                let style = chosen
+                    ? Style(foreground: Color(16), background: .accent, attributes: .bold)
+                    : Theme.label
+                grid.put(label, x: x, y: y, maxWidth: box.left + box.width - 1 - x, style: style)
+            }
+            if selected {
+                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.selectionBackground) : $0 }
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TminusCore
 import TminusViewModel
 
@@ -36,19 +37,35 @@ enum StatusLine {
         }
     }
 
-    /// An error on the list being looked at outranks any passing notice.
+    /// An error on the data being looked at outranks any passing notice.
     static func message(_ state: AppState) -> Notice? {
-        if state.detail == nil, state.tab == .launches, let error = state.currentList.error {
+        if state.overlay == nil, let error = data(state).error {
             return Notice("\(error.message) — press r to retry", level: .error)
         }
         return state.notice
     }
 
+    /// The data the screen shows: whether it is loading, when it arrived, what went wrong.
+    static func data(_ state: AppState) -> (loading: Bool, updatedAt: Date?, error: APIError?) {
+        switch state.screen {
+        case .launchList, .rocketLaunches:
+            let list = state.activeListID.map(state.list) ?? LaunchListState()
+            return (list.phase == .loadingFirst, list.updatedAt, list.error)
+        case .launchDetail:
+            return (false, state.currentList.updatedAt, nil)
+        case .rocketList:
+            return (state.rockets.isLoading, state.rockets.updatedAt, state.rockets.error)
+        case .rocketPage:
+            return (false, state.rockets.updatedAt, nil)
+        case .favorites:
+            return (false, nil, nil)
+        }
+    }
+
     static func dataAge(_ state: AppState) -> String {
-        guard state.tab == .launches || state.detail != nil else { return "" }
-        let list = state.currentList
-        if list.phase == .loadingFirst { return "loading…" }
-        guard let updated = list.updatedAt else { return list.error == nil ? "" : "no data" }
+        let data = data(state)
+        if data.loading { return "loading…" }
+        guard let updated = data.updatedAt else { return data.error == nil ? "" : "no data" }
         return "updated " + Formatting.age(from: updated, to: state.now)
     }
 }

@@ -1,0 +1,54 @@
+import TminusCore
+import TminusViewModel
+
+/// The Rockets tab: two lines a rocket (name and facts, then its description).
+enum RocketListView {
+    static let rowHeight = 3  // two lines and a gap
+
+    static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
+        let rockets = state.rockets
+        grid.put(" Rockets", x: 1, y: layout.subheaderRow, style: Style(foreground: .accent, attributes: [.bold, .underline]))
+        if rockets.hasLoadedOnce {
+            grid.putRight("\(rockets.rockets.count) rocket\(rockets.rockets.count == 1 ? "" : "s") ", right: grid.width,
+                          y: layout.subheaderRow, style: Theme.label)
+        }
+        let statusX = grid.width - 22, rateX = grid.width - 10
+        let header = Style(foreground: .muted, attributes: .bold)
+        grid.put("ROCKET", x: 4, y: layout.columnHeaderRow, style: header)
+        grid.put("STATUS", x: statusX, y: layout.columnHeaderRow, style: header)
+        grid.put("SUCCESS", x: rateX, y: layout.columnHeaderRow, style: header)
+
+        guard !rockets.rockets.isEmpty else {
+            let middle = layout.listTop + layout.listHeight / 2 - 1
+            if rockets.isLoading {
+                grid.putCentered("Loading rockets…", y: middle, style: Theme.label)
+            } else if let error = rockets.error {
+                grid.putCentered("Could not load rockets: \(error.message)", y: middle, style: Theme.error)
+                grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
+            } else if rockets.hasLoadedOnce {
+                grid.putCentered("No rockets.", y: middle, style: Theme.label)
+            }
+            return
+        }
+        // Few rockets exist, so the scroll position is derived: just enough to show the selection.
+        let capacity = max(1, layout.listHeight / rowHeight)
+        let top = max(0, rockets.selection - capacity + 1)
+        for (slot, index) in (top..<min(rockets.rockets.count, top + capacity)).enumerated() {
+            let rocket = rockets.rockets[index]
+            let y = layout.listTop + slot * rowHeight
+            grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .accent))
+            grid.put(rocket.name, x: 4, y: y, maxWidth: statusX - 6, style: .bold)
+            switch rocket.active {
+            case true?: grid.put("● active", x: statusX, y: y, style: Style(foreground: .success))
+            case false?: grid.put("○ retired", x: statusX, y: y, style: Theme.label)
+            case nil: grid.put("-", x: statusX, y: y, style: Theme.label)
+            }
+            grid.put(rocket.successRatePct.map { "\(Formatting.grouped($0))%" } ?? "-", x: rateX, y: y)
+            grid.put(rocket.description ?? "-", x: 4, y: y + 1, maxWidth: grid.width - 6, style: Theme.label)
+            if index == rockets.selection {
+                grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
+                grid.restyle(x: 0, y: y, width: grid.width, height: 2) { $0.background(.selectionBackground) }
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import TminusCore
+import TminusViewModel
+
+/// A rocket page: picture and name, four key figures, then the specs.
+enum RocketPageView {
+    static func draw(_ page: RocketPageState, state: AppState, into grid: inout Grid, layout: ScreenLayout) {
+        guard let rocket = state.rocket(at: page) else { return }
+        drawTitle(rocket, page: page, count: state.rockets.rockets.count, into: &grid, layout: layout)
+        let imageWidth = drawImageArea(rocket, page: page, into: &grid, layout: layout)
+        drawSummary(rocket, page: page, x: 2 + imageWidth + 3, into: &grid, layout: layout)
+        drawFigures(RocketDocument.figures(rocket, units: state.preferences.units), into: &grid, layout: layout)
+        grid.horizontalRule(y: layout.rocketBodyTop - 1)
+
+        let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth)
+        DocumentView.draw(lines, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &grid)
+        if page.scroll + layout.rocketBodyHeight < lines.count {
+            grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
+        }
+    }
+
+    /// Name on the left, where this rocket is among all of them on the right: `○ ● ○ ○`.
+    static func drawTitle(_ rocket: Rocket, page: RocketPageState, count: Int, into grid: inout Grid, layout: ScreenLayout) {
+        let y = layout.subheaderRow
+        grid.put(rocket.name, x: 2, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
+        let dots = (0..<count).map { $0 == page.index ? "●" : "○" }.joined(separator: " ")
+        grid.putRight(dots + " ", right: grid.width, y: y, style: Style(foreground: .accent))
+    }
+
+    /// The picture's box (a placeholder until images arrive). Returns its width.
+    static func drawImageArea(_ rocket: Rocket, page: RocketPageState, into grid: inout Grid, layout: ScreenLayout) -> Int {
+        let height = layout.rocketImageHeight
+        // Pictures are drawn with half blocks (a cell is one pixel wide, two tall), so a box
+        // twice as wide as tall is square in pixels: it fits a portrait photo or a patch.
+        let width = min(grid.width / 3, height * 2)
+        let top = layout.rocketImageTop
+        grid.fill(x: 2, y: top, width: width, height: height, style: Style(foreground: Color(238)), character: "░")
+        let art = Theme.rocketArt
+        let artTop = top + max(0, (height - art.count) / 2)
+        for (i, line) in art.enumerated() where artTop + i < top + height {
+            let w = TerminalText.width(line)
+            grid.put(line, x: 2 + max(0, (width - w) / 2), y: artTop + i, maxWidth: width, style: Style(foreground: .muted))
+        }
+        return width
+    }
+
+    static func drawSummary(_ rocket: Rocket, page: RocketPageState, x: Int, into grid: inout Grid, layout: ScreenLayout) {
+        let top = layout.rocketImageTop
+        let width = grid.width - x - 1
+        guard width > 8 else { return }
+        let facts = [rocket.type, rocket.active.map { $0 ? "active" : "retired" }, rocket.country]
+            .compactMap { $0 }.joined(separator: " · ")
+        grid.put(facts.isEmpty ? "-" : facts, x: x, y: top, maxWidth: width, style: Theme.label)
+        let lines = LaunchDetailDocument.wrap(rocket.description ?? "-", width: width)
+        for (i, line) in lines.prefix(max(0, layout.rocketImageHeight - 2)).enumerated() {
+            grid.put(line, x: x, y: top + 1 + i, maxWidth: width)
+        }
+        let gallery = rocket.flickrImages.isEmpty
+            ? "no images"
+            : "image \(page.imageIndex + 1)/\(rocket.flickrImages.count)  [ ] browse"
+        grid.put(gallery, x: x, y: top + layout.rocketImageHeight - 1, maxWidth: width, style: Theme.label)
+    }
+
+    /// Height, diameter, mass, payload to LEO side by side: name, then value and unit.
+    static func drawFigures(_ figures: [RocketDocument.Figure], into grid: inout Grid, layout: ScreenLayout) {
+        let top = layout.rocketFiguresTop
+        let cell = max(8, (grid.width - 4) / max(1, figures.count))
+        for (i, figure) in figures.enumerated() {
+            let x = 2 + i * cell
+            grid.put(figure.name.uppercased(), x: x, y: top, maxWidth: cell - 2, style: Style(foreground: .muted, attributes: .bold))
+            let used = grid.put(figure.value, x: x, y: top + 1, maxWidth: cell - 2, style: Style(foreground: .accent, attributes: .bold))
+            if figure.value != "-" {
+                grid.put(" " + figure.unit, x: x + used, y: top + 1, maxWidth: cell - 2 - used, style: Theme.label)
+            }
+            grid.put(String(repeating: "▔", count: max(0, cell - 3)), x: x, y: top + 2, style: Style(foreground: Color(238)))
+        }
+    }
+}
+
+/// Draws worded lines (headings and label/value fields) from `scroll` on: the body of the
+/// launch detail and of the rocket page.
+enum DocumentView {
+    static func draw(_ lines: [DetailLine], scroll: Int, top: Int, height: Int, into grid: inout Grid) {
+        var y = top
+        for line in lines.dropFirst(scroll).prefix(height) {
+            switch line {
+            case .heading(let text):
+                grid.put(text, x: 2, y: y, style: Theme.heading)
+            case let .field(label, value, tone):
+                grid.put(label, x: 2, y: y, maxWidth: LaunchDetailDocument.labelWidth, style: Theme.label)
+                grid.put(value, x: 2 + LaunchDetailDocument.labelWidth + 1, y: y, style: Theme.style(tone))
+            case .blank:
+                break
+            }
+            y += 1
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TminusCore
+
+/// A rocket page, worded: the four key figures in the user's units and the body lines.
+public enum RocketDocument {
+    public struct Figure: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public var unit: String
+    }
+
+    /// Height, diameter, mass and payload to LEO, each in the unit the user chose.
+    public static func figures(_ rocket: Rocket, units: UnitPreferences) -> [Figure] {
+        let quantities: [(UnitPreferences.Quantity, Double?, String)] = [
+            (.height, rocket.heightMeters, "Height"),
+            (.diameter, rocket.diameterMeters, "Diameter"),
+            (.mass, rocket.massKg, "Mass"),
+            (.payload, rocket.payloadToLEOKg, "Payload to LEO"),
+        ]
+        return quantities.map { quantity, metric, name in
+            let f = Units.figure(metric, quantity, in: units[quantity])
+            return Figure(name: name, value: f.value, unit: f.unit)
+        }
+    }
+
+    public static func lines(_ rocket: Rocket, width: Int) -> [DetailLine] {
+        var out: [DetailLine] = []
+        let valueWidth = max(8, width - LaunchDetailDocument.labelWidth - 1)
+        func field(_ label: String, _ value: String?, tone: Tone = .plain) {
+            guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty, value != "-" else {
+                out.append(.field(label: label, value: "-", tone: .muted))
+                return
+            }
+            for (i, line) in LaunchDetailDocument.wrap(value, width: valueWidth).enumerated() {
+                out.append(.field(label: i == 0 ? label : "", value: line, tone: tone))
+            }
+        }
+        func number(_ value: Double?, _ unit: String) -> String? {
+            value.map { "\(Formatting.grouped($0)) \(unit)" }
+        }
+        func stage(_ title: String, _ s: Rocket.Stage?) {
+            out.append(.blank)
+            out.append(.heading(title))
+            field("Engines", s?.engines.map(String.init))
+            field("Fuel", number(s?.fuelAmountTons, "t"))
+            field("Burn time", number(s?.burnTimeSec, "s"))
+        }
+
+        out.append(.heading("Overview"))
+        field("Status", rocket.active.map { $0 ? "active" : "retired" }, tone: rocket.active == true ? .success : .muted)
+        field("Success rate", rocket.successRatePct.map { "\(Formatting.grouped($0))%" })
+        field("First flight", rocket.firstFlight)
+        field("Country", rocket.country)
+        field("Cost/launch", rocket.costPerLaunch == nil ? nil : Units.money(rocket.costPerLaunch))
+        stage("First stage", rocket.firstStage)
+        stage("Second stage", rocket.secondStage)
+        out.append(.blank)
+        out.append(.heading("More"))
+        let legs = rocket.landingLegs.flatMap { legs -> String? in
+            guard let n = legs.number else { return nil }
+            return n == 0 ? "none" : [String(n), legs.material].compactMap { $0 }.joined(separator: ", ")
+        }
+        field("Landing legs", legs)
+        field("Engine", [rocket.engineType?.capitalized, rocket.engineVersion].compactMap { $0 }.joined(separator: " "))
+        field("Description", rocket.description)
+        field("Wikipedia", rocket.wikipedia?.absoluteString)
+        return out
+    }
+}
