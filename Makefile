@@ -4,9 +4,10 @@
 
 SHELL        := /bin/bash
 SWIFT        ?= swift
-# ncurses (wide-character build) for the UI; pkg-config for SwiftPM to find it; tmux and
+# ncurses (wide-character build) for the UI; SQLite for the favorites database (GRDB links
+# the system library); pkg-config for SwiftPM to find them; tmux and
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server).
-APT_PACKAGES := libncursesw5-dev pkg-config tmux python3
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev pkg-config tmux python3
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES

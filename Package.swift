@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, bottom to top (each imports only the ones above it in this list):
 //   TminusCore       domain models, decoding, API clients, text safety, date formatting
+//   TminusStore      the favorites database (GRDB), behind TminusCore's FavoritesStore
 //   TminusViewModel  screen state and actions (no ncurses, no I/O of its own)
 //   TminusRender     pure render(state, size) -> Grid
 //   TminusTerminal   the ncurses backend: grid -> windows, keys, signals, the main loop
@@ -17,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +30,11 @@ let package = Package(
         .target(
             name: "TminusCore",
             dependencies: ["CWidth", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The favorites database: SQLite through GRDB, behind TminusCore's FavoritesStore.
+        .target(
+            name: "TminusStore",
+            dependencies: ["TminusCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "TminusViewModel",
@@ -44,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tminus",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal", "TminusStore",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
@@ -59,6 +66,17 @@ let package = Package(
             name: "TminusTestSupport",
             dependencies: ["TminusCore", "TminusViewModel"],
             path: "Tests/TminusTestSupport"
+        ),
+        // A child process for the kill-during-write test: commits favorites one by one and
+        // reports each commit, until the test kills it.
+        .executableTarget(
+            name: "favorites-torture",
+            dependencies: ["TminusCore", "TminusStore"],
+            path: "Tests/FavoritesTorture"
+        ),
+        .testTarget(
+            name: "TminusStoreTests",
+            dependencies: ["TminusCore", "TminusStore", "TminusTestSupport"]
         ),
         .testTarget(
             name: "TminusViewModelTests",

@@ -23,7 +23,7 @@ public enum Renderer {
             switch state.tab {
             case .launches: LaunchListView.draw(state, into: &grid, layout: layout)
             case .rockets: RocketListView.draw(state, into: &grid, layout: layout)
-            case .favorites: ComingSoonView.draw("Favorites", issue: "saved rockets and watched launches", into: &grid, layout: layout)
+            case .favorites: FavoritesView.draw(state, into: &grid, layout: layout)
             }
         }
         StatusLine.draw(state, into: &grid, layout: layout)

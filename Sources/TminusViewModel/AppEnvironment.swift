@@ -10,6 +10,7 @@ public struct AppEnvironment: Sendable {
     public var openURL: @Sendable (URL) async -> Result<Void, LinkOpenError>
     public var time: LaunchTime
     public var preferences: PreferencesStore
+    public var favorites: FavoritesStore
     /// Picks an index below the given count: which rocket image a visit shows.
     public var randomIndex: @Sendable (Int) -> Int
     /// A note for the status line at start-up (e.g. why `--offline` shows nothing yet).
@@ -18,9 +19,10 @@ public struct AppEnvironment: Sendable {
     public init(source: LaunchSource, clock: AppClock, time: LaunchTime,
                 openURL: @escaping @Sendable (URL) async -> Result<Void, LinkOpenError>,
                 preferences: PreferencesStore = .inMemory(),
+                favorites: FavoritesStore = .inMemory(),
                 randomIndex: @escaping @Sendable (Int) -> Int = { $0 > 0 ? Int.random(in: 0..<$0) : 0 },
                 startupNotice: String? = nil) {
         self.source = source; self.clock = clock; self.time = time; self.openURL = openURL
-        self.preferences = preferences; self.randomIndex = randomIndex; self.startupNotice = startupNotice
+        self.preferences = preferences; self.favorites = favorites; self.randomIndex = randomIndex; self.startupNotice = startupNotice
     }
 }

@@ -13,6 +13,8 @@ public enum AppEvent: Sendable {
     case rocketsLoaded(Result<[Rocket], APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)
     case preferencesSaved(Result<Void, PreferencesStore.SaveError>)
+    /// What the favorites database holds after a load or a change (or why it failed).
+    case favoritesLoaded(Result<Favorites, StoreError>)
 }
 
 public struct LinkOpenError: Error, Sendable, Hashable {

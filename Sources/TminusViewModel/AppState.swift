@@ -106,13 +106,41 @@ public struct RocketsState: Sendable, Hashable {
 
 /// One page of the rocket pager.
 public struct RocketPageState: Sendable, Hashable {
-    /// Which rocket of `RocketsState.rockets`.
+    /// The rockets the pager walks through: the Rockets tab's list, or the favorite rockets.
+    public enum Collection: Sendable, Hashable { case all, favorites }
+    public var collection: Collection = .all
+    /// Which rocket of the collection.
     public var index: Int
     /// Which of the rocket's `flickrImages` the gallery shows.
     public var imageIndex: Int
     /// Lines scrolled off the top of the page body.
     public var scroll = 0
-    public init(index: Int, imageIndex: Int) { self.index = index; self.imageIndex = imageIndex }
+    public init(index: Int, imageIndex: Int, collection: Collection = .all) {
+        self.index = index; self.imageIndex = imageIndex; self.collection = collection
+    }
+}
+
+/// The Favorites tab: what the database holds, and where the selection is.
+public struct FavoritesState: Sendable, Hashable {
+    public var items = Favorites.empty
+    /// One selection across both sections: rockets first, then launches.
+    public var selection = 0
+    public var isLoading = false
+    public var hasLoadedOnce = false
+    public var error: StoreError?
+    public init() {}
+
+    public enum Row: Sendable, Hashable {
+        case rocket(FavoriteRocket)
+        case launch(WatchedLaunch)
+    }
+
+    public var rows: [Row] { items.rockets.map(Row.rocket) + items.launches.map(Row.launch) }
+
+    public var selectedRow: Row? {
+        let rows = rows
+        return rows.indices.contains(selection) ? rows[selection] : nil
+    }
 }
 
 /// A screen pushed over the tabs.
@@ -152,6 +180,7 @@ public struct AppState: Sendable, Hashable {
     /// Every paginated launch list by its identity.
     public var lists: [ListID: LaunchListState] = [:]
     public var rockets = RocketsState()
+    public var favorites = FavoritesState()
     /// Each tab's screens opened over it, innermost last, so switching tabs and back returns
     /// to where the user was.
     public var stacks: [Tab: [Route]] = [:]
@@ -196,10 +225,22 @@ public struct AppState: Sendable, Hashable {
         return nil
     }
 
+    /// The rockets a pager walks through.
+    public func rockets(in collection: RocketPageState.Collection) -> [Rocket] {
+        switch collection {
+        case .all: rockets.rockets
+        case .favorites: favorites.items.rockets.map(\.rocket)
+        }
+    }
+
     /// The rocket a rocket page shows.
     public func rocket(at page: RocketPageState) -> Rocket? {
-        rockets.rockets.indices.contains(page.index) ? rockets.rockets[page.index] : nil
+        let all = rockets(in: page.collection)
+        return all.indices.contains(page.index) ? all[page.index] : nil
     }
+
+    public func isFavorite(rocket id: String) -> Bool { favorites.items.rockets.contains { $0.id == id } }
+    public func isWatched(launch id: String) -> Bool { favorites.items.launches.contains { $0.id == id } }
 
     /// The launch list the keys move in, if the screen is one.
     public var activeListID: ListID? {

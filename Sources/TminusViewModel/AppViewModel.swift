@@ -13,7 +13,10 @@ public final class AppViewModel {
     /// Work in flight, so tests can wait for it (`settle`).
     var tasks: [Task<Void, Never>] = []
     /// The latest preferences save; the next one waits for it.
-    var lastSave: Task<Void, Never>?
+    /// The last write of each kind, so the next one waits for it (see `runInOrder`).
+    var lastWrite: [WriteQueue: Task<Void, Never>] = [:]
+
+    enum WriteQueue: Hashable { case preferences, favorites }
 
     /// How close to the end of a list the selection gets before the next page is asked for.
     public static let prefetchDistance = 5
@@ -25,7 +28,7 @@ public final class AppViewModel {
                          timeZone: environment.time.timeZone)
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
-        if let problem = loaded.problem {
+        if let problem = loaded.problem ?? environment.favorites.openProblem {
             state.notice = Notice(problem, level: .error)
         } else if let notice = environment.startupNotice {
             state.notice = Notice(notice)
@@ -35,6 +38,8 @@ public final class AppViewModel {
     /// Asks for the first page of the list on screen.
     public func start() {
         loadFirstPageIfNeeded(.segment(state.segment))
+        // The ★ marks on every list come from here, so favorites load at once.
+        reloadFavorites()
     }
 
     /// The loop wakes this often to redraw a changing clock: every second while a countdown
@@ -42,11 +47,19 @@ public final class AppViewModel {
     /// "updated N min ago" text).
     public var tickInterval: Duration? {
         if state.notice?.expires != nil { return .seconds(1) }
-        if let detail = state.detail, detail.launch.upcoming, detail.launch.datePrecision == .hour,
-           detail.launch.date != nil {
+        if let detail = state.detail, Self.counts(detail.launch.upcoming, detail.launch.datePrecision, detail.launch.date) {
+            return .seconds(1)
+        }
+        if state.screen == .favorites,
+           state.favorites.items.launches.contains(where: { Self.counts($0.status == .upcoming, $0.datePrecision, $0.date) }) {
             return .seconds(1)
         }
         return .seconds(30)
+    }
+
+    /// Whether a launch shows a ticking countdown: upcoming, with an exact time.
+    static func counts(_ upcoming: Bool, _ precision: DatePrecision, _ date: Date?) -> Bool {
+        upcoming && precision == .hour && date != nil
     }
 
     // MARK: - Events
@@ -69,6 +82,8 @@ public final class AppViewModel {
             case .success: show(Notice("opened \(url.absoluteString)"))
             case .failure(let error): show(Notice("could not open link: \(error.message)", level: .error))
             }
+        case .favoritesLoaded(let result):
+            receivedFavorites(result)
         case .preferencesSaved(let result):
             if case .failure(let error) = result { state.notice = Notice(error.message, level: .error) }
         }
@@ -111,6 +126,10 @@ public final class AppViewModel {
         case .backTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + Tab.allCases.count - 1) % Tab.allCases.count)!); return
         default: break
         }
+        if key == .character("f") || (key == .character("x") && state.screen == .favorites) {
+            userToggledFavorite()
+            return
+        }
         switch state.routes.last {
         case .launchDetail?: handleDetailKey(key); return
         case .rocketPage?: handleRocketPageKey(key); return
@@ -127,7 +146,7 @@ public final class AppViewModel {
             default: handleListKey(key, list: .segment(state.segment))
             }
         case .rockets: handleRocketListKey(key)
-        case .favorites: break
+        case .favorites: handleFavoritesKey(key)
         }
     }
 
@@ -137,7 +156,8 @@ public final class AppViewModel {
         switch tab {
         case .launches: loadFirstPageIfNeeded(.segment(state.segment))
         case .rockets: loadRocketsIfNeeded()
-        case .favorites: break
+        // Another tminus may have changed the database: the tab shows what is on disk now.
+        case .favorites: reloadFavorites()
         }
     }
 
@@ -281,6 +301,7 @@ public final class AppViewModel {
                 self.keepSelectionVisible(&list)
             }
         }
+        if case .success(let received) = result { refreshStoredFavorites(launches: received.launches) }
         state.now = now
         // A short first page may not fill the screen; a selection already near the end wants more.
         loadMoreIfNearEnd(id)
@@ -384,6 +405,7 @@ public final class AppViewModel {
                 ? state.rockets.rockets[state.rockets.selection].id : nil
             state.rockets.rockets = rockets
             state.rockets.selection = selectedID.flatMap { id in rockets.firstIndex { $0.id == id } } ?? 0
+            refreshStoredFavorites(rockets: rockets)
             state.rockets.hasLoadedOnce = true
             state.rockets.updatedAt = environment.clock.now()
             state.rockets.error = nil
@@ -408,16 +430,16 @@ public final class AppViewModel {
         case .character("r"): requestRockets()
         case .enter, .right, .character("l"):
             guard count > 0 else { return }
-            push(.rocketPage(visit(state.rockets.selection)))
+            push(.rocketPage(visit(state.rockets.selection, in: .all)))
         default: break
         }
     }
 
     /// Landing on a rocket's page: a fresh random picture from its gallery.
-    func visit(_ index: Int) -> RocketPageState {
-        let images = state.rockets.rockets[index].flickrImages.count
+    func visit(_ index: Int, in collection: RocketPageState.Collection) -> RocketPageState {
+        let images = state.rockets(in: collection)[index].flickrImages.count
         let pick = images > 0 ? min(max(0, environment.randomIndex(images)), images - 1) : 0
-        return RocketPageState(index: index, imageIndex: pick)
+        return RocketPageState(index: index, imageIndex: pick, collection: collection)
     }
 
     func handleRocketPageKey(_ key: Key) {
@@ -425,20 +447,20 @@ public final class AppViewModel {
             if key == .escape || key == .backspace { goBack() }
             return
         }
-        let count = state.rockets.rockets.count
+        let count = state.rockets(in: page.collection).count
         switch key {
         case .escape, .backspace:
             // Back to the list, on the rocket the pager ended on.
-            state.rockets.selection = page.index
+            if page.collection == .all { state.rockets.selection = page.index }
             goBack()
             return
         // The pager stops at both ends: a deliberate edge, not a jump back to the start.
         case .left, .character("h"):
             guard page.index > 0 else { return }
-            page = visit(page.index - 1)
+            page = visit(page.index - 1, in: page.collection)
         case .right, .character("l"):
             guard page.index < count - 1 else { return }
-            page = visit(page.index + 1)
+            page = visit(page.index + 1, in: page.collection)
         // The gallery wraps: it is a carousel of equals.
         case .character("]"):
             let n = rocket.flickrImages.count
@@ -449,7 +471,7 @@ public final class AppViewModel {
         case .character("o"):
             userOpenedLink(rocket.wikipedia, named: "Wikipedia", missing: "this rocket has no Wikipedia link")
         case .character("L"):
-            state.rockets.selection = page.index
+            if page.collection == .all { state.rockets.selection = page.index }
             push(.rocketLaunches(rocketID: rocket.id, rocketName: rocket.name))
             loadFirstPageIfNeeded(.rocket(rocket.id))
             return
@@ -485,16 +507,7 @@ public final class AppViewModel {
         if state.notice?.level == .error, state.notice?.expires == nil { state.notice = nil }
         let preferences = state.preferences
         let store = environment.preferences
-        // One save at a time, in order: two quick toggles must not race, or the older choice
-        // could land last and be what the file keeps.
-        let previous = lastSave
-        let mailbox = self.mailbox
-        let save = Task.detached {
-            await previous?.value
-            mailbox.post(.preferencesSaved(await store.save(preferences)))
-        }
-        lastSave = save
-        tasks.append(save)
+        runInOrder(.preferences) { .preferencesSaved(await store.save(preferences)) }
     }
 
     // MARK: - Notices
@@ -511,6 +524,19 @@ public final class AppViewModel {
     }
 
     // MARK: - Background work
+
+    /// Like `run`, but one at a time per queue and in the order asked: two quick toggles must
+    /// not race, or the older choice could land last and be what the disk keeps.
+    func runInOrder(_ queue: WriteQueue, _ work: @escaping @Sendable () async -> AppEvent) {
+        let previous = lastWrite[queue]
+        let mailbox = self.mailbox
+        let task = Task.detached {
+            await previous?.value
+            mailbox.post(await work())
+        }
+        lastWrite[queue] = task
+        tasks.append(task)
+    }
 
     /// Runs `work` off the UI thread and posts the event it returns.
     func run(_ work: @escaping @Sendable () async -> AppEvent) {

@@ -31,12 +31,14 @@ public enum Keymap {
                 KeyHelp("g G Home End", "first / last row"),
                 KeyHelp("Enter", "open launch", status: true),
                 KeyHelp("u p", "Upcoming / Past", status: true),
+                KeyHelp("f", "watch / unwatch the launch", status: true),
                 KeyHelp("r", "refresh (retry after an error)", status: true),
             ]
         case .launchDetail:
             own = [
                 KeyHelp("←→ h l", "select link", status: true),
                 KeyHelp("o Enter", "open link in browser", status: true),
+                KeyHelp("f", "watch / unwatch", status: true),
                 KeyHelp("↑↓ j k", "scroll"),
                 KeyHelp("PgUp PgDn g G", "scroll by page / to the ends"),
                 KeyHelp("Esc Backspace", "back", status: true),
@@ -45,6 +47,7 @@ public enum Keymap {
             own = [
                 KeyHelp("↑↓ j k", "move", status: true),
                 KeyHelp("Enter", "open rocket", status: true),
+                KeyHelp("f", "favorite / unfavorite", status: true),
                 KeyHelp("U", "units", status: true),
                 KeyHelp("r", "refresh (retry after an error)"),
             ]
@@ -53,6 +56,7 @@ public enum Keymap {
                 KeyHelp("←→ h l", "previous / next rocket", status: true),
                 KeyHelp("[ ]", "previous / next image", status: true),
                 KeyHelp("L", "show launches", status: true),
+                KeyHelp("f", "favorite / unfavorite", status: true),
                 KeyHelp("U", "units", status: true),
                 KeyHelp("o", "open Wikipedia"),
                 KeyHelp("↑↓ j k", "scroll"),
@@ -64,12 +68,18 @@ public enum Keymap {
                 KeyHelp("PgUp PgDn", "page up / down"),
                 KeyHelp("g G Home End", "first / last row"),
                 KeyHelp("Enter", "open launch", status: true),
+                KeyHelp("f", "watch / unwatch the launch"),
                 KeyHelp("U", "units"),
                 KeyHelp("r", "refresh (retry after an error)"),
                 KeyHelp("Esc Backspace", "back", status: true),
             ]
         case .favorites:
-            own = []
+            own = [
+                KeyHelp("↑↓ j k", "move", status: true),
+                KeyHelp("Enter", "open", status: true),
+                KeyHelp("f x", "remove", status: true),
+                KeyHelp("r", "reload from the database"),
+            ]
         }
         return own + global
     }

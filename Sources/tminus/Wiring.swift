@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusStore
 import TminusViewModel
 
 /// Builds the live environment from the resolved settings.
@@ -15,6 +16,7 @@ enum Wiring {
                 await Browser.open(url, with: browser).mapError { LinkOpenError($0.message) }
             },
             preferences: .file(settings.paths.settingsFile),
+            favorites: .sqlite(at: settings.paths.favoritesDatabase),
             startupNotice: settings.offline ? offlineNotice : nil
         )
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// How exact a launch date is. The API stores month-precision dates on the 1st at 00:00Z, so
 /// showing their hour would be inventing one.
-public enum DatePrecision: String, Sendable, Hashable, CaseIterable {
+public enum DatePrecision: String, Sendable, Hashable, CaseIterable, Codable {
     case half, quarter, year, month, day, hour
 }
 
@@ -62,7 +62,10 @@ public struct Launch: Sendable, Hashable, Identifiable {
     }
 }
 
-extension Launch: Decodable {
+// Encoding writes the API's own shape (snake_case keys, ISO-8601 `date_utc`, nested links),
+// leaving out what is nil, so a stored launch decodes through the same `init(from:)` as a fresh
+// one, back to an equal value.
+extension Launch: Codable {
     enum CodingKeys: String, CodingKey {
         case id, name, details, rocket, launchpad, payloads, crew, failures, cores, links, window, upcoming, success
         case flightNumber = "flight_number", dateUTC = "date_utc", dateUnix = "date_unix"
@@ -89,10 +92,30 @@ extension Launch: Decodable {
         links = c.lenient(LaunchLinks.self, .links) ?? LaunchLinks()
         window = c.lenient(Int.self, .window)
     }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(flightNumber, forKey: .flightNumber)
+        try c.encodeIfPresent(date.map(ISO8601.format), forKey: .dateUTC)
+        try c.encode(datePrecision, forKey: .datePrecision)
+        try c.encode(upcoming, forKey: .upcoming)
+        try c.encodeIfPresent(success, forKey: .success)
+        try c.encodeIfPresent(details, forKey: .details)
+        try c.encodeIfPresent(rocket, forKey: .rocket)
+        try c.encodeIfPresent(launchpad, forKey: .launchpad)
+        try c.encode(payloads, forKey: .payloads)
+        try c.encode(crew, forKey: .crew)
+        try c.encode(failures, forKey: .failures)
+        try c.encode(cores, forKey: .cores)
+        try c.encode(links, forKey: .links)
+        try c.encodeIfPresent(window, forKey: .window)
+    }
 }
 
 /// v5 sends `{crew, role}`; v4 sends a bare id. Both decode.
-public struct CrewAssignment: Sendable, Hashable, Decodable {
+public struct CrewAssignment: Sendable, Hashable, Codable {
     public var crew: Ref<CrewMember>?
     public var role: String?
 
@@ -108,21 +131,37 @@ public struct CrewAssignment: Sendable, Hashable, Decodable {
         crew = c.lenient(Ref<CrewMember>.self, .crew)
         role = c.lenient(String.self, .role)
     }
+
+    /// Always the v5 object, even for an assignment that came in as a v4 bare id.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(crew, forKey: .crew)
+        try c.encodeIfPresent(role, forKey: .role)
+    }
 }
 
-public struct CrewMember: Sendable, Hashable, Decodable {
+public struct CrewMember: Sendable, Hashable, Codable {
     public var id: String?
     public var name: String?
     public var agency: String?
+
+    public init(id: String? = nil, name: String? = nil, agency: String? = nil) {
+        self.id = id; self.name = name; self.agency = agency
+    }
 
     enum CodingKeys: String, CodingKey { case id, name, agency }
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.lenient(String.self, .id); name = c.lenient(String.self, .name); agency = c.lenient(String.self, .agency)
     }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(agency, forKey: .agency)
+    }
 }
 
-public struct LaunchFailure: Sendable, Hashable, Decodable {
+public struct LaunchFailure: Sendable, Hashable, Codable {
     public var time: Int?
     public var altitude: Int?
     public var reason: String?
@@ -136,10 +175,15 @@ public struct LaunchFailure: Sendable, Hashable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         time = c.lenient(Int.self, .time); altitude = c.lenient(Int.self, .altitude); reason = c.lenient(String.self, .reason)
     }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(time, forKey: .time); try c.encodeIfPresent(altitude, forKey: .altitude)
+        try c.encodeIfPresent(reason, forKey: .reason)
+    }
 }
 
 /// One booster on a launch, with how its landing went.
-public struct LaunchCore: Sendable, Hashable, Decodable {
+public struct LaunchCore: Sendable, Hashable, Codable {
     public var core: Ref<CoreRecord>?
     public var flight: Int?
     public var reused: Bool?
@@ -165,14 +209,25 @@ public struct LaunchCore: Sendable, Hashable, Decodable {
         landingSuccess = c.lenient(Bool.self, .landingSuccess); landingType = c.lenient(String.self, .landingType)
         landpad = c.lenient(Ref<Landpad>.self, .landpad)
     }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(core, forKey: .core); try c.encodeIfPresent(flight, forKey: .flight)
+        try c.encodeIfPresent(reused, forKey: .reused); try c.encodeIfPresent(landingAttempt, forKey: .landingAttempt)
+        try c.encodeIfPresent(landingSuccess, forKey: .landingSuccess); try c.encodeIfPresent(landingType, forKey: .landingType)
+        try c.encodeIfPresent(landpad, forKey: .landpad)
+    }
 }
 
 /// A booster's own record (`/v4/cores`): its serial and block.
-public struct CoreRecord: Sendable, Hashable, Decodable {
+public struct CoreRecord: Sendable, Hashable, Codable {
     public var id: String?
     public var serial: String?
     public var block: Int?
     public var reuseCount: Int?
+
+    public init(id: String? = nil, serial: String? = nil, block: Int? = nil, reuseCount: Int? = nil) {
+        self.id = id; self.serial = serial; self.block = block; self.reuseCount = reuseCount
+    }
 
     enum CodingKeys: String, CodingKey { case id, serial, block, reuseCount = "reuse_count" }
     public init(from decoder: Decoder) throws {
@@ -180,9 +235,14 @@ public struct CoreRecord: Sendable, Hashable, Decodable {
         id = c.lenient(String.self, .id); serial = c.lenient(String.self, .serial)
         block = c.lenient(Int.self, .block); reuseCount = c.lenient(Int.self, .reuseCount)
     }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(serial, forKey: .serial)
+        try c.encodeIfPresent(block, forKey: .block); try c.encodeIfPresent(reuseCount, forKey: .reuseCount)
+    }
 }
 
-public struct LaunchLinks: Sendable, Hashable, Decodable {
+public struct LaunchLinks: Sendable, Hashable, Codable {
     public var patchSmall: URL?
     public var patchLarge: URL?
     public var webcast: URL?
@@ -214,6 +274,25 @@ public struct LaunchLinks: Sendable, Hashable, Decodable {
         let reddit = try? c.nestedContainer(keyedBy: RedditKeys.self, forKey: .reddit)
         self.reddit = reddit.flatMap {
             WebURL.parse($0.lenient(String.self, .launch)) ?? WebURL.parse($0.lenient(String.self, .campaign))
+        }
+    }
+
+    /// `patch` and `reddit` are written only when they hold a link; the thread kept (launch or
+    /// campaign) is written as `reddit.launch`.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if patchSmall != nil || patchLarge != nil {
+            var patch = c.nestedContainer(keyedBy: PatchKeys.self, forKey: .patch)
+            try patch.encodeIfPresent(patchSmall?.absoluteString, forKey: .small)
+            try patch.encodeIfPresent(patchLarge?.absoluteString, forKey: .large)
+        }
+        try c.encodeIfPresent(webcast?.absoluteString, forKey: .webcast)
+        try c.encodeIfPresent(presskit?.absoluteString, forKey: .presskit)
+        try c.encodeIfPresent(wikipedia?.absoluteString, forKey: .wikipedia)
+        try c.encodeIfPresent(article?.absoluteString, forKey: .article)
+        if let reddit {
+            var threads = c.nestedContainer(keyedBy: RedditKeys.self, forKey: .reddit)
+            try threads.encode(reddit.absoluteString, forKey: .launch)
         }
     }
 }

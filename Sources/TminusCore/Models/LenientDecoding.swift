@@ -37,4 +37,16 @@ public enum ISO8601 {
         if let d = try? plain.parse(text) { return d }
         return nil
     }
+
+    /// The API's form, `2022-10-08T23:05:00.000Z`, rounded to the millisecond, so that
+    /// `parse(format(parse(s)))` is `parse(s)` for every millisecond `s`.
+    /// (`ISO8601FormatStyle` truncates the fraction it prints: `.002` parses to a Double a hair
+    /// below 2 ms and would print as `.001`, so the milliseconds are rounded here instead.)
+    public static func format(_ date: Date) -> String {
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = (millis / 1000).rounded(.down)
+        let fraction = Int(millis - seconds * 1000)  // 0...999
+        let whole = Date(timeIntervalSince1970: seconds).formatted(plain)  // "2022-10-08T23:05:00Z"
+        return whole.dropLast() + "." + String(String(1000 + fraction).dropFirst()) + "Z"
+    }
 }

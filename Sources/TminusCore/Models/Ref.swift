@@ -19,3 +19,14 @@ public enum Ref<Object: Decodable & Sendable & Hashable>: Sendable, Hashable, De
         return nil
     }
 }
+
+/// Encodes the way the API sends it: an id as a bare string, a populated object as the object.
+extension Ref: Encodable where Object: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .id(let id): try container.encode(id)
+        case .object(let object): try container.encode(object)
+        }
+    }
+}

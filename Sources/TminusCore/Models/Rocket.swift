@@ -1,6 +1,6 @@
 import Foundation
 
-public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
+public struct Rocket: Sendable, Hashable, Codable, Identifiable {
     public var id: String
     public var name: String
     public var type: String?
@@ -25,7 +25,7 @@ public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
     public var secondStage: Stage?
     public var landingLegs: LandingLegs?
 
-    public struct Stage: Sendable, Hashable, Decodable {
+    public struct Stage: Sendable, Hashable, Codable {
         public var engines: Int?
         public var fuelAmountTons: Double?
         public var burnTimeSec: Double?
@@ -43,9 +43,15 @@ public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
             fuelAmountTons = c.lenient(Double.self, .fuelAmountTons)
             burnTimeSec = c.lenient(Double.self, .burnTimeSec)
         }
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(engines, forKey: .engines)
+            try c.encodeIfPresent(fuelAmountTons, forKey: .fuelAmountTons)
+            try c.encodeIfPresent(burnTimeSec, forKey: .burnTimeSec)
+        }
     }
 
-    public struct LandingLegs: Sendable, Hashable, Decodable {
+    public struct LandingLegs: Sendable, Hashable, Codable {
         public var number: Int?
         public var material: String?
 
@@ -55,6 +61,10 @@ public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             number = c.lenient(Int.self, .number); material = c.lenient(String.self, .material)
+        }
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(number, forKey: .number); try c.encodeIfPresent(material, forKey: .material)
         }
     }
 
@@ -81,13 +91,18 @@ public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
     enum EngineKeys: String, CodingKey { case version, type }
     enum LengthKeys: String, CodingKey { case meters }
     enum MassKeys: String, CodingKey { case kg }
-    struct PayloadWeight: Decodable {
+    struct PayloadWeight: Codable {
         let id: String?
         let kg: Double?
+        init(id: String?, kg: Double?) { self.id = id; self.kg = kg }
         enum CodingKeys: String, CodingKey { case id, kg }
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = c.lenient(String.self, .id); kg = c.lenient(Double.self, .kg)
+        }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(kg, forKey: .kg)
         }
     }
 
@@ -116,9 +131,49 @@ public struct Rocket: Sendable, Hashable, Decodable, Identifiable {
         secondStage = c.lenient(Stage.self, .secondStage)
         landingLegs = c.lenient(LandingLegs.self, .landingLegs)
     }
+
+    /// The API's shape, nil fields left out: `engines {version, type}`, `height {meters}`,
+    /// `mass {kg}`, and the LEO figure as the one `payload_weights` entry.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(type, forKey: .type)
+        try c.encodeIfPresent(active, forKey: .active)
+        if engineVersion != nil || engineType != nil {
+            var engines = c.nestedContainer(keyedBy: EngineKeys.self, forKey: .engines)
+            try engines.encodeIfPresent(engineVersion, forKey: .version)
+            try engines.encodeIfPresent(engineType, forKey: .type)
+        }
+        try c.encodeIfPresent(description, forKey: .description)
+        try c.encodeIfPresent(wikipedia?.absoluteString, forKey: .wikipedia)
+        try c.encode(flickrImages.map(\.absoluteString), forKey: .flickrImages)
+        if let heightMeters {
+            var height = c.nestedContainer(keyedBy: LengthKeys.self, forKey: .height)
+            try height.encode(heightMeters, forKey: .meters)
+        }
+        if let diameterMeters {
+            var diameter = c.nestedContainer(keyedBy: LengthKeys.self, forKey: .diameter)
+            try diameter.encode(diameterMeters, forKey: .meters)
+        }
+        if let massKg {
+            var mass = c.nestedContainer(keyedBy: MassKeys.self, forKey: .mass)
+            try mass.encode(massKg, forKey: .kg)
+        }
+        if let payloadToLEOKg {
+            try c.encode([PayloadWeight(id: "leo", kg: payloadToLEOKg)], forKey: .payloadWeights)
+        }
+        try c.encodeIfPresent(firstFlight, forKey: .firstFlight)
+        try c.encodeIfPresent(country, forKey: .country)
+        try c.encodeIfPresent(costPerLaunch, forKey: .costPerLaunch)
+        try c.encodeIfPresent(successRatePct, forKey: .successRatePct)
+        try c.encodeIfPresent(firstStage, forKey: .firstStage)
+        try c.encodeIfPresent(secondStage, forKey: .secondStage)
+        try c.encodeIfPresent(landingLegs, forKey: .landingLegs)
+    }
 }
 
-public struct Launchpad: Sendable, Hashable, Decodable, Identifiable {
+public struct Launchpad: Sendable, Hashable, Codable, Identifiable {
     public var id: String
     public var name: String?
     public var fullName: String?
@@ -136,21 +191,36 @@ public struct Launchpad: Sendable, Hashable, Decodable, Identifiable {
         name = c.lenient(String.self, .name); fullName = c.lenient(String.self, .fullName)
         locality = c.lenient(String.self, .locality); region = c.lenient(String.self, .region)
     }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encodeIfPresent(name, forKey: .name); try c.encodeIfPresent(fullName, forKey: .fullName)
+        try c.encodeIfPresent(locality, forKey: .locality); try c.encodeIfPresent(region, forKey: .region)
+    }
 }
 
-public struct Landpad: Sendable, Hashable, Decodable {
+public struct Landpad: Sendable, Hashable, Codable {
     public var id: String?
     public var name: String?
     public var fullName: String?
+
+    public init(id: String? = nil, name: String? = nil, fullName: String? = nil) {
+        self.id = id; self.name = name; self.fullName = fullName
+    }
 
     enum CodingKeys: String, CodingKey { case id, name, fullName = "full_name" }
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.lenient(String.self, .id); name = c.lenient(String.self, .name); fullName = c.lenient(String.self, .fullName)
     }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(fullName, forKey: .fullName)
+    }
 }
 
-public struct Payload: Sendable, Hashable, Decodable {
+public struct Payload: Sendable, Hashable, Codable {
     public var id: String?
     public var name: String?
     public var type: String?
@@ -166,5 +236,11 @@ public struct Payload: Sendable, Hashable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.lenient(String.self, .id); name = c.lenient(String.self, .name); type = c.lenient(String.self, .type)
         orbit = c.lenient(String.self, .orbit); massKg = c.lenient(Double.self, .massKg)
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(type, forKey: .type); try c.encodeIfPresent(orbit, forKey: .orbit)
+        try c.encodeIfPresent(massKg, forKey: .massKg)
     }
 }

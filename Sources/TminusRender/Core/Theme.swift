@@ -24,6 +24,10 @@ enum Theme {
     static let patchGlyph: Character = "◉"
     static let noPatchGlyph: Character = "○"
 
+    /// Marks a favorite rocket or a watched launch.
+    static let favoriteMark = "★"
+    static let favoriteStyle = Style(foreground: .warning, attributes: .bold)
+
     /// A rocket's thumbnail stand-in on the rockets list.
     static let rocketGlyph: Character = "▲"
     /// Glyph art in a rocket's picture box until the picture itself is drawn.
@@ -33,6 +37,16 @@ enum Theme {
         "▐█▌",
         "▟███▙",
     ]
+}
+
+extension Theme {
+    /// A bold name followed by ` ★` when it is a favorite; the star always fits (the name is
+    /// cut first).
+    static func putMarked(_ name: String, marked: Bool, x: Int, y: Int, maxWidth: Int, into grid: inout Grid) {
+        let room = marked ? maxWidth - 2 : maxWidth
+        let used = grid.put(name, x: x, y: y, maxWidth: max(0, room), style: .bold)
+        if marked { grid.put(" " + favoriteMark, x: x + used, y: y, maxWidth: 2, style: favoriteStyle) }
+    }
 }
 
 extension Grid {

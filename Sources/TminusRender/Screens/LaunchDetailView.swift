@@ -13,7 +13,10 @@ enum LaunchDetailView {
         grid.put(String(glyph == nil ? Theme.noPatchGlyph : Theme.patchGlyph), x: 2, y: top,
                  style: Style(foreground: glyph == nil ? .muted : .accent))
         let statusX = grid.width - LaunchListView.statusWidth - 1
-        grid.put(launch.name, x: 4, y: top, maxWidth: statusX - 6, style: Style(attributes: .bold))
+        let watched = state.isWatched(launch: launch.id)
+        let markWidth = 10  // " ★ watched"
+        let used = grid.put(launch.name, x: 4, y: top, maxWidth: statusX - 6 - markWidth, style: Style(attributes: .bold))
+        grid.put(watched ? " ★ watched" : " ☆", x: 4 + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
         grid.put(launch.status.word, x: statusX, y: top, style: Theme.style(launch.status.tone))
 
         // Row 2: the short facts.

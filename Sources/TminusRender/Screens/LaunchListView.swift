@@ -19,7 +19,7 @@ enum LaunchListView {
         let list = state.currentList
         drawSegments(state, list: list, into: &grid, layout: layout)
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
-                 outcome: .word, time: state.time, into: &grid, layout: layout)
+                 outcome: .word, state: state, into: &grid, layout: layout)
     }
 
     /// `L` on a rocket page: that rocket's launches, newest first.
@@ -30,10 +30,10 @@ enum LaunchListView {
         x += grid.put(rocketName, x: x, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
         grid.put(" launches", x: x, y: y, style: Theme.label)
         grid.putRight(countText(list) + " · times in \(state.time.zoneName) ", right: grid.width, y: y, style: Theme.label)
-        drawRows(list, what: "\(rocketName) launches", outcome: .icon, time: state.time, into: &grid, layout: layout)
+        drawRows(list, what: "\(rocketName) launches", outcome: .icon, state: state, into: &grid, layout: layout)
     }
 
-    static func drawRows(_ list: LaunchListState, what: String, outcome: Outcome, time: LaunchTime,
+    static func drawRows(_ list: LaunchListState, what: String, outcome: Outcome, state: AppState,
                          into grid: inout Grid, layout: ScreenLayout) {
         let columns = Columns(width: grid.width, outcome: outcome)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
@@ -45,8 +45,9 @@ enum LaunchListView {
         var y = layout.listTop
         let end = min(list.launches.count, list.scrollTop + layout.listHeight)
         for index in list.scrollTop..<end {
-            drawRow(list.launches[index], selected: index == list.selection, columns: columns,
-                    time: time, into: &grid, y: y)
+            let launch = list.launches[index]
+            drawRow(launch, selected: index == list.selection, watched: state.isWatched(launch: launch.id),
+                    columns: columns, time: state.time, into: &grid, y: y)
             y += 1
         }
         // The trailing row says what happens past the last launch.
@@ -105,10 +106,11 @@ enum LaunchListView {
         if c.outcome == .word { grid.put("STATUS", x: c.status, y: y, style: style) }
     }
 
-    static func drawRow(_ launch: Launch, selected: Bool, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
+    static func drawRow(_ launch: Launch, selected: Bool, watched: Bool, columns c: Columns, time: LaunchTime,
+                        into grid: inout Grid, y: Int) {
         let glyph = launch.links.patchSmall == nil ? Theme.noPatchGlyph : Theme.patchGlyph
         grid.put(String(glyph), x: c.glyph, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .muted : .accent))
-        grid.put(launch.name, x: c.name, y: y, maxWidth: c.nameWidth, style: .bold)
+        Theme.putMarked(launch.name, marked: watched, x: c.name, y: y, maxWidth: c.nameWidth, into: &grid)
         if let rocket = c.rocket {
             grid.put(launch.rocket?.object?.name ?? "-", x: rocket, y: y, maxWidth: LaunchListView.rocketWidth, style: Theme.label)
         }

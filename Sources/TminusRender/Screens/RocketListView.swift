@@ -37,7 +37,7 @@ enum RocketListView {
             let rocket = rockets.rockets[index]
             let y = layout.listTop + slot * rowHeight
             grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .accent))
-            grid.put(rocket.name, x: 4, y: y, maxWidth: statusX - 6, style: .bold)
+            Theme.putMarked(rocket.name, marked: state.isFavorite(rocket: rocket.id), x: 4, y: y, maxWidth: statusX - 6, into: &grid)
             switch rocket.active {
             case true?: grid.put("● active", x: statusX, y: y, style: Style(foreground: .success))
             case false?: grid.put("○ retired", x: statusX, y: y, style: Theme.label)

@@ -5,7 +5,8 @@ import TminusViewModel
 enum RocketPageView {
     static func draw(_ page: RocketPageState, state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         guard let rocket = state.rocket(at: page) else { return }
-        drawTitle(rocket, page: page, count: state.rockets.rockets.count, into: &grid, layout: layout)
+        drawTitle(rocket, page: page, count: state.rockets(in: page.collection).count,
+                  favorite: state.isFavorite(rocket: rocket.id), into: &grid, layout: layout)
         let imageWidth = drawImageArea(rocket, page: page, into: &grid, layout: layout)
         drawSummary(rocket, page: page, x: 2 + imageWidth + 3, into: &grid, layout: layout)
         drawFigures(RocketDocument.figures(rocket, units: state.preferences.units), into: &grid, layout: layout)
@@ -19,9 +20,10 @@ enum RocketPageView {
     }
 
     /// Name on the left, where this rocket is among all of them on the right: `○ ● ○ ○`.
-    static func drawTitle(_ rocket: Rocket, page: RocketPageState, count: Int, into grid: inout Grid, layout: ScreenLayout) {
+    static func drawTitle(_ rocket: Rocket, page: RocketPageState, count: Int, favorite: Bool, into grid: inout Grid, layout: ScreenLayout) {
         let y = layout.subheaderRow
-        grid.put(rocket.name, x: 2, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
+        let used = grid.put(rocket.name, x: 2, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
+        grid.put(favorite ? " ★ favorite" : " ☆", x: 2 + used, y: y, style: favorite ? Theme.favoriteStyle : Theme.label)
         let dots = (0..<count).map { $0 == page.index ? "●" : "○" }.joined(separator: " ")
         grid.putRight(dots + " ", right: grid.width, y: y, style: Style(foreground: .accent))
     }

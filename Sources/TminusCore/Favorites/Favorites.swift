@@ -1,0 +1,144 @@
+import Foundation
+
+/// A saved rocket: what the Favorites tab draws without the network, and the last full copy
+/// seen, for opening its page offline.
+public struct FavoriteRocket: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var name: String
+    public var description: String?
+    public var imageURL: URL?
+    public var active: Bool?
+    public var addedAt: Date
+    /// The whole rocket as last fetched.
+    public var rocket: Rocket
+
+    public init(_ rocket: Rocket, addedAt: Date) {
+        id = rocket.id; name = rocket.name; description = rocket.description
+        imageURL = rocket.flickrImages.first; active = rocket.active
+        self.addedAt = addedAt; self.rocket = rocket
+    }
+}
+
+/// A watched launch, likewise.
+public struct WatchedLaunch: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var name: String
+    public var date: Date?
+    public var datePrecision: DatePrecision
+    public var status: LaunchStatus
+    public var rocketName: String?
+    public var patchURL: URL?
+    public var addedAt: Date
+    public var launch: Launch
+
+    public init(_ launch: Launch, addedAt: Date) {
+        id = launch.id; name = launch.name; date = launch.date; datePrecision = launch.datePrecision
+        status = launch.status; rocketName = launch.rocket?.object?.name
+        patchURL = launch.links.patchSmall ?? launch.links.patchLarge
+        self.addedAt = addedAt; self.launch = launch
+    }
+}
+
+/// Everything saved, in display order: rockets by name; launches upcoming first (soonest
+/// first, undated last), then past ones newest first.
+public struct Favorites: Sendable, Hashable {
+    public var rockets: [FavoriteRocket]
+    public var launches: [WatchedLaunch]
+
+    public init(rockets: [FavoriteRocket] = [], launches: [WatchedLaunch] = []) {
+        self.rockets = rockets.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+        self.launches = launches.sorted(by: Self.displayOrder)
+    }
+
+    public static let empty = Favorites()
+
+    public var rocketIDs: Set<String> { Set(rockets.map(\.id)) }
+    public var launchIDs: Set<String> { Set(launches.map(\.id)) }
+
+    static func displayOrder(_ a: WatchedLaunch, _ b: WatchedLaunch) -> Bool {
+        let aUp = a.status == .upcoming, bUp = b.status == .upcoming
+        if aUp != bUp { return aUp }
+        switch (a.date, b.date) {
+        case let (x?, y?) where x != y: return aUp ? x < y : x > y
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default: return a.id < b.id
+        }
+    }
+}
+
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The favorites database, as a struct of closures (the live value is SQLite through GRDB in
+/// `TminusStore`; tests keep favorites in memory). Every change returns what is now committed,
+/// so the screen shows what is on disk, never what is hoped to be.
+public struct FavoritesStore: Sendable {
+    public var load: @Sendable () async throws(StoreError) -> Favorites
+    public var saveRocket: @Sendable (Rocket) async throws(StoreError) -> Favorites
+    public var removeRocket: @Sendable (String) async throws(StoreError) -> Favorites
+    public var saveLaunch: @Sendable (Launch) async throws(StoreError) -> Favorites
+    public var removeLaunch: @Sendable (String) async throws(StoreError) -> Favorites
+    /// Fresh data arrived: the stored copies of any of these that are favorites are updated.
+    public var refresh: @Sendable (_ launches: [Launch], _ rockets: [Rocket]) async throws(StoreError) -> Favorites
+    /// What went wrong opening the database (shown in the status line); nil when all is well.
+    public var openProblem: String?
+
+    public init(load: @escaping @Sendable () async throws(StoreError) -> Favorites,
+                saveRocket: @escaping @Sendable (Rocket) async throws(StoreError) -> Favorites,
+                removeRocket: @escaping @Sendable (String) async throws(StoreError) -> Favorites,
+                saveLaunch: @escaping @Sendable (Launch) async throws(StoreError) -> Favorites,
+                removeLaunch: @escaping @Sendable (String) async throws(StoreError) -> Favorites,
+                refresh: @escaping @Sendable ([Launch], [Rocket]) async throws(StoreError) -> Favorites,
+                openProblem: String? = nil) {
+        self.load = load; self.saveRocket = saveRocket; self.removeRocket = removeRocket
+        self.saveLaunch = saveLaunch; self.removeLaunch = removeLaunch; self.refresh = refresh
+        self.openProblem = openProblem
+    }
+
+    /// Favorites in memory only: for tests, and the fallback when no database can be opened.
+    public static func inMemory(_ initial: Favorites = .empty, now: @escaping @Sendable () -> Date = Date.init) -> FavoritesStore {
+        let box = MemoryBox(initial)
+        return FavoritesStore(
+            load: { box.value },
+            saveRocket: { rocket in
+                box.update { f in
+                    let added = f.rockets.first { $0.id == rocket.id }?.addedAt ?? now()
+                    f = Favorites(rockets: f.rockets.filter { $0.id != rocket.id } + [FavoriteRocket(rocket, addedAt: added)], launches: f.launches)
+                }
+            },
+            removeRocket: { id in box.update { f in f = Favorites(rockets: f.rockets.filter { $0.id != id }, launches: f.launches) } },
+            saveLaunch: { launch in
+                box.update { f in
+                    let added = f.launches.first { $0.id == launch.id }?.addedAt ?? now()
+                    f = Favorites(rockets: f.rockets, launches: f.launches.filter { $0.id != launch.id } + [WatchedLaunch(launch, addedAt: added)])
+                }
+            },
+            removeLaunch: { id in box.update { f in f = Favorites(rockets: f.rockets, launches: f.launches.filter { $0.id != id }) } },
+            refresh: { launches, rockets in
+                box.update { f in
+                    let freshLaunches = Dictionary(launches.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                    let freshRockets = Dictionary(rockets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                    f = Favorites(
+                        rockets: f.rockets.map { r in freshRockets[r.id].map { FavoriteRocket($0, addedAt: r.addedAt) } ?? r },
+                        launches: f.launches.map { l in freshLaunches[l.id].map { WatchedLaunch($0, addedAt: l.addedAt) } ?? l })
+                }
+            })
+    }
+
+    final class MemoryBox: @unchecked Sendable {
+        // Every access holds the lock.
+        private let lock = NSLock()
+        private var stored: Favorites
+        init(_ value: Favorites) { stored = value }
+        var value: Favorites { lock.lock(); defer { lock.unlock() }; return stored }
+        func update(_ change: (inout Favorites) -> Void) -> Favorites {
+            lock.lock(); defer { lock.unlock() }
+            change(&stored)
+            return stored
+        }
+    }
+}

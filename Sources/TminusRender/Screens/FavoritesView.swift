@@ -1,0 +1,82 @@
+import TminusCore
+import TminusViewModel
+
+/// The Favorites tab: favorite rockets, then watched launches with live countdowns.
+enum FavoritesView {
+    static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
+        let favorites = state.favorites
+        grid.put(" Favorites", x: 1, y: layout.subheaderRow, style: Style(foreground: .accent, attributes: [.bold, .underline]))
+        let count = favorites.items.rockets.count + favorites.items.launches.count
+        if favorites.hasLoadedOnce {
+            grid.putRight("\(favorites.items.rockets.count) rocket\(favorites.items.rockets.count == 1 ? "" : "s") · "
+                          + "\(favorites.items.launches.count) launch\(favorites.items.launches.count == 1 ? "" : "es") ",
+                          right: grid.width, y: layout.subheaderRow, style: Theme.label)
+        }
+        guard count > 0 else {
+            let middle = layout.listTop + layout.listHeight / 2 - 2
+            if !favorites.hasLoadedOnce {
+                grid.putCentered(favorites.error == nil ? "Loading favorites…" : "Favorites could not be read", y: middle, style: Theme.label)
+                return
+            }
+            grid.putCentered("No favorites yet.", y: middle, style: Theme.heading)
+            grid.putCentered("Press f on a rocket (tab 2) to keep it here,", y: middle + 2, style: Theme.label)
+            grid.putCentered("or on a launch (tab 1) to watch it.", y: middle + 3, style: Theme.label)
+            return
+        }
+
+        // The lines: section headings, then one line per item; the selection counts items only.
+        enum Line { case heading(String), row(Int, FavoritesState.Row), blank }
+        var lines: [Line] = []
+        let rows = favorites.rows
+        let rocketCount = favorites.items.rockets.count
+        if rocketCount > 0 {
+            lines.append(.heading("Rockets"))
+            for i in 0..<rocketCount { lines.append(.row(i, rows[i])) }
+        }
+        if !favorites.items.launches.isEmpty {
+            if rocketCount > 0 { lines.append(.blank) }
+            lines.append(.heading("Watched launches"))
+            for i in rocketCount..<rows.count { lines.append(.row(i, rows[i])) }
+        }
+        // Scroll just enough to show the selected row.
+        let height = layout.statusRow - layout.columnHeaderRow
+        let selectedLine = lines.firstIndex { if case .row(let i, _) = $0 { i == favorites.selection } else { false } } ?? 0
+        let top = max(0, selectedLine - height + 1)
+        let statusX = grid.width - LaunchListView.statusWidth - 1
+        let dateX = statusX - 2 - 16
+        for (offset, line) in lines.dropFirst(top).prefix(height).enumerated() {
+            let y = layout.columnHeaderRow + offset
+            switch line {
+            case .heading(let title):
+                grid.put(title, x: 2, y: y, style: Theme.heading)
+            case .blank:
+                break
+            case let .row(index, .rocket(rocket)):
+                grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .accent))
+                let used = grid.put(rocket.name, x: 4, y: y, maxWidth: 24, style: .bold)
+                grid.put(rocket.description ?? "-", x: 4 + max(used, 20) + 2, y: y,
+                         maxWidth: grid.width - (4 + max(used, 20) + 2) - 1, style: Theme.label)
+                highlight(index == favorites.selection, y: y, into: &grid)
+            case let .row(index, .launch(launch)):
+                let glyph = launch.patchURL == nil ? Theme.noPatchGlyph : Theme.patchGlyph
+                grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .muted : .accent))
+                grid.put(launch.name, x: 4, y: y, maxWidth: dateX - 6, style: .bold)
+                if launch.status == .upcoming, launch.datePrecision == .hour, launch.date != nil {
+                    let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: state.now, time: state.time)
+                    grid.put(countdown.text, x: dateX, y: y, maxWidth: 16,
+                             style: Theme.style(countdown.kind == .counting ? .upcoming : .warning))
+                } else {
+                    grid.put(state.time.listDate(launch.date, precision: launch.datePrecision), x: dateX, y: y, maxWidth: 16, style: .dim)
+                }
+                grid.put(launch.status.word, x: statusX, y: y, style: Theme.style(launch.status.tone))
+                highlight(index == favorites.selection, y: y, into: &grid)
+            }
+        }
+    }
+
+    static func highlight(_ selected: Bool, y: Int, into grid: inout Grid) {
+        guard selected else { return }
+        grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
+        grid.restyle(x: 0, y: y, width: grid.width) { $0.background(.selectionBackground) }
+    }
+}
