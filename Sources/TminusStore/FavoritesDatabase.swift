@@ -10,20 +10,52 @@ public final class FavoritesDatabase: Sendable {
     let now: @Sendable () -> Date
 
     /// Opens (creating if needed) the database at `url`. Throws when the file is not a usable
-    /// database; `FavoritesDatabase.open(at:)` turns that into a fresh file and a message.
+    /// database; `FavoritesStore.sqlite(at:)` turns that into a fresh file and a message.
     public init(url: URL, now: @escaping @Sendable () -> Date = Date.init) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Look before touching: opening a pool writes to the file (GRDB creates and drops a
+        // table to set up the WAL, and the last connection checkpoints on close), which would
+        // change a damaged file before it is moved aside. A read-only connection writes nothing.
+        try Self.checkExisting(url)
         var config = Configuration()
         config.busyMode = .timeout(5)  // another instance may hold the write lock for a moment
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         pool = try DatabasePool(path: url.path, configuration: config)
+        // DatabasePool sets `synchronous = NORMAL` on its writer when it turns WAL on, after
+        // `prepareDatabase` ran: say FULL again on the one connection that commits.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         self.now = now
-        // A damaged file can open fine and fail later: check it now, while starting afresh is cheap.
-        let check = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
-        guard check == "ok" else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check: \(check ?? "no answer")") }
-        try Self.migrator.migrate(pool)
+        do {
+            try Self.migrator.migrate(pool)
+        } catch {
+            // The migrator reads which migrations are applied outside the transaction that
+            // applies them, so two processes opening a new file at once can both decide to run
+            // v1, and the second fails ("table already exists"). That file is fine, and must
+            // not be taken for a damaged one: if the schema is complete now, all is well.
+            guard (try? pool.read(Self.migrator.hasCompletedMigrations)) == true else { throw error }
+        }
+    }
+
+    /// A damaged file can open fine and fail later: check an existing regular file now, read
+    /// only, while starting afresh is cheap. Throws `SQLITE_CORRUPT` or `SQLITE_NOTADB` for damage.
+    static func checkExisting(_ url: URL) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(5)
+        let check = try DatabaseQueue(path: url.path, configuration: config).read { db in
+            try String.fetchAll(db, sql: "PRAGMA quick_check(4)")
+        }
+        guard check == ["ok"] else {
+            // The first line is only "*** in database main ***": say what is wrong.
+            let lines = check.flatMap { $0.split(separator: "\n") }.map(String.init)
+            let findings = lines.filter { !$0.hasPrefix("***") }.joined(separator: "; ")
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT,
+                                message: "quick_check: \(findings.isEmpty ? lines.joined(separator: "; ") : findings)")
+        }
     }
 
     static var migrator: DatabaseMigrator {

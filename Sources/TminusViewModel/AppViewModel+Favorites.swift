@@ -4,9 +4,44 @@ import TminusCore
 /// `f` everywhere, and the Favorites tab. Every change goes through the favorites store and
 /// the screen shows what it says is committed.
 extension AppViewModel {
+    /// The ids the favorites will hold once every store call queued so far is through. `f`
+    /// decides from these, not from the screen: two quick presses (both read before the store
+    /// answers the first) must cancel out, not save twice.
+    struct PendingFavorites {
+        /// Store calls queued and not answered yet (each posts one `.favoritesLoaded`).
+        var count = 0
+        var rockets: Set<String> = []
+        var launches: Set<String> = []
+    }
+
+    /// Counts a store call about to be queued.
+    func enqueueFavoritesCall(_ change: FavoritesChange? = nil) {
+        if pendingFavorites.count == 0 {
+            pendingFavorites.rockets = state.favorites.items.rocketIDs
+            pendingFavorites.launches = state.favorites.items.launchIDs
+        }
+        pendingFavorites.count += 1
+        switch change {
+        case .saveRocket(let rocket)?: pendingFavorites.rockets.insert(rocket.id)
+        case .removeRocket(let id)?: pendingFavorites.rockets.remove(id)
+        case .saveLaunch(let launch)?: pendingFavorites.launches.insert(launch.id)
+        case .removeLaunch(let id)?: pendingFavorites.launches.remove(id)
+        case .refresh?, nil: break
+        }
+    }
+
+    func willBeWatched(_ id: String) -> Bool {
+        pendingFavorites.count > 0 ? pendingFavorites.launches.contains(id) : state.isWatched(launch: id)
+    }
+
+    func willBeFavorite(_ id: String) -> Bool {
+        pendingFavorites.count > 0 ? pendingFavorites.rockets.contains(id) : state.isFavorite(rocket: id)
+    }
+
     func reloadFavorites() {
         state.favorites.isLoading = true
         let store = environment.favorites
+        enqueueFavoritesCall()
         runInOrder(.favorites) { () async -> AppEvent in
             do throws(StoreError) { return .favoritesLoaded(.success(try await store.load())) } catch { return .favoritesLoaded(.failure(error)) }
         }
@@ -30,19 +65,32 @@ extension AppViewModel {
     /// Runs one store change in order with the others and posts what is committed afterwards.
     func changeFavorites(_ change: FavoritesChange) {
         let store = environment.favorites
+        enqueueFavoritesCall(change)
         runInOrder(.favorites) { () async -> AppEvent in
             do throws(StoreError) { return .favoritesLoaded(.success(try await change.apply(to: store))) } catch { return .favoritesLoaded(.failure(error)) }
         }
     }
 
     func receivedFavorites(_ result: Result<Favorites, StoreError>) {
+        pendingFavorites.count = max(0, pendingFavorites.count - 1)
         state.favorites.isLoading = false
         switch result {
         case .success(let items):
+            let firstLoad = !state.favorites.hasLoadedOnce
+            let rocketsBefore = state.favorites.items.rockets.map(\.id)
+            // The error notice of a failed store call no longer applies once one succeeds.
+            if let error = state.favorites.error, state.notice == Notice(error.message, level: .error) {
+                state.notice = nil
+            }
             state.favorites.items = items
             state.favorites.hasLoadedOnce = true
             state.favorites.error = nil
             state.favorites.selection = min(state.favorites.selection, max(0, state.favorites.rows.count - 1))
+            keepFavoritePagesOnTheirRockets(previously: rocketsBefore)
+            // Lists that arrived before the favorites could not say which rows were favorites.
+            if firstLoad {
+                refreshStoredFavorites(launches: state.lists.values.flatMap(\.launches), rockets: state.rockets.rockets)
+            }
         case .failure(let error):
             state.favorites.error = error
             state.notice = Notice(error.message, level: .error)
@@ -71,7 +119,7 @@ extension AppViewModel {
     }
 
     func toggleWatch(_ launch: Launch) {
-        if state.isWatched(launch: launch.id) {
+        if willBeWatched(launch.id) {
             changeFavorites(.removeLaunch(launch.id))
         } else {
             changeFavorites(.saveLaunch(launch))
@@ -79,10 +127,32 @@ extension AppViewModel {
     }
 
     func toggleFavorite(_ rocket: Rocket) {
-        if state.isFavorite(rocket: rocket.id) {
+        if willBeFavorite(rocket.id) {
             changeFavorites(.removeRocket(rocket.id))
         } else {
             changeFavorites(.saveRocket(rocket))
+        }
+    }
+
+    /// A rocket page opened from the Favorites tab pages through the favorite rockets by
+    /// index: when they change (another tminus, a refresh that renamed one) it stays on the
+    /// rocket it showed. One whose rocket is no longer a favorite closes, with the screens
+    /// opened over it, rather than show another rocket or nothing.
+    func keepFavoritePagesOnTheirRockets(previously before: [String]) {
+        let now = state.favorites.items.rockets.map(\.id)
+        guard now != before else { return }
+        for (tab, routes) in state.stacks {
+            var kept: [Route] = []
+            for route in routes {
+                guard case .rocketPage(var page) = route, page.collection == .favorites else {
+                    kept.append(route)
+                    continue
+                }
+                guard before.indices.contains(page.index), let index = now.firstIndex(of: before[page.index]) else { break }
+                page.index = index
+                kept.append(.rocketPage(page))
+            }
+            state.stacks[tab] = kept
         }
     }
 

@@ -15,6 +15,8 @@ public final class AppViewModel {
     /// The latest preferences save; the next one waits for it.
     /// The last write of each kind, so the next one waits for it (see `runInOrder`).
     var lastWrite: [WriteQueue: Task<Void, Never>] = [:]
+    /// Favorites as they will be once the queued store calls are through (see `toggleWatch`).
+    var pendingFavorites = PendingFavorites()
 
     enum WriteQueue: Hashable { case preferences, favorites }
 
@@ -28,8 +30,10 @@ public final class AppViewModel {
                          timeZone: environment.time.timeZone)
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
-        if let problem = loaded.problem ?? environment.favorites.openProblem {
-            state.notice = Notice(problem, level: .error)
+        // Both the settings file and the favorites database can be bad at once: say both.
+        let problems = [loaded.problem, environment.favorites.openProblem].compactMap { $0 }
+        if !problems.isEmpty {
+            state.notice = Notice(problems.joined(separator: " · "), level: .error)
         } else if let notice = environment.startupNotice {
             state.notice = Notice(notice)
         }

@@ -219,6 +219,14 @@ func shapeDifferences(_ encoded: Any, _ api: Any, at path: String = "$") -> [Str
         #expect(ISO8601.format(Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
     }
 
+    @Test func shapeDifferencesFindsWhatTheAPIDoesNotHave() {
+        let api: [String: Any] = ["a": 1, "b": ["c": "x", "d": true], "e": [1, 2]]
+        #expect(shapeDifferences(["a": 1, "b": ["c": "x"], "e": [1]] as [String: Any], api).isEmpty)
+        #expect(shapeDifferences(["b": ["c": "y"]] as [String: Any], api) == ["$.b.c: y != API x"])
+        #expect(shapeDifferences(["bee": 1] as [String: Any], api) == ["$.bee: not an API key"])
+        #expect(shapeDifferences(["e": [1, 3]] as [String: Any], api) == ["$.e[1]: 3 != API 2"])
+    }
+
     @Test func aV4BareCrewIDIsWrittenAsTheV5Object() throws {
         let v4 = try decode(CrewAssignment.self, #""5f7f1543bf32c864a529b23e""#)
         let json = try #require(try encodedJSON(v4) as? [String: Any])

@@ -93,9 +93,4 @@ struct ScreenSnapshotTests {
         assertSnapshot(of: frame(h, Size(width: 80, height: 24)), as: .frame)
     }
 
-    @Test func favoritesIsComingSoon() async {
-        let h = await Harness(source: mixedList()).started()
-        await h.press(.character("3"))
-        assertSnapshot(of: frame(h, Size(width: 80, height: 24)), as: .frame, named: "favorites")
-    }
 }

@@ -140,24 +140,27 @@ public final class BrowserSpy: Sendable {
 }
 
 /// A view model over a scripted source, a test clock and a browser spy, at 80x24 in UTC, with
-/// preferences in memory and the first picture of every gallery unless told otherwise.
+/// preferences and favorites in memory and the first picture of every gallery unless told otherwise.
 public struct Harness {
     public let viewModel: AppViewModel
     public let source: ScriptedSource
     public let clock: TestClock
     public let browser: BrowserSpy
     public let preferences: PreferencesStore
+    public let favorites: FavoritesStore
 
     public init(source: ScriptedSource, clock: TestClock = TestClock(), width: Int = 80, height: Int = 24,
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
+                favorites: FavoritesStore = .inMemory(),
                 randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }) {
         self.source = source
         self.clock = clock
         self.preferences = preferences
+        self.favorites = favorites
         browser = BrowserSpy()
         let environment = AppEnvironment(source: source.source, clock: clock.clock,
                                          time: LaunchTime(timeZone: timeZone), openURL: browser.open,
-                                         preferences: preferences, randomIndex: randomIndex)
+                                         preferences: preferences, favorites: favorites, randomIndex: randomIndex)
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         viewModel.handle(.resized(width: width, height: height))
     }

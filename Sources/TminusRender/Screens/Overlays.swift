@@ -13,14 +13,6 @@ enum TooSmallView {
     }
 }
 
-enum ComingSoonView {
-    static func draw(_ title: String, issue: String, into grid: inout Grid, layout: ScreenLayout) {
-        let middle = layout.height / 2 - 1
-        grid.putCentered(title, y: middle, style: Theme.heading)
-        grid.putCentered("coming soon: \(issue)", y: middle + 1, style: Theme.label)
-    }
-}
-
 /// `?`: the keys of the current screen in a box over it.
 enum HelpOverlay {
     static func draw(_ screen: ScreenKind, into grid: inout Grid) {

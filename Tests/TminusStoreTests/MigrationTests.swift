@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+import TminusCore
+import TminusTestSupport
+@testable import TminusStore
+
+/// The schema comes from versioned migrations from the first day; the file is in WAL mode and
+/// every connection commits with `synchronous = FULL`.
+@Suite struct MigrationTests {
+    static let v1 = "v1: favorite rockets and watched launches"
+
+    @Test func aNewFileGetsTheSchemaAndTheMigrationIsRecorded() async throws {
+        let dir = try TempDir("migrate-new"); defer { dir.remove() }
+        let nested = dir.url.appending(path: "data/tminus/favorites.sqlite")  // directories are made too
+        let store = FavoritesStore.sqlite(at: nested)
+        #expect(store.openProblem == nil)
+        #expect(try await store.load() == .empty)
+
+        let migrations = try appliedMigrations(nested)
+        #expect(migrations == [Self.v1])
+        #expect(migrations.allSatisfy { $0.hasPrefix("v1") })
+        let columns = try rawRead(nested) { db in
+            (rockets: try db.columns(in: "favoriteRocket").map(\.name),
+             launches: try db.columns(in: "watchedLaunch").map(\.name))
+        }
+        #expect(columns.rockets == ["id", "name", "description", "imageURL", "active", "addedAt", "updatedAt", "snapshot"])
+        #expect(columns.launches == ["id", "name", "date", "datePrecision", "status", "rocketName", "patchURL",
+                                     "addedAt", "updatedAt", "snapshot"])
+        #expect(try rawRead(nested) { db in try db.primaryKey("watchedLaunch").columns } == ["id"])
+    }
+
+    @Test func openingAnExistingDatabaseAgainChangesNothing() async throws {
+        let dir = try TempDir("migrate-again"); defer { dir.remove() }
+        let schema = { try rawRead(dir.database) { db in
+            try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name")
+        } }
+        let contentBefore: Favorites
+        do {
+            let first = FavoritesStore.sqlite(at: dir.database)
+            _ = try await first.saveLaunch(Sample.crs26)
+            contentBefore = try await first.saveRocket(Sample.Rockets.falcon9)
+        }
+        // The first store is gone (its pool closed); open it again, a few times, closing each.
+        let schemaBefore = try schema()
+        for _ in 0..<3 {
+            let again = FavoritesStore.sqlite(at: dir.database)
+            #expect(again.openProblem == nil)
+            #expect(try await again.load() == contentBefore)
+        }
+        // And while another instance has it open.
+        let open = FavoritesStore.sqlite(at: dir.database)
+        let database = try FavoritesDatabase(url: dir.database)
+        #expect(open.openProblem == nil)
+        #expect(try await database.load() == contentBefore)
+        #expect(try rawRead(dir.database, FavoritesDatabase.migrator.hasCompletedMigrations))
+        #expect(try appliedMigrations(dir.database) == [Self.v1])
+        #expect(try schema() == schemaBefore)
+        #expect(schemaBefore.map { $0["name"] as String } == [
+            "favoriteRocket", "grdb_migrations", "sqlite_autoindex_favoriteRocket_1",
+            "sqlite_autoindex_grdb_migrations_1", "sqlite_autoindex_watchedLaunch_1", "watchedLaunch",
+        ])
+    }
+
+    @Test func walModeAndFullSynchronousOnEveryConnection() async throws {
+        let dir = try TempDir("migrate-pragmas"); defer { dir.remove() }
+        let database = try FavoritesDatabase(url: dir.database)
+
+        #expect(try await database.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try await database.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
+        #expect(try await database.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") } ?? 0 > 0)
+        // Several readers at once, so the pool opens several connections: each one is FULL.
+        let seen = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let value = try? database.pool.read { db -> Int? in
+                usleep(50_000)  // keep this connection busy so the others need their own
+                return try Int.fetchOne(db, sql: "PRAGMA synchronous")
+            }
+            seen.withLock { $0.append(value ?? -1) }
+        }
+        #expect(seen.withLock { $0 } == [2, 2, 2, 2])
+        // WAL is recorded in the file itself (header bytes 18 and 19 are 2), not just the connection.
+        let header = try Data(contentsOf: dir.database).prefix(20)
+        #expect(header[18] == 2 && header[19] == 2)
+        #expect(FileManager.default.fileExists(atPath: dir.database.path + "-wal"))
+    }
+
+    /// Two processes (here: several pools at once) opening a brand-new file race to migrate it;
+    /// the loser must see a complete schema, not a damaged file (which would be moved aside
+    /// while the winner is using it).
+    @Test func openingANewFileFromSeveralPlacesAtOnceIsNotDamage() throws {
+        for round in 0..<20 {
+            let dir = try TempDir("migrate-race-\(round)"); defer { dir.remove() }
+            let problems = Mutex<[String]>([])
+            // Threads of their own (not a pool limited to the core count), released together.
+            let start = DispatchSemaphore(value: 0), done = DispatchGroup()
+            for _ in 0..<4 {
+                done.enter()
+                Thread {
+                    start.wait()
+                    if let problem = FavoritesStore.sqlite(at: dir.database).openProblem {
+                        problems.withLock { $0.append(problem) }
+                    }
+                    done.leave()
+                }.start()
+            }
+            for _ in 0..<4 { start.signal() }
+            #expect(done.wait(timeout: .now() + 30) == .success)
+            #expect(problems.withLock { $0 }.isEmpty, "round \(round)")
+            #expect(dir.contents.allSatisfy { !$0.contains(".corrupt-") }, "round \(round): \(dir.contents)")
+            #expect(try appliedMigrations(dir.database) == [Self.v1])
+        }
+    }
+}
