@@ -5,9 +5,9 @@
 SHELL        := /bin/bash
 SWIFT        ?= swift
 # ncurses (wide-character build) for the UI; SQLite for the favorites database (GRDB links
-# the system library); pkg-config for SwiftPM to find them; tmux and
+# the system library); libpng and libjpeg(-turbo) to decode pictures; pkg-config for SwiftPM to find them; tmux and
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server).
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev pkg-config tmux python3
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev pkg-config tmux python3
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES
@@ -17,7 +17,7 @@ ARGS ?=
 # apt-get needs root: use sudo only when not root already.
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 
-.PHONY: run test build release deps unit e2e fixture-server-test clean
+.PHONY: run test build release deps unit e2e bench clean
 
 run: deps release
 	.build/release/tminus $(ARGS)
@@ -38,6 +38,11 @@ unit: deps
 # Only the end-to-end tests (real binary in tmux against the fixture server).
 e2e: deps build
 	TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test --filter TminusEndToEndTests
+
+# Timings in release mode (median and spread); figures are written up in the README.
+bench: deps
+	$(SWIFT) build -c release --product tminus-bench
+	.build/release/tminus-bench
 
 build:
 	$(SWIFT) build --build-tests

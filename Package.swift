@@ -4,6 +4,7 @@ import PackageDescription
 // Layers, bottom to top (each imports only the ones above it in this list):
 //   TminusCore       domain models, decoding, API clients, text safety, date formatting
 //   TminusStore      the favorites database (GRDB), behind TminusCore's FavoritesStore
+//   TminusImage      pictures: decode (libpng/libjpeg), fit into half-block cells, fetch + cache
 //   TminusViewModel  screen state and actions (no ncurses, no I/O of its own)
 //   TminusRender     pure render(state, size) -> Grid
 //   TminusTerminal   the ncurses backend: grid -> windows, keys, signals, the main loop
@@ -27,6 +28,15 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "CWidth"),
+        // Picture decoding: the system's libpng and libjpeg(-turbo), and a little C that
+        // catches their errors (libjpeg reports them with longjmp, which Swift cannot).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        .target(
+            name: "TminusImage",
+            dependencies: ["CImageCodecs", "TminusCore"]
+        ),
         .target(
             name: "TminusCore",
             dependencies: ["CWidth", .product(name: "Logging", package: "swift-log")]
@@ -38,11 +48,11 @@ let package = Package(
         ),
         .target(
             name: "TminusViewModel",
-            dependencies: ["TminusCore"]
+            dependencies: ["TminusCore", "TminusImage"]
         ),
         .target(
             name: "TminusRender",
-            dependencies: ["TminusCore", "TminusViewModel"]
+            dependencies: ["TminusCore", "TminusViewModel", "TminusImage"]
         ),
         .target(
             name: "TminusTerminal",
@@ -64,7 +74,7 @@ let package = Package(
         // view-model and renderer tests.
         .target(
             name: "TminusTestSupport",
-            dependencies: ["TminusCore", "TminusViewModel"],
+            dependencies: ["TminusCore", "TminusViewModel", "TminusImage"],
             path: "Tests/TminusTestSupport"
         ),
         // A child process for the kill-during-write test: commits favorites one by one and
@@ -74,17 +84,27 @@ let package = Package(
             dependencies: ["TminusCore", "TminusStore"],
             path: "Tests/FavoritesTorture"
         ),
+        // `make bench`: decode / fit / palette timings; build with -c release.
+        .executableTarget(
+            name: "tminus-bench",
+            dependencies: ["TminusImage"],
+            path: "Tests/Benchmarks"
+        ),
+        .testTarget(
+            name: "TminusImageTests",
+            dependencies: ["TminusImage", "TminusCore"]
+        ),
         .testTarget(
             name: "TminusStoreTests",
             dependencies: ["TminusCore", "TminusStore", "TminusTestSupport"]
         ),
         .testTarget(
             name: "TminusViewModelTests",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusTestSupport"]
+            dependencies: ["TminusCore", "TminusViewModel", "TminusTestSupport", "TminusImage"]
         ),
         .testTarget(
             name: "TminusRenderTests",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTestSupport",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTestSupport", "TminusImage",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             exclude: ["__Snapshots__"]
         ),

@@ -65,6 +65,8 @@ final class EventLoop {
 
     func run(render: (AppState, Size) -> Grid) throws -> Int32 {
         reportedSize = terminal.size
+        // Pictures need 256 colours; fewer (or NO_COLOR) means glyph art in their boxes.
+        viewModel.handle(.terminalColors(terminal.colorMode == .indexed256 ? 256 : 0))
         viewModel.handle(.resized(width: reportedSize.width, height: reportedSize.height))
         viewModel.start()
 

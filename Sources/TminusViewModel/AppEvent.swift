@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusImage
 
 /// Everything that can change the app's state. Keys, clock ticks and resizes come from the
 /// terminal loop; the rest are results of work the view model started, posted to its mailbox.
@@ -13,6 +14,10 @@ public enum AppEvent: Sendable {
     case rocketsLoaded(Result<[Rocket], APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)
     case preferencesSaved(Result<Void, PreferencesStore.SaveError>)
+    /// A picture arrived, or could not be had.
+    case pictureLoaded(PictureKey, Result<CellPicture, PictureError>)
+    /// How many colours the terminal has (sent once the screen is set up).
+    case terminalColors(Int)
     /// What the favorites database holds after a load or a change (or why it failed).
     case favoritesLoaded(Result<Favorites, StoreError>)
 }

@@ -191,6 +191,9 @@ public struct AppState: Sendable, Hashable {
     public var sourceName: String
     public var timeZone: TimeZone
     public var preferences = Preferences.defaults
+    /// Pictures by what they show and where: loading, ready to draw, or failed.
+    public var pictures: [PictureKey: PictureSlot] = [:]
+    public var pictureMode = PictureMode.pictures
     public var quitRequested = false
 
     public init(now: Date, sourceName: String, timeZone: TimeZone) {

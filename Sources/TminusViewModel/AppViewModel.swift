@@ -13,6 +13,9 @@ public final class AppViewModel {
     /// Work in flight, so tests can wait for it (`settle`).
     var tasks: [Task<Void, Never>] = []
     /// The latest preferences save; the next one waits for it.
+    /// Picture loads in flight, so ones scrolled away can be cancelled.
+    var pictureTasks: [PictureKey: Task<Void, Never>] = [:]
+
     /// The last write of each kind, so the next one waits for it (see `runInOrder`).
     var lastWrite: [WriteQueue: Task<Void, Never>] = [:]
     /// Favorites as they will be once the queued store calls are through (see `toggleWatch`).
@@ -28,6 +31,7 @@ public final class AppViewModel {
         self.mailbox = mailbox
         state = AppState(now: environment.clock.now(), sourceName: environment.source.name,
                          timeZone: environment.time.timeZone)
+        if environment.pictures == nil { state.pictureMode = .glyphs }
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
         // Both the settings file and the favorites database can be bad at once: say both.
@@ -69,6 +73,11 @@ public final class AppViewModel {
     // MARK: - Events
 
     public func handle(_ event: AppEvent) {
+        apply(event)
+        updatePictureDemand()
+    }
+
+    func apply(_ event: AppEvent) {
         switch event {
         case .key(let key): handleKey(key)
         case .tick:
@@ -86,6 +95,10 @@ public final class AppViewModel {
             case .success: show(Notice("opened \(url.absoluteString)"))
             case .failure(let error): show(Notice("could not open link: \(error.message)", level: .error))
             }
+        case let .pictureLoaded(key, result):
+            receivedPicture(key, result)
+        case .terminalColors(let count):
+            if count < 256 { state.pictureMode = .glyphs }
         case .favoritesLoaded(let result):
             receivedFavorites(result)
         case .preferencesSaved(let result):
@@ -97,7 +110,8 @@ public final class AppViewModel {
     @discardableResult
     public func receiveMail() -> Bool {
         let events = mailbox.drain()
-        for event in events { handle(event) }
+        for event in events { apply(event) }
+        if !events.isEmpty { updatePictureDemand() }
         return !events.isEmpty
     }
 

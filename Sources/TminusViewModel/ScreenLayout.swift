@@ -33,6 +33,21 @@ public struct ScreenLayout: Sendable, Hashable {
     public var rocketBodyTop: Int { rocketFiguresTop + rocketFiguresHeight + 1 }
     public var rocketBodyHeight: Int { max(1, height - rocketBodyTop - 1) }
 
+    /// The rocket page's picture box: twice as wide as tall in cells, which is square in
+    /// half-block pixels (a cell is one pixel wide, two tall), so a portrait photo or a
+    /// patch fits without distortion.
+    public var rocketImageWidth: Int { min(width / 3, rocketImageHeight * 2) }
+
+    /// The launch detail's patch, left of the header lines.
+    public var detailPatchRows: Int { detailHeaderHeight - 2 }
+    public var detailPatchColumns: Int { detailPatchRows * 2 }
+    /// Where the detail header's text starts, right of the patch.
+    public var detailHeaderTextX: Int { 2 + detailPatchColumns + 2 }
+
+    /// A rocket's thumbnail on the rockets list (its two lines).
+    public let thumbnailColumns = 4
+    public let thumbnailRows = 2
+
     /// Text width of the detail body (a margin of two columns each side).
     public var detailBodyWidth: Int { max(10, width - 4) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusImage
 import TminusStore
 import TminusViewModel
 
@@ -17,8 +18,19 @@ enum Wiring {
             },
             preferences: .file(settings.paths.settingsFile),
             favorites: .sqlite(at: settings.paths.favoritesDatabase),
+            pictures: pictures(settings),
             startupNotice: settings.offline ? offlineNotice : nil
         )
+    }
+
+    /// Pictures come through their own HTTP client (no JSON Accept header) and a disk cache
+    /// under the cache dir; none at all with `--no-images`, and only from the cache offline.
+    static func pictures(_ settings: Settings) -> PictureLoader? {
+        guard settings.images else { return nil }
+        let http = settings.offline
+            ? HTTPClient.offline("offline")
+            : HTTPClient.live(userAgent: "tminus/\(TminusVersion.current)", accept: "image/png, image/jpeg")
+        return .live(http: http, cacheDirectory: settings.paths.cache)
     }
 
     static let offlineNotice = "offline: no cache yet, so nothing to show — run without --offline"

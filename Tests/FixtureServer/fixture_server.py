@@ -822,7 +822,8 @@ class FixtureServer(ThreadingHTTPServer):
     allow_reuse_address = True
 
     def __init__(self, fixtures: Path, port: int = 0, log_path: Path | None = None,
-                 faults: list[Fault] | None = None, renames: dict[str, str] | None = None):
+                 faults: list[Fault] | None = None, renames: dict[str, str] | None = None,
+                 local_images: bool = False):
         self.dataset = Dataset(fixtures)
         for launch_id, name in (renames or {}).items():
             self.dataset.patch("launches", launch_id, {"name": name})
@@ -832,6 +833,26 @@ class FixtureServer(ThreadingHTTPServer):
         self.routes: list[Route] = []
         self._add_routes()
         super().__init__(("127.0.0.1", port), FixtureRequestHandler)
+        if local_images:
+            self.point_images_here()
+
+    def point_images_here(self) -> None:
+        """Rewrites every picture URL (mission patches, rocket photos) to this server's
+        /images/ route, serving the recorded images: tests then draw real pictures and never
+        reach the internet. Patches get patch.png; rocket photos alternate between the two
+        recorded photos so a gallery visibly changes."""
+        base = f"http://127.0.0.1:{self.port}/images/"
+        photos = ["falcon9.jpg", "falcon_heavy.jpg"]
+        with self.dataset.lock:
+            for launch in self.dataset.collections.get("launches", []):
+                patch = (launch.get("links") or {}).get("patch") or {}
+                for size in ("small", "large"):
+                    if patch.get(size):
+                        patch[size] = base + "patch.png"
+            for rocket in self.dataset.collections.get("rockets", []):
+                images = rocket.get("flickr_images") or []
+                rocket["flickr_images"] = [base + photos[i % len(photos)] for i in range(len(images))]
+            self.dataset._reindex()
 
     @property
     def port(self) -> int:
@@ -1129,6 +1150,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="start with this fault injected (repeatable)")
     parser.add_argument("--rename", action="append", default=[], metavar="ID=NAME",
                         help="serve launch ID under NAME (repeatable)")
+    parser.add_argument("--local-images", action="store_true",
+                        help="point patch and rocket photo URLs at this server's /images/ (no internet)")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="exit when the process that started this one goes away (no orphans "
                              "when a test run crashes)")
@@ -1151,7 +1174,7 @@ def main(argv: list[str] | None = None) -> int:
         renames[launch_id] = name
 
     try:
-        server = FixtureServer(fixtures, args.port, args.log, faults, renames)
+        server = FixtureServer(fixtures, args.port, args.log, faults, renames, local_images=args.local_images)
     except KeyError as exc:
         parser.error(str(exc.args[0]))
 

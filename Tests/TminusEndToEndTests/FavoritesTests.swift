@@ -97,7 +97,10 @@ struct FavoritesTests {
     @discardableResult
     static func favoriteFalcon9(_ tmux: TmuxSession) async throws -> String {
         try tmux.sendKeys("j")
-        try await tmux.waitFor("› ▲ Falcon 9")
+        // The row starts with the selection mark, then the thumbnail box, then the name.
+        try await tmux.waitUntil("Falcon 9 selected") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("›") && $0.contains("Falcon 9") && !$0.contains("Falcon 9 is") }
+        }
         try tmux.sendKeys("f")
         return try await tmux.waitFor("Falcon 9 ★")
     }
@@ -277,9 +280,9 @@ struct FavoritesTests {
         try tmux.sendKeys("Escape")
         try await tmux.waitFor(Self.counts(rockets: 1, launches: 1))
         try tmux.sendKeys("k", "Enter")
-        screen = try await tmux.waitFor("★ favorite")
+        // Wait for the whole page: a capture can land between two writes of one frame.
+        screen = try await tmux.waitUntil("the page drawn") { $0.contains("★ favorite") && $0.contains("HEIGHT") && $0.contains("70 m") }
         #expect(Self.row(screen, 1).contains("Falcon 9 ★ favorite"), "\(Self.row(screen, 1))")
-        #expect(screen.contains("HEIGHT") && screen.contains("70 m"), "\(screen)")
         #expect(tmux.isAlive)
         try await Self.quit(tmux)
         #expect(try await rig.server.requests().isEmpty, "offline made no request")

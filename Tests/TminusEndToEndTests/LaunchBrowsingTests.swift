@@ -163,9 +163,10 @@ struct LaunchBrowsingTests {
         let app = try App()
         try await app.tmux.waitFor("Galaxy 33")
         try app.tmux.sendKeys("?")
-        let help = try await app.tmux.waitFor("Keys: launch list")
-        #expect(help.contains("Upcoming / Past"))
-        #expect(help.contains("refresh"))
+        // The whole box, not just its title: a capture can land between two writes of a frame.
+        try await app.tmux.waitUntil("the help box drawn") {
+            $0.contains("Keys: launch list") && $0.contains("Upcoming / Past") && $0.contains("refresh") && $0.contains("? or Esc closes")
+        }
         try app.tmux.sendKeys("Escape")
         try await app.tmux.waitUntil("help closed") { !$0.contains("Keys: launch list") }
     }

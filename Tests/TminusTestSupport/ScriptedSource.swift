@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TminusCore
+import TminusImage
 import TminusViewModel
 
 /// A launch source that pages through in-memory lists the way the API does (launches by
@@ -152,6 +153,7 @@ public struct Harness {
     public init(source: ScriptedSource, clock: TestClock = TestClock(), width: Int = 80, height: Int = 24,
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
+                pictures: PictureLoader? = nil,
                 randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }) {
         self.source = source
         self.clock = clock
@@ -160,7 +162,8 @@ public struct Harness {
         browser = BrowserSpy()
         let environment = AppEnvironment(source: source.source, clock: clock.clock,
                                          time: LaunchTime(timeZone: timeZone), openURL: browser.open,
-                                         preferences: preferences, favorites: favorites, randomIndex: randomIndex)
+                                         preferences: preferences, favorites: favorites, pictures: pictures,
+                                         randomIndex: randomIndex)
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         viewModel.handle(.resized(width: width, height: height))
     }

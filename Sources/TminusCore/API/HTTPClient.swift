@@ -48,12 +48,12 @@ public struct HTTPClient: Sendable {
 extension HTTPClient {
     /// URLSession with a bounded timeout: a server that never answers becomes `.timedOut`,
     /// never a UI that waits forever. No cookies, no URL cache (caching is ours to decide).
-    public static func live(timeout: TimeInterval = 15, userAgent: String) -> HTTPClient {
+    public static func live(timeout: TimeInterval = 15, userAgent: String, accept: String = "application/json") -> HTTPClient {
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = timeout
         config.timeoutIntervalForResource = timeout * 2
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        config.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": "application/json"]
+        config.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": accept]
         let session = URLSession(configuration: config)
         return HTTPClient { (request: Request) async throws(APIError) -> Response in
             var urlRequest = URLRequest(url: request.url)

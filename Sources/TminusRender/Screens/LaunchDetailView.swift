@@ -8,31 +8,35 @@ enum LaunchDetailView {
         let top = layout.detailHeaderTop
         let time = state.time
 
-        // Row 1: patch stand-in, name, status word.
-        let glyph = launch.links.patchLarge ?? launch.links.patchSmall
-        grid.put(String(glyph == nil ? Theme.noPatchGlyph : Theme.patchGlyph), x: 2, y: top,
-                 style: Style(foreground: glyph == nil ? .muted : .accent))
+        // The patch on the left of rows 1–4; the text beside it.
+        let patch = launch.links.patchLarge ?? launch.links.patchSmall
+        PictureView.draw(patch.map { PictureKey(url: $0, columns: layout.detailPatchColumns, rows: layout.detailPatchRows) },
+                         state: state, x: 2, y: top, columns: layout.detailPatchColumns, rows: layout.detailPatchRows,
+                         placeholder: [String(patch == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
+        let textX = layout.detailHeaderTextX
+
+        // Row 1: name, status word.
         let statusX = grid.width - LaunchListView.statusWidth - 1
         let watched = state.isWatched(launch: launch.id)
         let markWidth = 10  // " ★ watched"
-        let used = grid.put(launch.name, x: 4, y: top, maxWidth: statusX - 6 - markWidth, style: Style(attributes: .bold))
-        grid.put(watched ? " ★ watched" : " ☆", x: 4 + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
+        let used = grid.put(launch.name, x: textX, y: top, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
+        grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
         grid.put(launch.status.word, x: statusX, y: top, style: Theme.style(launch.status.tone))
 
         // Row 2: the short facts.
         let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.rocket?.object?.name,
                         launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
-        grid.put(subtitle, x: 4, y: top + 1, maxWidth: grid.width - 6, style: Theme.label)
+        grid.put(subtitle, x: textX, y: top + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
 
         // Row 3: the clock (upcoming) or the date (past). Row 4: what it means.
         if launch.upcoming {
             let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: state.now, time: time)
             let tone: Tone = countdown.kind == .counting ? .upcoming : .warning
-            let x = 4 + grid.put(countdown.text, x: 4, y: top + 2, style: Theme.style(tone))
+            let x = textX + grid.put(countdown.text, x: textX, y: top + 2, style: Theme.style(tone))
             grid.put("  " + countdown.label, x: x, y: top + 2, style: Theme.label)
-            grid.put("NET " + time.detailDate(launch.date, precision: launch.datePrecision), x: 4, y: top + 3, style: .dim)
+            grid.put("NET " + time.detailDate(launch.date, precision: launch.datePrecision), x: textX, y: top + 3, style: .dim)
         } else {
-            let x = 4 + grid.put(time.detailDate(launch.date, precision: launch.datePrecision), x: 4, y: top + 2, style: .bold)
+            let x = textX + grid.put(time.detailDate(launch.date, precision: launch.datePrecision), x: textX, y: top + 2, style: .bold)
             let outcome: String
             switch launch.status {
             case .success: outcome = "  launched successfully"
@@ -43,7 +47,7 @@ enum LaunchDetailView {
         }
 
         // Row 5: the links bar; the selected one is what `o` opens.
-        var x = 4 + grid.put("Links ", x: 4, y: top + 4, style: Theme.label)
+        var x = textX + grid.put("Links ", x: textX, y: top + 4, style: Theme.label)
         for (index, kind) in LaunchLinkKind.allCases.enumerated() {
             let available = launch.links.url(for: kind) != nil
             let style: Style

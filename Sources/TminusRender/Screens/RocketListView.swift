@@ -3,8 +3,6 @@ import TminusViewModel
 
 /// The Rockets tab: two lines a rocket (name and facts, then its description).
 enum RocketListView {
-    static let rowHeight = 3  // two lines and a gap
-
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let rockets = state.rockets
         grid.put(" Rockets", x: 1, y: layout.subheaderRow, style: Style(foreground: .accent, attributes: [.bold, .underline]))
@@ -14,7 +12,7 @@ enum RocketListView {
         }
         let statusX = grid.width - 22, rateX = grid.width - 10
         let header = Style(foreground: .muted, attributes: .bold)
-        grid.put("ROCKET", x: 4, y: layout.columnHeaderRow, style: header)
+        grid.put("ROCKET", x: 2 + layout.thumbnailColumns + 2, y: layout.columnHeaderRow, style: header)
         grid.put("STATUS", x: statusX, y: layout.columnHeaderRow, style: header)
         grid.put("SUCCESS", x: rateX, y: layout.columnHeaderRow, style: header)
 
@@ -31,20 +29,21 @@ enum RocketListView {
             return
         }
         // Few rockets exist, so the scroll position is derived: just enough to show the selection.
-        let capacity = max(1, layout.listHeight / rowHeight)
-        let top = max(0, rockets.selection - capacity + 1)
-        for (slot, index) in (top..<min(rockets.rockets.count, top + capacity)).enumerated() {
+        let textX = 2 + layout.thumbnailColumns + 2
+        for (slot, index) in RocketListLayout.visible(rockets, layout: layout).enumerated() {
             let rocket = rockets.rockets[index]
-            let y = layout.listTop + slot * rowHeight
-            grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .accent))
-            Theme.putMarked(rocket.name, marked: state.isFavorite(rocket: rocket.id), x: 4, y: y, maxWidth: statusX - 6, into: &grid)
+            let y = layout.listTop + slot * RocketListLayout.rowHeight
+            let key = rocket.flickrImages.first.map { PictureKey(url: $0, columns: layout.thumbnailColumns, rows: layout.thumbnailRows) }
+            PictureView.draw(key, state: state, x: 2, y: y, columns: layout.thumbnailColumns, rows: layout.thumbnailRows,
+                             placeholder: [String(Theme.rocketGlyph)], into: &grid)
+            Theme.putMarked(rocket.name, marked: state.isFavorite(rocket: rocket.id), x: textX, y: y, maxWidth: statusX - textX - 2, into: &grid)
             switch rocket.active {
             case true?: grid.put("● active", x: statusX, y: y, style: Style(foreground: .success))
             case false?: grid.put("○ retired", x: statusX, y: y, style: Theme.label)
             case nil: grid.put("-", x: statusX, y: y, style: Theme.label)
             }
             grid.put(rocket.successRatePct.map { "\(Formatting.grouped($0))%" } ?? "-", x: rateX, y: y)
-            grid.put(rocket.description ?? "-", x: 4, y: y + 1, maxWidth: grid.width - 6, style: Theme.label)
+            grid.put(rocket.description ?? "-", x: textX, y: y + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
             if index == rockets.selection {
                 grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
                 grid.restyle(x: 0, y: y, width: grid.width, height: 2) { $0.background(.selectionBackground) }

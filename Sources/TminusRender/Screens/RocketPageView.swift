@@ -7,7 +7,7 @@ enum RocketPageView {
         guard let rocket = state.rocket(at: page) else { return }
         drawTitle(rocket, page: page, count: state.rockets(in: page.collection).count,
                   favorite: state.isFavorite(rocket: rocket.id), into: &grid, layout: layout)
-        let imageWidth = drawImageArea(rocket, page: page, into: &grid, layout: layout)
+        let imageWidth = drawImageArea(rocket, page: page, state: state, into: &grid, layout: layout)
         drawSummary(rocket, page: page, x: 2 + imageWidth + 3, into: &grid, layout: layout)
         drawFigures(RocketDocument.figures(rocket, units: state.preferences.units), into: &grid, layout: layout)
         grid.horizontalRule(y: layout.rocketBodyTop - 1)
@@ -28,21 +28,14 @@ enum RocketPageView {
         grid.putRight(dots + " ", right: grid.width, y: y, style: Style(foreground: .accent))
     }
 
-    /// The picture's box (a placeholder until images arrive). Returns its width.
-    static func drawImageArea(_ rocket: Rocket, page: RocketPageState, into grid: inout Grid, layout: ScreenLayout) -> Int {
-        let height = layout.rocketImageHeight
-        // Pictures are drawn with half blocks (a cell is one pixel wide, two tall), so a box
-        // twice as wide as tall is square in pixels: it fits a portrait photo or a patch.
-        let width = min(grid.width / 3, height * 2)
-        let top = layout.rocketImageTop
-        grid.fill(x: 2, y: top, width: width, height: height, style: Style(foreground: Color(238)), character: "░")
-        let art = Theme.rocketArt
-        let artTop = top + max(0, (height - art.count) / 2)
-        for (i, line) in art.enumerated() where artTop + i < top + height {
-            let w = TerminalText.width(line)
-            grid.put(line, x: 2 + max(0, (width - w) / 2), y: artTop + i, maxWidth: width, style: Style(foreground: .muted))
-        }
-        return width
+    /// The picture's box: the gallery's current photo, glyph art until it is drawn.
+    static func drawImageArea(_ rocket: Rocket, page: RocketPageState, state: AppState, into grid: inout Grid, layout: ScreenLayout) -> Int {
+        let key = rocket.flickrImages.indices.contains(page.imageIndex)
+            ? PictureKey(url: rocket.flickrImages[page.imageIndex], columns: layout.rocketImageWidth, rows: layout.rocketImageHeight)
+            : nil
+        PictureView.draw(key, state: state, x: 2, y: layout.rocketImageTop, columns: layout.rocketImageWidth,
+                         rows: layout.rocketImageHeight, placeholder: Theme.rocketArt, into: &grid)
+        return layout.rocketImageWidth
     }
 
     static func drawSummary(_ rocket: Rocket, page: RocketPageState, x: Int, into grid: inout Grid, layout: ScreenLayout) {

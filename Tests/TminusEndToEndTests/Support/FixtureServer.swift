@@ -139,7 +139,9 @@ final class FixtureServer: @unchecked Sendable {
         logFile = directory.appendingPathComponent("requests.log")
 
         var arguments = [Self.script.path, "--fixtures", fixtures.path, "--port", "0",
-                         "--port-file", portFile.path, "--log", logFile.path, "--exit-with-parent"]
+                         "--port-file", portFile.path, "--log", logFile.path, "--exit-with-parent",
+                         // Pictures come from this server too: no test reaches the internet.
+                         "--local-images"]
         let encoder = JSONEncoder()
         for fault in faults {
             arguments += ["--fault", String(decoding: try encoder.encode(fault), as: UTF8.self)]

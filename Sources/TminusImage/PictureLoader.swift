@@ -1,0 +1,312 @@
+import Foundation
+import Synchronization
+import TminusCore
+
+/// Gets a picture fitted into a box of terminal cells, from wherever it is cheapest: the
+/// memory cache of fitted pictures, the disk cache of downloaded bytes, or the network.
+/// Never throws, never traps: a failure is a `PictureError` the UI shows as a placeholder.
+///
+/// A struct of closures like `HTTPClient`: `live` is the real thing, tests pass their own.
+public struct PictureLoader: Sendable {
+    public var picture: @Sendable (_ url: URL, _ columns: Int, _ rows: Int) async -> Result<CellPicture, PictureError>
+
+    public init(picture: @escaping @Sendable (_ url: URL, _ columns: Int, _ rows: Int) async -> Result<CellPicture, PictureError>) {
+        self.picture = picture
+    }
+}
+
+extension PictureLoader {
+    /// Turns downloaded bytes into pixels (`ImageDecoder.decode` in the app).
+    public typealias Decode = @Sendable (_ data: Data) throws(PictureError) -> RGBAImage
+    /// Fits pixels into `columns × rows` cells (`PictureFitter.fit` in the app).
+    public typealias Fit = @Sendable (_ image: RGBAImage, _ columns: Int, _ rows: Int) -> CellPicture
+
+    /// What a cancelled load answers (its caller has gone and will not look at it).
+    public static let cancelled = PictureError.download("cancelled")
+    /// 20 MB: no launch picture is anywhere near, and a decoder should not see more.
+    public static let defaultMaxDownloadBytes = 20 * 1024 * 1024
+
+    /// Every load fails with `error`.
+    public static func failing(_ error: PictureError) -> PictureLoader {
+        PictureLoader { _, _, _ in .failure(error) }
+    }
+
+    /// Pictures turned off (`--no-images`): every load fails, without touching the network.
+    public static let none = PictureLoader.failing(.download("pictures are off"))
+
+    /// The real loader.
+    ///
+    /// - Parameters:
+    ///   - http: how to download (GET; a non-2xx answer or a transport error is `.download`).
+    ///   - cacheDirectory: the app's cache directory (`AppPaths.cache`); downloads are kept in
+    ///     its `images` folder. Nil keeps nothing on disk.
+    ///   - maxConcurrentDownloads: downloads in flight at once; the rest wait their turn.
+    ///   - memoryLimit: fitted pictures kept in memory (least recently used go first).
+    ///   - diskLimit: the most bytes the disk cache may take (default 50 MB).
+    ///   - maxDownloadBytes: a bigger body is refused (`.download("too large")`).
+    ///   - decode, fit: the picture pipeline; tests pass fakes.
+    public static func live(
+        http: HTTPClient,
+        cacheDirectory: URL?,
+        maxConcurrentDownloads: Int = 4,
+        memoryLimit: Int = 256,
+        diskLimit: Int = DiskCache.defaultLimit,
+        maxDownloadBytes: Int = PictureLoader.defaultMaxDownloadBytes,
+        decode: @escaping Decode = { (data: Data) throws(PictureError) -> RGBAImage in try ImageDecoder.decode(data) },
+        fit: @escaping Fit = { image, columns, rows in PictureFitter.fit(image, columns: columns, rows: rows) }
+    ) -> PictureLoader {
+        live(http: http,
+             diskCache: cacheDirectory.map { DiskCache(directory: $0.appending(path: "images", directoryHint: .isDirectory),
+                                                       limit: diskLimit) },
+             maxConcurrentDownloads: maxConcurrentDownloads, memoryLimit: memoryLimit,
+             maxDownloadBytes: maxDownloadBytes, decode: decode, fit: fit)
+    }
+
+    /// The real loader over a disk cache of your making (or none).
+    public static func live(
+        http: HTTPClient,
+        diskCache: DiskCache?,
+        maxConcurrentDownloads: Int = 4,
+        memoryLimit: Int = 256,
+        maxDownloadBytes: Int = PictureLoader.defaultMaxDownloadBytes,
+        decode: @escaping Decode = { (data: Data) throws(PictureError) -> RGBAImage in try ImageDecoder.decode(data) },
+        fit: @escaping Fit = { image, columns, rows in PictureFitter.fit(image, columns: columns, rows: rows) }
+    ) -> PictureLoader {
+        let memory = FittedPictureCache(limit: memoryLimit)
+        let flights = SharedFlights<Result<RGBAImage, PictureError>>(cancelled: .failure(cancelled))
+        let downloads = AsyncSemaphore(permits: maxConcurrentDownloads)
+
+        /// The URL's pixels: from the disk cache, or downloaded, decoded and then kept on disk.
+        @Sendable func image(_ url: URL) async -> Result<RGBAImage, PictureError> {
+            if let diskCache, let bytes = diskCache.data(for: url) {
+                do throws(PictureError) {
+                    return .success(try decode(bytes))
+                } catch {
+                    diskCache.remove(for: url) // kept by an older, more lenient decoder: fetch again
+                }
+            }
+            guard !Task.isCancelled, await downloads.acquire() else { return .failure(cancelled) }
+            guard !Task.isCancelled else {
+                await downloads.release()
+                return .failure(cancelled)
+            }
+            let downloaded: Result<Data, PictureError>
+            do throws(APIError) {
+                downloaded = .success(try await http.data(HTTPClient.Request(method: "GET", url: url)))
+            } catch {
+                downloaded = .failure(.download(error.message))
+            }
+            await downloads.release()
+
+            let bytes: Data
+            switch downloaded {
+            case .failure(let error): return .failure(error)
+            case .success(let body): bytes = body
+            }
+            guard bytes.count <= maxDownloadBytes else { return .failure(.download("too large")) }
+            do throws(PictureError) {
+                let pixels = try decode(bytes)
+                diskCache?.store(bytes, for: url)
+                return .success(pixels)
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        return PictureLoader { url, columns, rows in
+            guard columns > 0, rows > 0 else {
+                return .success(CellPicture(columns: max(0, columns), rows: max(0, rows), cells: []))
+            }
+            let key = FittedPictureCache.Key(url: url.absoluteString, columns: columns, rows: rows)
+            if let hit = memory[key] { return .success(hit) }
+            guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+                return .failure(.download("not a web address"))
+            }
+            if Task.isCancelled { return .failure(cancelled) }
+            switch await flights.value(for: url.absoluteString, work: { await image(url) }) {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let pixels):
+                if Task.isCancelled { return .failure(cancelled) }
+                let fitted = fit(pixels, columns, rows)
+                memory[key] = fitted
+                return .success(fitted)
+            }
+        }
+    }
+}
+
+// MARK: - Memory cache
+
+/// Fitted pictures by (URL, box), at most `limit` of them, least recently used out first.
+final class FittedPictureCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var url: String
+        var columns: Int
+        var rows: Int
+    }
+
+    private struct State {
+        var clock: UInt64 = 0
+        var items: [Key: (picture: CellPicture, used: UInt64)] = [:]
+    }
+
+    let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int) { self.limit = max(0, limit) }
+
+    subscript(key: Key) -> CellPicture? {
+        get {
+            state.withLock { s in
+                guard let item = s.items[key] else { return nil }
+                s.clock += 1
+                s.items[key] = (item.picture, s.clock)
+                return item.picture
+            }
+        }
+        set {
+            state.withLock { s in
+                guard let newValue, limit > 0 else {
+                    s.items[key] = nil
+                    return
+                }
+                s.clock += 1
+                s.items[key] = (newValue, s.clock)
+                while s.items.count > limit, let oldest = s.items.min(by: { $0.value.used < $1.value.used })?.key {
+                    s.items[oldest] = nil
+                }
+            }
+        }
+    }
+
+    var count: Int { state.withLock { $0.items.count } }
+}
+
+// MARK: - Shared in-flight work
+
+/// One piece of work per key at a time: callers asking for a key that is already being worked
+/// on wait for the same result. A caller that is cancelled leaves at once with `cancelled`;
+/// when the last caller of a key leaves, the work is cancelled too.
+final class SharedFlights<Value: Sendable>: Sendable {
+    private struct Flight {
+        var generation: UInt64
+        var task: Task<Void, Never>?
+        var waiters: [UInt64: CheckedContinuation<Value, Never>]
+    }
+
+    private struct State {
+        var nextID: UInt64 = 0
+        var flights: [String: Flight] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let cancelled: Value
+
+    init(cancelled: Value) { self.cancelled = cancelled }
+
+    func value(for key: String, work: @escaping @Sendable () async -> Value) async -> Value {
+        let id = state.withLock { s in
+            s.nextID += 1
+            return s.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+                // Under the lock: a cancellation either happened before (seen here) or its
+                // handler runs after the waiter is registered (and finds it).
+                let joined = state.withLock { s -> Bool in
+                    if Task.isCancelled { return false }
+                    if s.flights[key] != nil {
+                        s.flights[key]!.waiters[id] = continuation
+                        return true
+                    }
+                    let task = Task { [self] in
+                        let value = await work()
+                        finish(key, generation: id, with: value)
+                    }
+                    s.flights[key] = Flight(generation: id, task: task, waiters: [id: continuation])
+                    return true
+                }
+                if !joined { continuation.resume(returning: cancelled) }
+            }
+        } onCancel: {
+            let (continuation, orphaned) = state.withLock { s -> (CheckedContinuation<Value, Never>?, Task<Void, Never>?) in
+                guard var flight = s.flights[key], let continuation = flight.waiters.removeValue(forKey: id) else {
+                    return (nil, nil)
+                }
+                if flight.waiters.isEmpty {
+                    s.flights[key] = nil
+                    return (continuation, flight.task)
+                }
+                s.flights[key] = flight
+                return (continuation, nil)
+            }
+            orphaned?.cancel()
+            continuation?.resume(returning: cancelled)
+        }
+    }
+
+    private func finish(_ key: String, generation: UInt64, with value: Value) {
+        let waiters = state.withLock { s -> [CheckedContinuation<Value, Never>] in
+            guard let flight = s.flights[key], flight.generation == generation else { return [] }
+            s.flights[key] = nil
+            return Array(flight.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: value) }
+    }
+
+    /// Keys being worked on now.
+    var inFlight: Int { state.withLock { $0.flights.count } }
+}
+
+// MARK: - Async semaphore
+
+/// At most `permits` holders at once; the others wait in line (first come, first served).
+/// A waiter whose task is cancelled leaves the line and gets no permit.
+actor AsyncSemaphore {
+    private var permits: Int
+    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var nextID: UInt64 = 0
+
+    init(permits: Int) { self.permits = max(1, permits) }
+
+    /// True with a permit (give it back with `release`), false when the task was cancelled.
+    func acquire() async -> Bool {
+        if Task.isCancelled { return false }
+        if permits > 0 {
+            permits -= 1
+            return true
+        }
+        nextID += 1
+        let id = nextID
+        // Both closures below run on this actor's executor up to the suspension, so a
+        // cancellation handler's hop back here always finds the waiter in line (or gone).
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                if Task.isCancelled {
+                    continuation.resume(returning: false)
+                } else {
+                    waiters.append((id, continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.leave(id) }
+        }
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            permits += 1
+        } else {
+            waiters.removeFirst().continuation.resume(returning: true)
+        }
+    }
+
+    private func leave(_ id: UInt64) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: false)
+    }
+
+    /// Tasks waiting for a permit.
+    var waiting: Int { waiters.count }
+}

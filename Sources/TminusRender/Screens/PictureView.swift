@@ -1,0 +1,50 @@
+import TminusCore
+import TminusImage
+import TminusViewModel
+
+/// A box that holds a picture: half-block cells once it is ready, glyph art until then (or
+/// for good, with `--no-images`, on a terminal with few colours, or when it failed). Both fill
+/// the same box, so nothing moves when the picture arrives.
+enum PictureView {
+    static func draw(_ key: PictureKey?, state: AppState, x: Int, y: Int, columns: Int, rows: Int,
+                     placeholder: [String], into grid: inout Grid) {
+        if state.pictureMode == .pictures, let key, case .ready(let picture)? = state.pictures[key] {
+            drawPicture(picture, x: x, y: y, into: &grid)
+        } else {
+            drawPlaceholder(placeholder, x: x, y: y, columns: columns, rows: rows, into: &grid)
+        }
+    }
+
+    /// Each cell is `▀`: the upper pixel as foreground, the lower as background. A missing
+    /// pixel takes the screen's background (`▄` or a blank keeps the other half right).
+    static func drawPicture(_ picture: CellPicture, x: Int, y: Int, into grid: inout Grid) {
+        for row in 0..<picture.rows {
+            for column in 0..<picture.columns {
+                let cell = picture[column, row]
+                let gx = x + column, gy = y + row
+                guard gx >= 0, gy >= 0, gx < grid.width, gy < grid.height else { continue }
+                switch (cell.top, cell.bottom) {
+                case let (top?, bottom?):
+                    grid[gx, gy] = Cell("▀", style: Style(foreground: Color(XtermPalette.nearest(top)),
+                                                          background: Color(XtermPalette.nearest(bottom))))
+                case let (top?, nil):
+                    grid[gx, gy] = Cell("▀", style: Style(foreground: Color(XtermPalette.nearest(top))))
+                case let (nil, bottom?):
+                    grid[gx, gy] = Cell("▄", style: Style(foreground: Color(XtermPalette.nearest(bottom))))
+                case (nil, nil):
+                    grid[gx, gy] = Cell(" ")
+                }
+            }
+        }
+    }
+
+    /// A shaded box with the glyph art centred in it.
+    static func drawPlaceholder(_ art: [String], x: Int, y: Int, columns: Int, rows: Int, into grid: inout Grid) {
+        grid.fill(x: x, y: y, width: columns, height: rows, style: Style(foreground: Color(238)), character: "░")
+        let top = y + max(0, (rows - art.count) / 2)
+        for (i, line) in art.enumerated() where top + i < y + rows {
+            let w = TerminalText.width(line)
+            grid.put(line, x: x + max(0, (columns - w) / 2), y: top + i, maxWidth: columns, style: Style(foreground: .muted))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TminusCore
+import TminusImage
+
+/// Which picture, fitted to which box: the same URL in two boxes is two pictures.
+public struct PictureKey: Sendable, Hashable {
+    public var url: URL
+    public var columns: Int
+    public var rows: Int
+    public init(url: URL, columns: Int, rows: Int) { self.url = url; self.columns = columns; self.rows = rows }
+}
+
+public enum PictureSlot: Sendable, Hashable {
+    case loading
+    case ready(CellPicture)
+    case failed(PictureError)
+}
+
+/// Whether boxes hold pictures or glyph art: glyphs with `--no-images` and on terminals
+/// with fewer than 256 colours, where a photo would be mud.
+public enum PictureMode: Sendable, Hashable {
+    case pictures, glyphs
+}
+
+/// The pictures the current screen shows, most important first.
+enum PictureDemand {
+    static func wanted(_ state: AppState) -> [PictureKey] {
+        guard state.pictureMode == .pictures else { return [] }
+        let layout = ScreenLayout(state.size)
+        guard !layout.isTooSmall else { return [] }
+        switch state.screen {
+        case .launchDetail:
+            guard let links = state.detail?.launch.links, let url = links.patchLarge ?? links.patchSmall else { return [] }
+            return [PictureKey(url: url, columns: layout.detailPatchColumns, rows: layout.detailPatchRows)]
+        case .rocketPage:
+            guard let page = state.rocketPage, let rocket = state.rocket(at: page),
+                  rocket.flickrImages.indices.contains(page.imageIndex) else { return [] }
+            return [PictureKey(url: rocket.flickrImages[page.imageIndex],
+                               columns: layout.rocketImageWidth, rows: layout.rocketImageHeight)]
+        case .rocketList:
+            return RocketListLayout.visible(state.rockets, layout: layout).compactMap { index in
+                state.rockets.rockets[index].flickrImages.first.map {
+                    PictureKey(url: $0, columns: layout.thumbnailColumns, rows: layout.thumbnailRows)
+                }
+            }
+        case .launchList, .rocketLaunches, .favorites:
+            return []
+        }
+    }
+}
+
+/// Which rockets the list shows at once: the selection, and as many before it as fit.
+public enum RocketListLayout {
+    public static let rowHeight = 3  // two lines and a gap
+
+    public static func visible(_ rockets: RocketsState, layout: ScreenLayout) -> Range<Int> {
+        let capacity = max(1, layout.listHeight / rowHeight)
+        let top = max(0, rockets.selection - capacity + 1)
+        return top..<min(rockets.rockets.count, top + capacity)
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import TminusImage
+
+/// A fresh directory under the system's temporary one; the test removes it.
+func makeTemporaryDirectory(_ function: String = #function) -> URL {
+    let name = "tminus-\(function.prefix { $0.isLetter || $0.isNumber })-\(UUID().uuidString)"
+    let url = FileManager.default.temporaryDirectory.appending(path: name, directoryHint: .isDirectory)
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A clock that moves one second forward every time it is read: every access time differs.
+final class SteppingClock: Sendable {
+    private let seconds = Mutex<Double>(1_700_000_000)
+    func callAsFunction() -> Date {
+        seconds.withLock { s in
+            s += 1
+            return Date(timeIntervalSince1970: s)
+        }
+    }
+}
+
+private func url(_ name: String) -> URL { URL(string: "https://pictures.test/\(name)")! }
+
+/// The file names in `directory`, sorted.
+private func listing(_ directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+}
+
+@Suite struct DiskCacheTests {
+    // MARK: Hashing
+
+    @Test func sha256MatchesTheStandardVectors() {
+        #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // Two blocks of padding.
+        #expect(SHA256.hex(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex(Data(repeating: UInt8(ascii: "a"), count: 1000))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test func anEntryIsNamedByTheHashOfItsURL() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        cache.store(Data("patch".utf8), for: url("patch.png"))
+        let expected = SHA256.hex(Data(url("patch.png").absoluteString.utf8)) + ".img"
+        #expect(listing(dir) == [expected])
+    }
+
+    // MARK: Round trips
+
+    @Test func storedBytesComeBackAndSurviveANewInstance() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let body = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        DiskCache(directory: dir).store(body, for: url("a.png"))
+        let restarted = DiskCache(directory: dir)
+        #expect(restarted.data(for: url("a.png")) == body)
+        #expect(restarted.data(for: url("b.png")) == nil)
+        #expect(restarted.data(for: url("a.png?size=2")) == nil)
+    }
+
+    @Test func anEmptyBodyIsAnEntryToo() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        cache.store(Data(), for: url("empty"))
+        #expect(cache.data(for: url("empty")) == Data())
+    }
+
+    @Test func aStoreReplacesTheEntry() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        cache.store(Data("old".utf8), for: url("a.png"))
+        cache.store(Data("new".utf8), for: url("a.png"))
+        #expect(cache.data(for: url("a.png")) == Data("new".utf8))
+        #expect(listing(dir).count == 1)
+    }
+
+    @Test func removeForgetsOnlyThatURL() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        cache.store(Data("a".utf8), for: url("a.png"))
+        cache.store(Data("b".utf8), for: url("b.png"))
+        cache.remove(for: url("a.png"))
+        #expect(cache.data(for: url("a.png")) == nil)
+        #expect(cache.data(for: url("b.png")) == Data("b".utf8))
+    }
+
+    @Test func theDirectoryIsMadeOnDemand() {
+        let root = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: root) }
+        let dir = root.appending(path: "cache/images", directoryHint: .isDirectory)
+        let cache = DiskCache(directory: dir)
+        #expect(cache.data(for: url("a.png")) == nil)
+        #expect(!FileManager.default.fileExists(atPath: dir.path), "a read makes nothing")
+        cache.store(Data("a".utf8), for: url("a.png"))
+        #expect(cache.data(for: url("a.png")) == Data("a".utf8))
+    }
+
+    @Test func anUnwritableDirectoryMakesTheCacheANoOp() throws {
+        // A directory below a regular file can never be made (even by root, who ignores modes).
+        let root = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: root) }
+        let blocker = root.appending(path: "file")
+        try Data("not a directory".utf8).write(to: blocker)
+        let cache = DiskCache(directory: blocker.appending(path: "images", directoryHint: .isDirectory))
+        cache.store(Data("a".utf8), for: url("a.png"))
+        #expect(cache.data(for: url("a.png")) == nil)
+        cache.remove(for: url("a.png"))
+        #expect(cache.totalSize == 0)
+    }
+
+    // MARK: Atomic writes
+
+    @Test func writesLeaveNoTemporaryFilesBehind() async {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        // Many writers, some to the same entries, at once.
+        await withTaskGroup(of: Void.self) { group in
+            for i in 0..<64 {
+                group.addTask {
+                    cache.store(Data(repeating: UInt8(i), count: 1000 + i), for: url("p\(i % 8).png"))
+                }
+            }
+        }
+        let files = listing(dir)
+        #expect(files.count == 8)
+        #expect(files.allSatisfy { $0.hasSuffix(".img") && !$0.hasPrefix(".") }, "\(files)")
+        for i in 0..<8 {
+            let body = cache.data(for: url("p\(i).png"))
+            // Whichever writer came last, its entry is whole.
+            #expect(body.map { b in b.allSatisfy { Int($0) % 8 == i } && b.count == 1000 + Int(b[0]) } == true)
+        }
+    }
+
+    @Test func staleTemporaryFilesOfACrashedWriterAreSwept() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let stale = dir.appending(path: ".abc.1234.tmp"), fresh = dir.appending(path: ".def.5678.tmp")
+        try Data("half an entry".utf8).write(to: stale)
+        try Data("being written".utf8).write(to: fresh)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: stale.path)
+        let cache = DiskCache(directory: dir)
+        cache.store(Data("a".utf8), for: url("a.png"))
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: fresh.path), "another process may still be writing it")
+        #expect(cache.totalSize == Entry.encode(url: url("a.png").absoluteString, body: Data("a".utf8)).count,
+                "temporary files are not entries")
+    }
+
+    // MARK: Corruption
+
+    @Test(arguments: ["garbage", "truncated", "flipped bit", "trailing byte", "empty file", "bad magic"])
+    func aCorruptEntryIsAMissAndIsRemoved(_ damage: String) throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        let body = Data((0..<300).map { UInt8(truncatingIfNeeded: $0) })
+        cache.store(body, for: url("a.png"))
+        let file = cache.entryURL(for: url("a.png"))
+        var raw = try Data(contentsOf: file)
+        switch damage {
+        case "garbage": raw = Data("<html>oops</html>".utf8)
+        case "truncated": raw = raw.prefix(raw.count - 10)
+        case "flipped bit": raw[raw.count - 100] ^= 0x10
+        case "trailing byte": raw.append(0)
+        case "empty file": raw = Data()
+        default: raw[0] = UInt8(ascii: "X")
+        }
+        try raw.write(to: file)
+        #expect(cache.data(for: url("a.png")) == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        // And the next store works as if nothing happened.
+        cache.store(body, for: url("a.png"))
+        #expect(cache.data(for: url("a.png")) == body)
+    }
+
+    @Test func anUnreadableEntryIsAMiss() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        // A directory where the entry should be: reading fails.
+        try FileManager.default.createDirectory(at: cache.entryURL(for: url("a.png")), withIntermediateDirectories: true)
+        #expect(cache.data(for: url("a.png")) == nil)
+    }
+
+    // MARK: Collisions
+
+    @Test func collidingURLsNeverAnswerEachOthersBytes() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        // Every URL hashes the same.
+        let cache = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { Date() }, hash: { _ in "same" })
+        cache.store(Data("A".utf8), for: url("a.png"))
+        #expect(cache.data(for: url("b.png")) == nil)
+        #expect(cache.data(for: url("a.png")) == Data("A".utf8), "a collision's miss leaves the entry alone")
+        cache.remove(for: url("b.png"))
+        #expect(cache.data(for: url("a.png")) == Data("A".utf8), "removing the other URL leaves it alone")
+        cache.store(Data("B".utf8), for: url("b.png"))
+        #expect(cache.data(for: url("b.png")) == Data("B".utf8))
+        #expect(cache.data(for: url("a.png")) == nil)
+    }
+
+    @Test func aForgedEntryForAnotherURLIsAMiss() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        // A well-formed entry of b's, sitting in a's file.
+        let forged = Entry.encode(url: url("b.png").absoluteString, body: Data("B".utf8))
+        try forged.write(to: cache.entryURL(for: url("a.png")))
+        #expect(cache.data(for: url("a.png")) == nil)
+        #expect(cache.data(for: url("b.png")) == nil)
+    }
+
+    @Test func theEntryFormatRoundTripsAndRejectsEveryPrefix() {
+        let entry = Entry.encode(url: "https://x.test/ü", body: Data("body".utf8))
+        #expect(Entry.parse(entry) == Entry(url: "https://x.test/ü", body: Data("body".utf8)))
+        #expect(Entry.parse(entry.dropFirst(3)) == nil)
+        for n in 0..<entry.count { #expect(Entry.parse(entry.prefix(n)) == nil) }
+    }
+
+    // MARK: Eviction
+
+    /// An entry of exactly 200 bytes (the header holds the 30-byte URL).
+    private func body200(_ name: String) -> Data {
+        let header = Entry.encode(url: url(name).absoluteString, body: Data()).count
+        return Data(repeating: UInt8(ascii: "x"), count: 200 - header)
+    }
+
+    @Test func evictionDropsTheLeastRecentlyUsedUntilUnder80Percent() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let clock = SteppingClock()
+        let cache = DiskCache(directory: dir, limit: 1000, now: { clock() }, hash: { SHA256.hex(Data($0.utf8)) })
+        for name in ["a", "b", "c", "d", "e"] { cache.store(body200(name), for: url(name)) }
+        #expect(cache.totalSize == 1000, "at the limit, not over it: nothing goes")
+        #expect(cache.data(for: url("a")) != nil) // a is now the most recently used
+
+        cache.store(body200("f"), for: url("f")) // 1200 > 1000: down to 800 or less
+        #expect(cache.totalSize == 800)
+        #expect(cache.data(for: url("b")) == nil)
+        #expect(cache.data(for: url("c")) == nil)
+        for name in ["a", "d", "e", "f"] { #expect(cache.data(for: url(name)) != nil, "\(name)") }
+    }
+
+    @Test func theSizeBoundHoldsOverManyStores() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let clock = SteppingClock()
+        let cache = DiskCache(directory: dir, limit: 2000, now: { clock() }, hash: { SHA256.hex(Data($0.utf8)) })
+        for i in 0..<50 {
+            cache.store(Data(repeating: 1, count: 100 + i * 7), for: url("p\(i)"))
+            #expect(cache.totalSize <= 2000)
+        }
+        // The newest entry always survives its own store.
+        #expect(cache.data(for: url("p49")) != nil)
+        #expect(cache.data(for: url("p0")) == nil)
+    }
+
+    @Test func anEntryBiggerThanTheWholeCacheIsNotKept() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir, limit: 500)
+        cache.store(Data(repeating: 1, count: 100), for: url("small"))
+        cache.store(Data(repeating: 2, count: 600), for: url("huge"))
+        #expect(cache.data(for: url("huge")) == nil)
+        #expect(cache.data(for: url("small")) != nil, "and it does not flush the rest")
+    }
+
+    @Test func aHitRefreshesTheAccessTime() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let clock = SteppingClock()
+        let cache = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { clock() }, hash: { SHA256.hex(Data($0.utf8)) })
+        cache.store(Data("a".utf8), for: url("a"))
+        let file = cache.entryURL(for: url("a"))
+        func modified() throws -> Date { try #require(file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) }
+        let stored = try modified()
+        _ = cache.data(for: url("a"))
+        #expect(try modified() > stored)
+    }
+
+    @Test func concurrentReadersAndWritersAgree() async {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir, limit: 20_000)
+        let wrong = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for i in 0..<200 {
+                group.addTask {
+                    let name = "p\(i % 20)"
+                    if i % 3 == 0 {
+                        cache.store(Data(repeating: UInt8(i % 20), count: 500), for: url(name))
+                    } else if let body = cache.data(for: url(name)), body != Data(repeating: UInt8(i % 20), count: 500) {
+                        wrong.bump()
+                    }
+                }
+            }
+        }
+        #expect(wrong.count == 0)
+        #expect(cache.totalSize <= 20_000)
+    }
+}
