@@ -4,7 +4,7 @@ import TminusCore
 /// Upcoming, Past and a rocket's launches: one paginated list mechanism for all three.
 extension AppViewModel {
     func handleListKey(_ key: Key, list id: ListID) {
-        let page = ScreenLayout(state.size).listHeight
+        let page = state.visibleLaunchRows
         switch key {
         case .down, .character("j"): moveSelection(in: id, by: 1)
         case .up, .character("k"): moveSelection(in: id, by: -1)
@@ -40,7 +40,7 @@ extension AppViewModel {
 
     /// Scrolls only as far as needed to show the selection, like a pager.
     func keepSelectionVisible(_ list: inout LaunchListState) {
-        let height = ScreenLayout(state.size).listHeight
+        let height = state.visibleLaunchRows
         if list.selection < list.scrollTop { list.scrollTop = list.selection }
         if list.selection >= list.scrollTop + height { list.scrollTop = list.selection - height + 1 }
         list.scrollTop = max(0, min(list.scrollTop, max(0, list.launches.count - height)))

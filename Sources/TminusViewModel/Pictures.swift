@@ -43,7 +43,19 @@ enum PictureDemand {
                     PictureKey(url: $0, columns: layout.thumbnailColumns, rows: layout.thumbnailRows)
                 }
             }
-        case .launchList, .rocketLaunches, .favorites:
+        case .launchList, .rocketLaunches:
+            guard let id = state.activeListID else { return [] }
+            let list = state.list(id)
+            let end = min(list.launches.count, list.scrollTop + state.visibleLaunchRows)
+            guard list.scrollTop < end else { return [] }
+            // The selected row first: it is where the eye is.
+            let rows = [list.selection] + Array(list.scrollTop..<end).filter { $0 != list.selection }
+            return rows.compactMap { index -> PictureKey? in
+                guard list.launches.indices.contains(index),
+                      let url = list.launches[index].links.patchSmall ?? list.launches[index].links.patchLarge else { return nil }
+                return PictureKey(url: url, columns: layout.rowPatchColumns, rows: layout.rowPatchRows)
+            }
+        case .favorites:
             return []
         }
     }

@@ -44,6 +44,10 @@ public struct ScreenLayout: Sendable, Hashable {
     /// Where the detail header's text starts, right of the patch.
     public var detailHeaderTextX: Int { 2 + detailPatchColumns + 2 }
 
+    /// A launch's patch on a list row (two lines).
+    public let rowPatchColumns = 4
+    public let rowPatchRows = 2
+
     /// A rocket's thumbnail on the rockets list (its two lines).
     public let thumbnailColumns = 4
     public let thumbnailRows = 2

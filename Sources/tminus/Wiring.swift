@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TminusCore
 import TminusImage
 import TminusStore
@@ -6,7 +7,7 @@ import TminusViewModel
 
 /// Builds the live environment from the resolved settings.
 enum Wiring {
-    static func environment(_ settings: Settings) -> AppEnvironment {
+    static func environment(_ settings: Settings, logger: Logger) -> AppEnvironment {
         let clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         let browser = settings.browser
         return AppEnvironment(
@@ -19,6 +20,7 @@ enum Wiring {
             preferences: .file(settings.paths.settingsFile),
             favorites: .sqlite(at: settings.paths.favoritesDatabase),
             pictures: pictures(settings),
+            log: { logger.info("\($0)") },
             startupNotice: settings.offline ? offlineNotice : nil
         )
     }

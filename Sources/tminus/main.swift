@@ -62,7 +62,7 @@ struct Tminus: ParsableCommand {
         logger.info("start: source=\(settings.source.rawValue) api=\(settings.spacexAPI) tz=\(settings.timeZone.identifier)")
 
         let mailbox = Mailbox()
-        let viewModel = AppViewModel(environment: Wiring.environment(settings), mailbox: mailbox)
+        let viewModel = AppViewModel(environment: Wiring.environment(settings, logger: logger), mailbox: mailbox)
         let code: Int32
         do {
             code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox, render: Renderer.render, logger: logger)

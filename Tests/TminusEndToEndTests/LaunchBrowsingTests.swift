@@ -21,8 +21,10 @@ struct LaunchBrowsingTests {
             server = try FixtureServer()
             browser = try FakeBrowser()
             dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-data")
+            // One-line rows (no patches) so rows can be read line by line; pictures have
+            // their own suite (PicturesTests).
             let arguments = ["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--now", now,
-                             "--data-dir", dataDir.path, "--browser", browser.executable.path] + extra
+                             "--data-dir", dataDir.path, "--browser", browser.executable.path, "--no-images"] + extra
             if thenShell {
                 let script = #"stty -g > "$D/before"; "$@"; echo "tminus exited $?"; stty -g > "$D/after"; sleep 60"#
                 tmux = try TmuxSession(command: ["sh", "-c", script, "sh", try Harness.tminusBinary().path] + arguments,

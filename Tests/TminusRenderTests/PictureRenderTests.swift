@@ -41,9 +41,9 @@ struct PictureRenderTests {
 
     @Test func theDetailPatchBoxHoldsThePictureOnceReadyAndGlyphsBefore() async {
         let spy = PictureSpy()
-        spy.hold()
         let h = Harness(source: ScriptedSource(upcoming: [Sample.crs26]), pictures: spy.loader)
         h.viewModel.start(); await h.viewModel.settle()
+        spy.hold()  // the detail's picture waits until released
         h.viewModel.handle(.key(.enter))
         let layout = ScreenLayout(h.state.size)
         let boxRows = layout.detailHeaderTop..<(layout.detailHeaderTop + layout.detailPatchRows)

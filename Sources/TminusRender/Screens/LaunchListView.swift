@@ -35,7 +35,8 @@ enum LaunchListView {
 
     static func drawRows(_ list: LaunchListState, what: String, outcome: Outcome, state: AppState,
                          into grid: inout Grid, layout: ScreenLayout) {
-        let columns = Columns(width: grid.width, outcome: outcome)
+        let pictures = state.launchRowHeight > 1
+        let columns = Columns(width: grid.width, outcome: outcome, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
@@ -43,12 +44,16 @@ enum LaunchListView {
             return
         }
         var y = layout.listTop
-        let end = min(list.launches.count, list.scrollTop + layout.listHeight)
+        let end = min(list.launches.count, list.scrollTop + state.visibleLaunchRows)
         for index in list.scrollTop..<end {
             let launch = list.launches[index]
-            drawRow(launch, selected: index == list.selection, watched: state.isWatched(launch: launch.id),
-                    columns: columns, time: state.time, into: &grid, y: y)
-            y += 1
+            let row = Row(launch: launch, selected: index == list.selection, watched: state.isWatched(launch: launch.id))
+            if pictures {
+                drawPictureRow(row, columns: columns, state: state, layout: layout, into: &grid, y: y)
+            } else {
+                drawRow(row, columns: columns, time: state.time, into: &grid, y: y)
+            }
+            y += state.launchRowHeight
         }
         // The trailing row says what happens past the last launch.
         if y < layout.listTop + layout.listHeight, end == list.launches.count {
@@ -56,17 +61,25 @@ enum LaunchListView {
                 grid.put("Loading more…", x: columns.name, y: y, style: Theme.label)
             } else if let error = list.error, list.errorWasLoadMore {
                 grid.put("Could not load more: \(error.message) — press r to retry", x: columns.name, y: y, style: Theme.error)
-            } else if list.nextPage == nil, list.launches.count > layout.listHeight {
+            } else if list.nextPage == nil, list.launches.count > state.visibleLaunchRows {
                 grid.put("— end of list —", x: columns.name, y: y, style: Theme.label)
             }
         }
     }
 
+    struct Row {
+        let launch: Launch
+        let selected: Bool
+        let watched: Bool
+    }
+
     struct Columns {
         let width: Int
         let outcome: Outcome
+        /// Where names start: after the glyph, or after the patch box.
+        let nameX: Int
         var glyph: Int { 2 }
-        var name: Int { 4 }
+        var name: Int { nameX }
         var status: Int { width - (outcome == .word ? LaunchListView.statusWidth : 1) - 1 }
         var date: Int { status - 2 - LaunchListView.dateWidth }
         /// Wide terminals get the rocket's name too (not on a rocket's own list).
@@ -106,11 +119,32 @@ enum LaunchListView {
         if c.outcome == .word { grid.put("STATUS", x: c.status, y: y, style: style) }
     }
 
-    static func drawRow(_ launch: Launch, selected: Bool, watched: Bool, columns c: Columns, time: LaunchTime,
-                        into grid: inout Grid, y: Int) {
+    /// One line: glyph, name, (rocket), date, status.
+    static func drawRow(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
+        let launch = row.launch
         let glyph = launch.links.patchSmall == nil ? Theme.noPatchGlyph : Theme.patchGlyph
         grid.put(String(glyph), x: c.glyph, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .muted : .accent))
-        Theme.putMarked(launch.name, marked: watched, x: c.name, y: y, maxWidth: c.nameWidth, into: &grid)
+        drawFacts(row, columns: c, time: time, into: &grid, y: y)
+        highlight(row.selected, y: y, height: 1, into: &grid)
+    }
+
+    /// Two lines: the patch box, then the facts, and the flight and pad under the name.
+    static func drawPictureRow(_ row: Row, columns c: Columns, state: AppState, layout: ScreenLayout, into grid: inout Grid, y: Int) {
+        let launch = row.launch
+        let patch = launch.links.patchSmall ?? launch.links.patchLarge
+        PictureView.draw(patch.map { PictureKey(url: $0, columns: layout.rowPatchColumns, rows: layout.rowPatchRows) },
+                         state: state, x: 2, y: y, columns: layout.rowPatchColumns, rows: layout.rowPatchRows,
+                         placeholder: [String(patch == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
+        drawFacts(row, columns: c, time: state.time, into: &grid, y: y)
+        let second = [launch.flightNumber.map { "Flight #\($0)" }, launch.launchpad?.object?.name]
+            .compactMap { $0 }.joined(separator: " · ")
+        grid.put(second, x: c.name, y: y + 1, maxWidth: c.nameWidth, style: Theme.label)
+        highlight(row.selected, y: y, height: 2, into: &grid)
+    }
+
+    static func drawFacts(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
+        let launch = row.launch
+        Theme.putMarked(launch.name, marked: row.watched, x: c.name, y: y, maxWidth: c.nameWidth, into: &grid)
         if let rocket = c.rocket {
             grid.put(launch.rocket?.object?.name ?? "-", x: rocket, y: y, maxWidth: LaunchListView.rocketWidth, style: Theme.label)
         }
@@ -120,9 +154,15 @@ enum LaunchListView {
         case .word: grid.put(launch.status.word, x: c.status, y: y, style: Theme.style(launch.status.tone))
         case .icon: grid.put(launch.status.icon, x: c.status, y: y, style: Theme.style(launch.status.tone))
         }
-        if selected {
-            grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
-            grid.restyle(x: 0, y: y, width: grid.width) { $0.background(.selectionBackground) }
+    }
+
+    /// The selected row: a mark in the margin and a band across the width (pictures keep
+    /// their own colours, so the band only fills cells without a background).
+    static func highlight(_ selected: Bool, y: Int, height: Int, into grid: inout Grid) {
+        guard selected else { return }
+        grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
+        grid.restyle(x: 0, y: y, width: grid.width, height: height) {
+            $0.background == .default ? $0.background(.selectionBackground) : $0
         }
     }
 
