@@ -71,4 +71,35 @@ struct PictureRenderTests {
         let grid = Renderer.render(h.state, size: size)
         #expect(!grid.cells.contains { $0.character == "▀" })
     }
+
+    @Test func theStartupLogoFillsHalfTheWidthWhileTheFirstPageLoads() async {
+        let wide = Size(width: 160, height: 50)
+        let h = Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)), width: 160, height: 50,
+                        pictures: PictureSpy().loader)
+        h.viewModel.start()  // not settled: the first page is on its way
+        var grid = Renderer.render(h.state, size: wide)
+        let logoRows = (0..<grid.height).filter { y in (0..<grid.width).contains { grid[$0, y].character == "▀" || grid[$0, y].character == "▄" } }
+        let columns = (0..<grid.width).filter { x in logoRows.contains { grid[x, $0].character == "▀" || grid[x, $0].character == "▄" } }
+        // The logo's box is half the width (80 columns); the rocket inside has transparent sides.
+        #expect(columns.count >= 30 && columns.count <= 80, "\(columns.count) columns drawn")
+        let centre = (columns.first! + columns.last!) / 2
+        #expect(abs(centre - wide.width / 2) <= 2, "centred: \(centre)")
+        #expect(logoRows.count >= 30, "tall: \(logoRows.count) rows")
+        #expect(grid.find("tminus · loading upcoming launches…") != nil)
+        assertSnapshot(of: grid, as: .frame, named: "pictures")
+
+        await h.viewModel.settle()
+        grid = Renderer.render(h.state, size: wide)
+        #expect(grid.find("tminus · loading") == nil, "the list replaces the logo at once")
+        #expect(grid.find("Mission 1") != nil)
+    }
+
+    @Test func belowTwoHundredFiftySixColoursTheLogoIsGlyphArt() {
+        let h = Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)))
+        h.viewModel.start()
+        let grid = Renderer.render(h.state, size: size)
+        #expect(grid.find("▐█▌") != nil)
+        #expect(!grid.cells.contains { $0.character == "▀" })
+        #expect(grid.find("tminus · loading upcoming launches…") != nil)
+    }
 }

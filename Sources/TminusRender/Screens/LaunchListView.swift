@@ -40,7 +40,9 @@ enum LaunchListView {
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
-            drawEmpty(list, what: what, into: &grid, layout: layout)
+            // The very first load shows the logo; later empty lists just say what is going on.
+            let startup = state.routes.isEmpty && state.tab == .launches && !state.upcoming.hasLoadedOnce && !state.past.hasLoadedOnce
+            drawEmpty(list, what: what, into: &grid, layout: layout, pictureMode: state.pictureMode, startup: startup)
             return
         }
         var y = layout.listTop
@@ -166,9 +168,12 @@ enum LaunchListView {
         }
     }
 
-    static func drawEmpty(_ list: LaunchListState, what: String, into grid: inout Grid, layout: ScreenLayout) {
+    static func drawEmpty(_ list: LaunchListState, what: String, into grid: inout Grid, layout: ScreenLayout,
+                          pictureMode: PictureMode = .glyphs, startup: Bool = false) {
         let middle = layout.listTop + layout.listHeight / 2 - 1
-        if list.phase != .idle {
+        if startup, list.phase == .loadingFirst {
+            StartupLogo.draw(pictureMode, what: what, into: &grid, layout: layout)
+        } else if list.phase != .idle {
             grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
         } else if let error = list.error {
             grid.putCentered("Could not load \(what): \(error.message)", y: middle, style: Theme.error)

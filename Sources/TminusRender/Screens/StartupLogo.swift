@@ -1,0 +1,29 @@
+import TminusCore
+import TminusImage
+import TminusViewModel
+
+/// While the first launches load: the logo, half the terminal's width, aspect kept, drawn by
+/// the picture renderer (glyph art below 256 colours). It is only a picture of waiting: the
+/// list replaces it the moment data arrives.
+enum StartupLogo {
+    static func draw(_ mode: PictureMode, what: String, into grid: inout Grid, layout: ScreenLayout) {
+        let room = layout.listHeight - 2  // a line for the caption and one of air
+        var caption = layout.listTop + layout.listHeight / 2
+        if mode == .pictures {
+            // Square logo: columns = 2 × rows keeps it square in half-block pixels.
+            let rows = max(1, min(room, grid.width / 4))
+            let columns = rows * 2
+            let top = layout.listTop + max(0, (room - rows) / 2)
+            let picture = PictureFitter.fit(Logo.image, columns: columns, rows: rows)
+            PictureView.drawPicture(picture, x: (grid.width - columns) / 2, y: top, into: &grid)
+            caption = top + rows + 1
+        } else {
+            let top = layout.listTop + max(0, (room - Logo.glyphs.count) / 2)
+            for (i, line) in Logo.glyphs.enumerated() {
+                grid.putCentered(line, y: top + i, style: Style(foreground: .accent))
+            }
+            caption = top + Logo.glyphs.count + 1
+        }
+        grid.putCentered("tminus · loading \(what)…", y: min(caption, layout.statusRow - 1), style: Theme.label)
+    }
+}
