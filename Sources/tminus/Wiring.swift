@@ -35,7 +35,7 @@ enum Wiring {
         return .live(http: http, cacheDirectory: settings.paths.cache)
     }
 
-    static let offlineNotice = "offline: no cache yet, so nothing to show — run without --offline"
+    static let offlineNotice = "offline: no cache yet, so lists are empty (favorites still show) — run without --offline to fetch"
 
     static func source(_ settings: Settings) -> LaunchSource {
         if settings.offline {
