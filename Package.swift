@@ -87,7 +87,7 @@ let package = Package(
         // `make bench`: decode / fit / palette timings; build with -c release.
         .executableTarget(
             name: "tminus-bench",
-            dependencies: ["TminusImage"],
+            dependencies: ["TminusImage", "TminusCore", "TminusViewModel", "TminusRender"],
             path: "Tests/Benchmarks"
         ),
         .testTarget(

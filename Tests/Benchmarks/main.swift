@@ -9,7 +9,10 @@
 // Only meaningful in a release build.
 
 import Foundation
+import TminusCore
 import TminusImage
+import TminusRender
+import TminusViewModel
 
 func fixturesRoot() -> URL? {
     var candidates: [String] = []
@@ -107,6 +110,31 @@ results.append(measure("XtermPalette.nearest x\(colours.count)", iterations: 200
     var h = 0
     for c in colours { h = h &* 31 &+ Int(XtermPalette.nearest(c)) }
     return h
+})
+
+// One frame of the launch list at 200x60 with every visible row's patch ready: the cost of
+// drawing pictures (view state to cell grid; the ncurses copy is measured separately later).
+let frameSize = ScreenSize(width: 200, height: 60)
+var frameState = AppState(now: Date(timeIntervalSince1970: 1_665_000_000), sourceName: "bench", timeZone: .gmt)
+frameState.size = frameSize
+let frameLayout = ScreenLayout(frameSize)
+var frameList = LaunchListState()
+frameList.hasLoadedOnce = true
+frameList.nextPage = nil
+frameList.launches = (0..<100).map { i in
+    var launch = Launch(id: "bench-\(i)", name: "Bench mission \(i)", flightNumber: i,
+                        date: Date(timeIntervalSince1970: 1_665_000_000 + Double(i) * 86_400), upcoming: true)
+    launch.links.patchSmall = URL(string: "https://example.com/patch-\(i).png")
+    return launch
+}
+let benchPatch = PictureFitter.fit(png, columns: frameLayout.rowPatchColumns, rows: frameLayout.rowPatchRows)
+for launch in frameList.launches {
+    frameState.pictures[PictureKey(url: launch.links.patchSmall!, columns: frameLayout.rowPatchColumns,
+                                   rows: frameLayout.rowPatchRows)] = .ready(benchPatch)
+}
+frameState.lists[.segment(.upcoming)] = frameList
+results.append(measure("frame 200x60, list of patch rows", iterations: 2000) {
+    Renderer.render(frameState, size: Size(width: frameSize.width, height: frameSize.height)).cells.count
 })
 
 func pad(_ s: String, _ n: Int, left: Bool = false) -> String {

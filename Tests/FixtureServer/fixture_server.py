@@ -846,9 +846,11 @@ class FixtureServer(ThreadingHTTPServer):
         with self.dataset.lock:
             for launch in self.dataset.collections.get("launches", []):
                 patch = (launch.get("links") or {}).get("patch") or {}
+                # The large patch gets its own URL (same file): the detail's picture is then a
+                # download of its own, which a test can hold back while the list's is drawn.
                 for size in ("small", "large"):
                     if patch.get(size):
-                        patch[size] = base + "patch.png"
+                        patch[size] = base + "patch.png" + ("?size=large" if size == "large" else "")
             for rocket in self.dataset.collections.get("rockets", []):
                 images = rocket.get("flickr_images") or []
                 rocket["flickr_images"] = [base + photos[i % len(photos)] for i in range(len(images))]

@@ -66,7 +66,10 @@ struct RocketsTests {
     static func openRocket(_ index: Int, _ tmux: TmuxSession) async throws -> String {
         for _ in 0..<index { try tmux.sendKeys("j") }
         try tmux.sendKeys("Enter")
-        return try await tmux.waitFor(pager(index))
+        // The whole page, figures included: a capture can land between two writes of a frame.
+        return try await tmux.waitUntil("rocket \(index)'s page drawn") {
+            $0.contains(pager(index)) && heightFigure($0).map { !$0.isEmpty } == true && $0.contains("Overview")
+        }
     }
 
     /// The page indicator of rocket `index` of 4: `○ ● ○ ○`.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How launch dates and countdowns read on screen. All of it in one place, so a row, the
 /// detail and (later) the command-line output agree.
@@ -56,13 +57,22 @@ public struct LaunchTime: Sendable {
     }
 
     private func format(_ date: Date, _ pattern: String, in zone: TimeZone) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = Calendar(identifier: .gregorian)
-        f.timeZone = zone
-        f.dateFormat = pattern
-        return f.string(from: date)
+        Self.formatters.withLock { cache in
+            let key = pattern + "|" + zone.identifier
+            if let f = cache[key] { return f.string(from: date) }
+            let f = DateFormatter()
+            f.locale = Locale(identifier: "en_US_POSIX")
+            f.calendar = Calendar(identifier: .gregorian)
+            f.timeZone = zone
+            f.dateFormat = pattern
+            cache[key] = f
+            return f.string(from: date)
+        }
     }
+
+    /// Making a DateFormatter costs tens of microseconds, and every row of every frame formats
+    /// a date: one per pattern and zone, kept. Used under the lock only (not thread-safe).
+    private static let formatters = Mutex<[String: DateFormatter]>([:])
 }
 
 /// The countdown on the detail screen.
