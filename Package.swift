@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TminusCoreTests",
-            dependencies: ["TminusCore"],
+            dependencies: ["TminusCore", "TminusTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // Sample launches, a scripted launch source and a settable clock, shared by the
@@ -92,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TminusImageTests",
-            dependencies: ["TminusImage", "TminusCore"]
+            dependencies: ["TminusImage", "TminusCore", "TminusTestSupport"]
         ),
         .testTarget(
             name: "TminusStoreTests",

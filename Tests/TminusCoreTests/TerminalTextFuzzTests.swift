@@ -1,3 +1,4 @@
+import TminusTestSupport
 import Testing
 @testable import TminusCore
 

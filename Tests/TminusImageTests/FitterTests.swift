@@ -1,4 +1,5 @@
 import Foundation
+import TminusTestSupport
 import Testing
 import TminusImage
 

@@ -23,7 +23,7 @@ import Darwin
 
     @Test func garbageBytesAreMovedAsideWithTheirCompanions() async throws {
         let dir = try TempDir("garbage"); defer { dir.remove() }
-        var random = SeededRandom(seed: 1)
+        var random = SeededGenerator(seed: 1)
         let garbage = Data(random.bytes(8192))
         let garbageWAL = Data(random.bytes(3000))
         try garbage.write(to: dir.database)
@@ -53,7 +53,7 @@ import Darwin
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         #expect(bytes.count >= 6 * pageSize)
         // Keep page 1 (the header and the schema) intact; scribble over pages 2 to 5.
-        var random = SeededRandom(seed: 2)
+        var random = SeededGenerator(seed: 2)
         bytes.replaceSubrange(pageSize..<(5 * pageSize), with: random.bytes(4 * pageSize))
         try bytes.write(to: dir.database)
         #expect(String(decoding: bytes.prefix(15), as: UTF8.self) == "SQLite format 3")

@@ -1,4 +1,5 @@
 import Foundation
+import TminusTestSupport
 import GRDB
 import Testing
 import TminusCore
@@ -21,7 +22,7 @@ import Darwin
     func killedWritersLoseNoCommittedSave() async throws {
         let binary = try #require(Torture.binary)
         let dir = try TempDir("kill"); defer { dir.remove() }
-        var random = SeededRandom(seed: Self.seed)
+        var random = SeededGenerator(seed: Self.seed)
         var expectedTotal = 0
         var totalPrinted = 0
         var maxExtra = 0

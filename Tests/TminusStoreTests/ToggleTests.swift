@@ -150,7 +150,7 @@ import TminusTestSupport
         let undatedUpcoming = Launch(id: "up-undated", name: "Someday", date: nil, upcoming: true)
         let undatedPast = Sample.bare
         var launches = upcoming + past + [undatedUpcoming, undatedPast]
-        var random = SeededRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         rockets.shuffle(using: &random)
         launches.shuffle(using: &random)
         for rocket in rockets { _ = try await store.saveRocket(rocket) }
@@ -204,7 +204,7 @@ import TminusTestSupport
         let launches = Sample.launches(6, upcoming: true, prefix: "Up") + Sample.launches(6, upcoming: false, prefix: "Past")
             + [Sample.crs26, Sample.falconSat, Sample.bare]
         let rockets = Sample.Rockets.all + [Sample.Rockets.bare, Sample.falcon9]
-        var random = SeededRandom(seed: 42)
+        var random = SeededGenerator(seed: 42)
         for step in 0..<150 {
             clock.advance(by: 60)
             let a: Favorites, b: Favorites
