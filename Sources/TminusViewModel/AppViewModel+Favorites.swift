@@ -167,12 +167,8 @@ extension AppViewModel {
     }
 
     func handleFavoritesKey(_ key: Key) {
-        let count = state.favorites.rows.count
+        if Self.moveSelection(&state.favorites.selection, count: state.favorites.rows.count, by: key) { return }
         switch key {
-        case .down, .character("j"): state.favorites.selection = min(max(0, count - 1), state.favorites.selection + 1)
-        case .up, .character("k"): state.favorites.selection = max(0, state.favorites.selection - 1)
-        case .home, .character("g"): state.favorites.selection = 0
-        case .end, .character("G"): state.favorites.selection = max(0, count - 1)
         case .character("r"): reloadFavorites()
         case .enter, .right, .character("l"):
             switch state.favorites.selectedRow {

@@ -49,17 +49,27 @@ extension AppViewModel {
 
     func handleRocketListKey(_ key: Key) {
         let count = state.rockets.rockets.count
+        if Self.moveSelection(&state.rockets.selection, count: count, by: key) { return }
         switch key {
-        case .down, .character("j"): state.rockets.selection = min(max(0, count - 1), state.rockets.selection + 1)
-        case .up, .character("k"): state.rockets.selection = max(0, state.rockets.selection - 1)
-        case .home, .character("g"): state.rockets.selection = 0
-        case .end, .character("G"): state.rockets.selection = max(0, count - 1)
         case .character("r"): requestRockets()
         case .enter, .right, .character("l"):
             guard count > 0 else { return }
             push(.rocketPage(visit(state.rockets.selection, in: .all)))
         default: break
         }
+    }
+
+    /// The movement keys of the short lists (rockets, favorites): one row, or to either end.
+    /// Returns whether the key was one of them.
+    static func moveSelection(_ selection: inout Int, count: Int, by key: Key) -> Bool {
+        switch key {
+        case .down, .character("j"): selection = min(max(0, count - 1), selection + 1)
+        case .up, .character("k"): selection = max(0, selection - 1)
+        case .home, .character("g"): selection = 0
+        case .end, .character("G"): selection = max(0, count - 1)
+        default: return false
+        }
+        return true
     }
 
     /// Landing on a rocket's page: a fresh random picture from its gallery.

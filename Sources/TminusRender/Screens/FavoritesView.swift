@@ -56,7 +56,7 @@ enum FavoritesView {
                 let used = grid.put(rocket.name, x: 4, y: y, maxWidth: 24, style: .bold)
                 grid.put(rocket.description ?? "-", x: 4 + max(used, 20) + 2, y: y,
                          maxWidth: grid.width - (4 + max(used, 20) + 2) - 1, style: Theme.label)
-                highlight(index == favorites.selection, y: y, into: &grid)
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &grid)
             case let .row(index, .launch(launch)):
                 let glyph = launch.patchURL == nil ? Theme.noPatchGlyph : Theme.patchGlyph
                 grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .muted : .accent))
@@ -69,14 +69,9 @@ enum FavoritesView {
                     grid.put(state.time.listDate(launch.date, precision: launch.datePrecision), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
                 grid.put(launch.status.word, x: statusX, y: y, style: Theme.style(launch.status.tone))
-                highlight(index == favorites.selection, y: y, into: &grid)
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &grid)
             }
         }
     }
 
-    static func highlight(_ selected: Bool, y: Int, into grid: inout Grid) {
-        guard selected else { return }
-        grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
-        grid.restyle(x: 0, y: y, width: grid.width) { $0.background(.selectionBackground) }
-    }
 }

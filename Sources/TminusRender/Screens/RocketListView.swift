@@ -44,10 +44,7 @@ enum RocketListView {
             }
             grid.put(rocket.successRatePct.map { "\(Formatting.grouped($0))%" } ?? "-", x: rateX, y: y)
             grid.put(rocket.description ?? "-", x: textX, y: y + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
-            if index == rockets.selection {
-                grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
-                grid.restyle(x: 0, y: y, width: grid.width, height: 2) { $0.background(.selectionBackground) }
-            }
+            LaunchListView.highlight(index == rockets.selection, y: y, height: 2, into: &grid)
         }
     }
 }
