@@ -12,7 +12,7 @@ final class ColorPairs {
     private var exhaustedLogged = false
     private let logger: Logger
 
-    private struct PairKey: Hashable { var fg: Int16; var bg: Int16 }
+    private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
     init(mode: ColorMode, defaultColorsAvailable: Bool, pairLimit: Int, logger: Logger) {
         self.mode = mode
@@ -26,7 +26,7 @@ final class ColorPairs {
         return (Self.curses(adapted.attributes), pair(fg: adapted.foreground, bg: adapted.background))
     }
 
-    private func pair(fg: Int16, bg: Int16) -> Int32 {
+    private func pair(fg: Int32, bg: Int32) -> Int32 {
         guard mode != .monochrome else { return 0 }
         var key = PairKey(fg: fg, bg: bg)
         if !defaultColorsAvailable {
@@ -40,7 +40,7 @@ final class ColorPairs {
         // cells already on screen behind our cache's back; stop one short and fall back to
         // the default pair instead.
         guard pairs.count < pairLimit - 1 else { return exhausted() }
-        let pair = alloc_pair(Int32(key.fg), Int32(key.bg))
+        let pair = alloc_pair(key.fg, key.bg)
         guard pair > 0 else { return exhausted() }
         pairs[key] = pair
         return pair

@@ -66,7 +66,13 @@ final class EventLoop {
     func run(render: (AppState, Size) -> Grid) throws -> Int32 {
         reportedSize = terminal.size
         // Pictures need 256 colours; fewer (or NO_COLOR) means glyph art in their boxes.
-        viewModel.handle(.terminalColors(terminal.colorMode == .indexed256 ? 256 : 0))
+        let colors: Int
+        switch terminal.colorMode {
+        case .direct: colors = 1 << 24
+        case .indexed256: colors = 256
+        default: colors = 0
+        }
+        viewModel.handle(.terminalColors(colors))
         viewModel.handle(.resized(width: reportedSize.width, height: reportedSize.height))
         viewModel.start()
 

@@ -7,9 +7,13 @@ enum ColorMode: Equatable, CustomStringConvertible {
     case basic8
     case basic16
     case indexed256
+    /// 24-bit colour (terminfo `colors#0x1000000` with `RGB`, e.g. TERM=xterm-direct):
+    /// colour numbers are RGB values, except 0–7, which stay the ANSI colours.
+    case direct
 
     init(colors: Int) {
         switch colors {
+        case 0x100_0000...: self = .direct
         case 256...: self = .indexed256
         case 16...: self = .basic16
         case 8...: self = .basic8
@@ -23,6 +27,7 @@ enum ColorMode: Equatable, CustomStringConvertible {
         case .basic8: "8"
         case .basic16: "16"
         case .indexed256: "256"
+        case .direct: "direct"
         }
     }
 }
@@ -30,18 +35,23 @@ enum ColorMode: Equatable, CustomStringConvertible {
 /// A style as a given terminal can show it: colour indexes it has (-1 = its default) and the
 /// attributes to draw with, which may stand in for colours it lacks.
 struct AdaptedStyle: Hashable {
-    var foreground: Int16
-    var background: Int16
+    var foreground: Int32
+    var background: Int32
     var attributes: Attributes
 }
 
 /// Maps the 256-colour palette the renderer uses onto smaller terminals.
 enum Palette {
     static func adapt(_ style: Style, to mode: ColorMode) -> AdaptedStyle {
-        let fg = style.foreground.index, bg = style.background.index
+        if mode == .direct {
+            return AdaptedStyle(foreground: direct(style.foreground), background: direct(style.background),
+                                attributes: style.attributes)
+        }
+        // A direct colour on a palette terminal takes the palette's nearest.
+        let fg = paletteIndex(style.foreground), bg = paletteIndex(style.background)
         switch mode {
-        case .indexed256:
-            return AdaptedStyle(foreground: fg, background: bg, attributes: style.attributes)
+        case .direct, .indexed256:
+            return AdaptedStyle(foreground: Int32(fg), background: Int32(bg), attributes: style.attributes)
         case .monochrome:
             // Bars and the selected row are told apart by their background; without colour,
             // reverse video is what keeps them visible.
@@ -50,8 +60,8 @@ enum Palette {
             return AdaptedStyle(foreground: -1, background: -1, attributes: attributes)
         case .basic8, .basic16:
             let colors = mode == .basic8 ? 8 : 16
-            var adapted = AdaptedStyle(foreground: fg < 0 ? -1 : basic(fg, colors: colors),
-                                       background: bg < 0 ? -1 : basic(bg, colors: colors),
+            var adapted = AdaptedStyle(foreground: fg < 0 ? -1 : Int32(basic(fg, colors: colors)),
+                                       background: bg < 0 ? -1 : Int32(basic(bg, colors: colors)),
                                        attributes: style.attributes)
             // The dark greys used for bars and the selection quantise to black, which vanishes
             // on a dark terminal: use bright black where there is one, reverse video otherwise.
@@ -65,6 +75,34 @@ enum Palette {
             }
             return adapted
         }
+    }
+
+    /// A colour as a direct-colour terminal takes it: the default stays -1, ANSI 0–7 stay
+    /// themselves (the user's theme), everything else is its RGB value.
+    static func direct(_ color: Color) -> Int32 {
+        if let rgb = color.rgbValue { return rgb < 8 ? 8 : rgb }  // 0x000000…7 would read as ANSI
+        let index = Int(color.index)
+        guard index >= 8 else { return Int32(index) }
+        let (r, g, b) = rgb(index)
+        let value = Int32(r << 16 | g << 8 | b)
+        return value < 8 ? 8 : value
+    }
+
+    /// The palette index of a colour; a direct colour's nearest palette entry.
+    static func paletteIndex(_ color: Color) -> Int16 {
+        guard let rgb = color.rgbValue else { return color.index }
+        return nearest256(Int(rgb >> 16 & 0xFF), Int(rgb >> 8 & 0xFF), Int(rgb & 0xFF))
+    }
+
+    /// Nearest of the 6×6×6 cube and the grey ramp (16…255).
+    static func nearest256(_ r: Int, _ g: Int, _ b: Int) -> Int16 {
+        var best = 16, bestDistance = Int.max
+        for index in 16..<256 {
+            let (pr, pg, pb) = rgb(index)
+            let d = (pr - r) * (pr - r) + (pg - g) * (pg - g) + (pb - b) * (pb - b)
+            if d < bestDistance { best = index; bestDistance = d }
+        }
+        return Int16(best)
     }
 
     /// The nearest of the first 8 or 16 colours to a 256-palette index: greys by lightness,

@@ -194,6 +194,8 @@ public struct AppState: Sendable, Hashable {
     /// Pictures by what they show and where: loading, ready to draw, or failed.
     public var pictures: [PictureKey: PictureSlot] = [:]
     public var pictureMode = PictureMode.pictures
+    /// The terminal shows 24-bit colour: pictures use their own colours, not the palette.
+    public var directColor = false
     public var quitRequested = false
 
     public init(now: Date, sourceName: String, timeZone: TimeZone) {

@@ -99,6 +99,7 @@ public final class AppViewModel {
             receivedPicture(key, result)
         case .terminalColors(let count):
             if count < 256 { state.pictureMode = .glyphs }
+            state.directColor = count >= 1 << 24
             // Rows just changed height: the selection must stay on screen.
             if let id = state.activeListID { modifyList(id) { self.keepSelectionVisible(&$0) } }
         case .favoritesLoaded(let result):

@@ -445,4 +445,25 @@ struct PicturesTests {
         #expect(try await rig.server.requests().isEmpty, "offline made no request")
         try await Self.quit(tmux)
     }
+
+    // MARK: Direct colour
+
+    /// Whether this machine has the xterm-direct terminfo entry (Debian's ncurses-term).
+    static let hasXtermDirect: Bool = (try? Harness.run("infocmp", ["xterm-direct"]).status) == 0
+
+    @Test(.enabled(if: hasXtermDirect, "no xterm-direct terminfo (install ncurses-term): direct colour not tested"))
+    func aDirectColourTerminalGetsThePicturesOwnColours() async throws {
+        let rig = try Rig()
+        let tmux = try await rig.start(environment: ["TERM": "xterm-direct"])
+        try await Self.openPastList(tmux)
+        try tmux.sendKeys("Enter")
+        // The patch rows carry 24-bit colours (`38;2;R;G;B`) on half blocks.
+        let rows = try await tmux.waitUntil("the patch drawn in direct colour") { _ in
+            let escaped = tmux.captureWithEscapes().split(separator: "\n", omittingEmptySubsequences: false)
+            return escaped.count > 4 && (1...4).allSatisfy { escaped[$0].contains("▀") && escaped[$0].contains("38;2;") }
+        }
+        #expect(rows.contains("Crew-5"))
+        #expect(!tmux.captureWithEscapes().contains("38;5;"), "no palette colours on a direct-colour terminal")
+        try await Self.quit(tmux)
+    }
 }

@@ -102,4 +102,15 @@ struct PictureRenderTests {
         #expect(!grid.cells.contains { $0.character == "▀" })
         #expect(grid.find("tminus · loading upcoming launches…") != nil)
     }
+
+    @Test func onADirectColourTerminalPicturesKeepTheirOwnColours() {
+        var grid = Grid(size: Size(width: 2, height: 1))
+        PictureView.drawPicture(Self.picture, x: 0, y: 0, direct: true, into: &grid)
+        #expect(grid[0, 0].style.foreground == .rgb(255, 0, 0))
+        #expect(grid[0, 0].style.background == .rgb(0, 0, 255))
+        #expect(grid[1, 0].style.foreground == .rgb(0, 255, 0))
+        #expect(grid[0, 0].style.foreground.description == "#ff0000")
+        #expect(!grid[0, 0].style.foreground.isRGB == false && grid[0, 0].style.foreground.index == -1)
+        #expect(Color(33).description == "33" && !Color(33).isRGB, "palette colours are unchanged")
+    }
 }

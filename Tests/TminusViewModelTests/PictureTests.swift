@@ -100,4 +100,14 @@ struct PictureTests {
         await h.press(.enter)
         #expect(h.state.pictures.isEmpty)
     }
+
+    @Test func theColourCountDecidesPalettePicturesDirectColourOrGlyphs() async {
+        let h = harness()
+        h.viewModel.handle(.terminalColors(1 << 24))
+        #expect(h.state.directColor && h.state.pictureMode == .pictures)
+        h.viewModel.handle(.terminalColors(256))
+        #expect(!h.state.directColor && h.state.pictureMode == .pictures)
+        h.viewModel.handle(.terminalColors(16))
+        #expect(!h.state.directColor && h.state.pictureMode == .glyphs)
+    }
 }

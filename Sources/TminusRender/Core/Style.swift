@@ -1,8 +1,24 @@
-/// A terminal colour: the terminal's default, or an index into the xterm 256-colour palette.
+/// A terminal colour: the terminal's default, an index into the xterm 256-colour palette, or
+/// (for pictures on terminals that have it) a direct 24-bit RGB colour.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    /// -1 is the terminal's own default colour (ncurses `use_default_colors`).
-    public let index: Int16
-    public init(_ index: Int16) { self.index = index }
+    /// -1 is the terminal's own default colour (ncurses `use_default_colors`); 0…255 the
+    /// palette; `Color.rgbFlag | 0xRRGGBB` a direct colour.
+    public let value: Int32
+    public init(_ index: Int16) { value = Int32(index) }
+    private init(value: Int32) { self.value = value }
+
+    static let rgbFlag: Int32 = 0x100_0000
+
+    /// A direct colour (drawn as itself where the terminal has direct colour).
+    public static func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Color {
+        Color(value: rgbFlag | Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+    }
+
+    public var isRGB: Bool { value >= Self.rgbFlag }
+    /// The 24-bit value of a direct colour.
+    public var rgbValue: Int32? { isRGB ? value & 0xFF_FFFF : nil }
+    /// The palette index (-1 default). A direct colour has none: use `isRGB` first.
+    public var index: Int16 { isRGB ? -1 : Int16(value) }
 
     public static let `default` = Color(-1)
     // The palette tminus uses; named for what they mean, not how they look.
@@ -15,7 +31,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let selectionBackground = Color(236)
     public static let barBackground = Color(235)
 
-    public var description: String { index < 0 ? "default" : "\(index)" }
+    public var description: String {
+        if let rgb = rgbValue { return "#" + String(rgb, radix: 16).leftPadded(to: 6) }
+        return index < 0 ? "default" : "\(index)"
+    }
 }
 
 /// Text attributes, as a set.
@@ -47,4 +66,8 @@ public struct Style: Hashable, Sendable {
     public func foreground(_ c: Color) -> Style { var s = self; s.foreground = c; return s }
     public func background(_ c: Color) -> Style { var s = self; s.background = c; return s }
     public func adding(_ a: Attributes) -> Style { var s = self; s.attributes.formUnion(a); return s }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -42,7 +42,7 @@ enum LaunchListView {
         if list.launches.isEmpty {
             // The very first load shows the logo; later empty lists just say what is going on.
             let startup = state.routes.isEmpty && state.tab == .launches && !state.upcoming.hasLoadedOnce && !state.past.hasLoadedOnce
-            drawEmpty(list, what: what, into: &grid, layout: layout, pictureMode: state.pictureMode, startup: startup)
+            drawEmpty(list, what: what, into: &grid, layout: layout, state: state, startup: startup)
             return
         }
         var y = layout.listTop
@@ -169,10 +169,11 @@ enum LaunchListView {
     }
 
     static func drawEmpty(_ list: LaunchListState, what: String, into grid: inout Grid, layout: ScreenLayout,
-                          pictureMode: PictureMode = .glyphs, startup: Bool = false) {
+                          state: AppState, startup: Bool = false) {
+        let pictureMode = state.pictureMode
         let middle = layout.listTop + layout.listHeight / 2 - 1
         if startup, list.phase == .loadingFirst {
-            StartupLogo.draw(pictureMode, what: what, into: &grid, layout: layout)
+            StartupLogo.draw(pictureMode, state: state, what: what, into: &grid, layout: layout)
         } else if list.phase != .idle {
             grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
         } else if let error = list.error {

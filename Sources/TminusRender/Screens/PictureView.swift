@@ -9,7 +9,7 @@ enum PictureView {
     static func draw(_ key: PictureKey?, state: AppState, x: Int, y: Int, columns: Int, rows: Int,
                      placeholder: [String], into grid: inout Grid) {
         if state.pictureMode == .pictures, let key, case .ready(let picture)? = state.pictures[key] {
-            drawPicture(picture, x: x, y: y, into: &grid)
+            drawPicture(picture, x: x, y: y, direct: state.directColor, into: &grid)
         } else {
             drawPlaceholder(placeholder, x: x, y: y, columns: columns, rows: rows, into: &grid)
         }
@@ -17,7 +17,10 @@ enum PictureView {
 
     /// Each cell is `▀`: the upper pixel as foreground, the lower as background. A missing
     /// pixel takes the screen's background (`▄` or a blank keeps the other half right).
-    static func drawPicture(_ picture: CellPicture, x: Int, y: Int, into grid: inout Grid) {
+    static func drawPicture(_ picture: CellPicture, x: Int, y: Int, direct: Bool = false, into grid: inout Grid) {
+        // The picture's own colours where the terminal has direct colour, else the nearest
+        // of the xterm palette.
+        func color(_ c: RGBA) -> Color { direct ? .rgb(c.r, c.g, c.b) : Color(XtermPalette.nearest(c)) }
         for row in 0..<picture.rows {
             for column in 0..<picture.columns {
                 let cell = picture[column, row]
@@ -25,12 +28,11 @@ enum PictureView {
                 guard gx >= 0, gy >= 0, gx < grid.width, gy < grid.height else { continue }
                 switch (cell.top, cell.bottom) {
                 case let (top?, bottom?):
-                    grid[gx, gy] = Cell("▀", style: Style(foreground: Color(XtermPalette.nearest(top)),
-                                                          background: Color(XtermPalette.nearest(bottom))))
+                    grid[gx, gy] = Cell("▀", style: Style(foreground: color(top), background: color(bottom)))
                 case let (top?, nil):
-                    grid[gx, gy] = Cell("▀", style: Style(foreground: Color(XtermPalette.nearest(top))))
+                    grid[gx, gy] = Cell("▀", style: Style(foreground: color(top)))
                 case let (nil, bottom?):
-                    grid[gx, gy] = Cell("▄", style: Style(foreground: Color(XtermPalette.nearest(bottom))))
+                    grid[gx, gy] = Cell("▄", style: Style(foreground: color(bottom)))
                 case (nil, nil):
                     grid[gx, gy] = Cell(" ")
                 }
