@@ -19,7 +19,10 @@ struct StyledCell: Equatable, Sendable, CustomStringConvertible {
 /// Every character counts as one column: good for the box regions at the left of the screen
 /// (`░`, `▀`, `▄`, glyph art and blanks are all one column wide); a wide character further
 /// right only shifts what follows it on its row.
-struct StyledScreen: Sendable {
+struct StyledScreen: Sendable, Equatable {
+    /// Two captures are the same screen when tmux gave the same bytes.
+    static func == (a: StyledScreen, b: StyledScreen) -> Bool { a.escaped == b.escaped }
+
     /// The capture as tmux gave it, escape sequences included.
     let escaped: String
     let rows: [[StyledCell]]
@@ -180,18 +183,8 @@ extension TmuxSession {
     @discardableResult
     func waitUntilStyled(timeout: Duration = .seconds(10), _ what: String = "the condition",
                          _ predicate: (StyledScreen) -> Bool) async throws -> StyledScreen {
-        let deadline = ContinuousClock.now + timeout
-        var screen = styledScreen()
-        while !predicate(screen) {
-            if ContinuousClock.now >= deadline {
-                let state = paneDead ? " (\(exit.map(\.description) ?? "program ended"))" : ""
-                throw HarnessError.timeout(what: what + state, after: timeout,
-                                           screen: screen.text + "\n-- cells of rows 0…6, columns 0…13 --\n"
-                                               + screen.describe(x: 0..<14, y: 0..<7))
-            }
-            try await Task.sleep(for: .milliseconds(50))
-            screen = styledScreen()
-        }
-        return screen
+        try await poll(timeout: timeout, what, read: styledScreen, until: predicate, report: {
+            $0.text + "\n-- cells of rows 0…6, columns 0…13 --\n" + $0.describe(x: 0..<14, y: 0..<7)
+        })
     }
 }

@@ -148,17 +148,31 @@ final class TmuxSession: @unchecked Sendable {
     @discardableResult
     func waitUntil(timeout: Duration = .seconds(10), _ what: String = "the condition",
                    _ predicate: (String) -> Bool) async throws -> String {
+        try await poll(timeout: timeout, what, read: capture, until: predicate, report: { $0 })
+    }
+
+    /// The one polling loop behind every wait. A screen counts only once it has settled: the
+    /// predicate holds and a second capture straight after is identical, because a capture can
+    /// land between two writes of one frame and show half of it.
+    func poll<Screen: Equatable>(timeout: Duration, _ what: String, read: () -> Screen,
+                                 until predicate: (Screen) -> Bool,
+                                 report: (Screen) -> String) async throws -> Screen {
         let deadline = ContinuousClock.now + timeout
-        var screen = capture()
-        while !predicate(screen) {
+        var screen = read()
+        while true {
+            if predicate(screen) {
+                let again = read()
+                if again == screen { return screen }
+                screen = again
+                continue
+            }
             if ContinuousClock.now >= deadline {
                 let state = paneDead ? " (\(exit.map(\.description) ?? "program ended"))" : ""
-                throw HarnessError.timeout(what: what + state, after: timeout, screen: screen)
+                throw HarnessError.timeout(what: what + state, after: timeout, screen: report(screen))
             }
             try await Task.sleep(for: .milliseconds(50))
-            screen = capture()
+            screen = read()
         }
-        return screen
     }
 
     /// Waits for the program to end and returns how it ended.
