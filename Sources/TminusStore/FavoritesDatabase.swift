@@ -98,40 +98,33 @@ public final class FavoritesDatabase: Sendable {
     }
 
     /// Every change is one transaction, and returns what is committed afterwards.
-    public func saveRocket(_ rocket: Rocket) async throws -> Favorites {
+    func change(_ body: @Sendable @escaping (Database, Date) throws -> Void) async throws -> Favorites {
         let time = now()
         return try await pool.write { db in
-            try RocketRow(rocket, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db)
+            try body(db, time)
             return try Self.fetchAll(db)
         }
+    }
+
+    public func saveRocket(_ rocket: Rocket) async throws -> Favorites {
+        try await change { db, time in try RocketRow(rocket, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db) }
     }
 
     public func removeRocket(id: String) async throws -> Favorites {
-        try await pool.write { db in
-            _ = try RocketRow.deleteOne(db, key: id)
-            return try Self.fetchAll(db)
-        }
+        try await change { db, _ in _ = try RocketRow.deleteOne(db, key: id) }
     }
 
     public func saveLaunch(_ launch: Launch) async throws -> Favorites {
-        let time = now()
-        return try await pool.write { db in
-            try LaunchRow(launch, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db)
-            return try Self.fetchAll(db)
-        }
+        try await change { db, time in try LaunchRow(launch, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db) }
     }
 
     public func removeLaunch(id: String) async throws -> Favorites {
-        try await pool.write { db in
-            _ = try LaunchRow.deleteOne(db, key: id)
-            return try Self.fetchAll(db)
-        }
+        try await change { db, _ in _ = try LaunchRow.deleteOne(db, key: id) }
     }
 
     /// Updates the stored copies of favorites that appear in fresh data; adds nothing.
     public func refresh(launches: [Launch], rockets: [Rocket]) async throws -> Favorites {
-        let time = now()
-        return try await pool.write { db in
+        try await change { db, time in
             let watched = try Set(String.fetchAll(db, sql: "SELECT id FROM watchedLaunch"))
             for launch in launches where watched.contains(launch.id) {
                 try LaunchRow(launch, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db)
@@ -140,7 +133,6 @@ public final class FavoritesDatabase: Sendable {
             for rocket in rockets where saved.contains(rocket.id) {
                 try RocketRow(rocket, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db)
             }
-            return try Self.fetchAll(db)
         }
     }
 
