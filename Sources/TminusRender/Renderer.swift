@@ -30,6 +30,7 @@ public enum Renderer {
         switch state.overlay {
         case .help?: HelpOverlay.draw(state.screen, into: &grid)
         case .units(let selection)?: UnitsModalView.draw(state.preferences.units, selection: selection, into: &grid)
+        case .links(let menu)?: LinkMenuView.draw(menu, into: &grid)
         case nil: break
         }
         return grid

@@ -6,7 +6,12 @@ import TminusImage
 /// browser, the preferences file and how dates read. Live values are wired by the executable;
 /// tests pass fakes.
 public struct AppEnvironment: Sendable {
-    public var source: LaunchSource
+    /// Where the Launches tab's lists come from, in the order `S` cycles through them; the
+    /// first is the one at start.
+    public var sources: [LaunchSource]
+    /// Where the Rockets tab and a rocket's launches come from (the r/SpaceX API has rocket
+    /// specs; Launch Library 2's lists do not), whichever source the Launches tab shows.
+    public var rocketSource: LaunchSource
     public var clock: AppClock
     public var openURL: @Sendable (URL) async -> Result<Void, LinkOpenError>
     public var time: LaunchTime
@@ -21,7 +26,8 @@ public struct AppEnvironment: Sendable {
     /// A note for the status line at start-up (e.g. why `--offline` shows nothing yet).
     public var startupNotice: String?
 
-    public init(source: LaunchSource, clock: AppClock, time: LaunchTime,
+    public init(source: LaunchSource, alternatives: [LaunchSource] = [], rocketSource: LaunchSource? = nil,
+                clock: AppClock, time: LaunchTime,
                 openURL: @escaping @Sendable (URL) async -> Result<Void, LinkOpenError>,
                 preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
@@ -29,7 +35,7 @@ public struct AppEnvironment: Sendable {
                 randomIndex: @escaping @Sendable (Int) -> Int = { $0 > 0 ? Int.random(in: 0..<$0) : 0 },
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 startupNotice: String? = nil) {
-        self.source = source; self.clock = clock; self.time = time; self.openURL = openURL
+        self.sources = [source] + alternatives; self.rocketSource = rocketSource ?? source; self.clock = clock; self.time = time; self.openURL = openURL
         self.preferences = preferences; self.favorites = favorites; self.pictures = pictures; self.randomIndex = randomIndex; self.log = log; self.startupNotice = startupNotice
     }
 }

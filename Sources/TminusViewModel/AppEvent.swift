@@ -10,8 +10,12 @@ public enum AppEvent: Sendable {
     case tick
     /// The terminal's size, in cells.
     case resized(width: Int, height: Int)
-    case launchesLoaded(ListID, page: Int, generation: Int, Result<LaunchPage, APIError>)
-    case rocketsLoaded(Result<[Rocket], APIError>)
+    /// A page of a list arrived; `source` is the index of the source asked (a Launches list
+    /// answered after `S` switched away is dropped).
+    case launchesLoaded(ListID, page: Int, generation: Int, source: Int, Result<Fetched<LaunchPage>, APIError>)
+    case rocketsLoaded(Result<Fetched<[Rocket]>, APIError>)
+    /// A launch's whole record (sources whose rows leave things out).
+    case launchDetailLoaded(id: String, Result<Fetched<Launch>, APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)
     case preferencesSaved(Result<Void, PreferencesStore.SaveError>)
     /// A picture arrived, or could not be had.

@@ -27,8 +27,8 @@ public struct LaunchListState: Sendable, Hashable {
     public var selection = 0
     /// First visible row; kept by the view model so the list scrolls like a pager, not a jump.
     public var scrollTop = 0
-    /// The page to ask for next; nil once the last page is in.
-    public var nextPage: Int? = 1
+    /// Where the next page is; nil once the last page is in.
+    public var next: PageCursor? = .first
     public var phase: LoadPhase = .idle
     public var error: APIError?
     /// Whether the failed request was a "load more" (then `r` retries that page).
@@ -36,6 +36,7 @@ public struct LaunchListState: Sendable, Hashable {
     /// Bumped by every refresh so a response to an older request is recognised and dropped.
     public var generation = 0
     public var totalDocs: Int?
+    /// When the oldest page on screen left the server (a page from the cache keeps its age).
     public var updatedAt: Date?
     public var hasLoadedOnce = false
 
@@ -52,13 +53,42 @@ public struct LaunchDetailState: Sendable, Hashable {
     public var launch: Launch
     /// Lines scrolled off the top of the detail body.
     public var scroll = 0
-    /// Which entry of `links` `o` opens.
+    /// Which entry of `launch.linkSlots` `o` opens.
     public var linkIndex = 0
+    /// The source is fetching the launch's whole record (Launch Library 2 lists leave out
+    /// the videos); the row's data shows meanwhile.
+    public var isLoading = false
+    /// Why the whole record could not be had (the row's data stays).
+    public var error: APIError?
+    /// When the record shown left the server, once the detail request answered.
+    public var updatedAt: Date?
+    /// Which Launches source it was opened from (for `r`); nil from a rocket's list or Favorites.
+    public var sourceIndex: Int?
 
     public init(launch: Launch) {
         self.launch = launch
-        linkIndex = LaunchLinkKind.allCases.firstIndex { launch.links.url(for: $0) != nil } ?? 0
+        linkIndex = launch.linkSlots.firstIndex { !$0.targets.isEmpty } ?? 0
     }
+
+    /// Takes a newer copy of the launch, keeping the selected link when it still exists.
+    public mutating func update(_ newer: Launch) {
+        let title = launch.linkSlots.indices.contains(linkIndex) ? launch.linkSlots[linkIndex].title : nil
+        launch = newer
+        let slots = newer.linkSlots
+        if let title, let same = slots.firstIndex(where: { $0.title == title && !$0.targets.isEmpty }) {
+            linkIndex = same
+        } else {
+            linkIndex = slots.firstIndex { !$0.targets.isEmpty } ?? 0
+        }
+    }
+}
+
+/// One entry of a launch's links bar: a name and the pages behind it. A webcast may be
+/// published on several sites and in several languages: then `o` offers a menu.
+public struct LinkSlot: Sendable, Hashable {
+    public var title: String
+    public var targets: [ExternalLink]
+    public init(title: String, targets: [ExternalLink]) { self.title = title; self.targets = targets }
 }
 
 public enum LaunchLinkKind: String, Sendable, Hashable, CaseIterable {
@@ -83,6 +113,21 @@ extension LaunchLinks {
         case .wikipedia: wikipedia
         case .article: article
         case .reddit: reddit
+        }
+    }
+}
+
+extension Launch {
+    /// The links bar: the r/SpaceX API's five fixed links, or Launch Library 2's videos and
+    /// info pages. Every slot is listed, empty or not, so the bar reads the same on every launch.
+    public var linkSlots: [LinkSlot] {
+        switch origin {
+        case .spacex:
+            return LaunchLinkKind.allCases.map { kind in
+                LinkSlot(title: kind.title, targets: links.url(for: kind).map { [ExternalLink(url: $0)] } ?? [])
+            }
+        case .launchLibrary2:
+            return [LinkSlot(title: "Video", targets: videos), LinkSlot(title: "Info", targets: infoLinks)]
         }
     }
 }
@@ -156,6 +201,16 @@ public enum Overlay: Sendable, Hashable {
     case help
     /// The Units modal, with its selected row.
     case units(selection: Int)
+    /// `o` on a link with several pages behind it: which one to open.
+    case links(LinkMenu)
+}
+
+/// The small menu of a link slot's pages (several webcasts: X, YouTube, another language).
+public struct LinkMenu: Sendable, Hashable {
+    public var title: String
+    public var targets: [ExternalLink]
+    public var selection = 0
+    public init(title: String, targets: [ExternalLink]) { self.title = title; self.targets = targets }
 }
 
 /// A short message for the status line, with how serious it is.
@@ -188,7 +243,13 @@ public struct AppState: Sendable, Hashable {
     public var notice: Notice?
     public var now: Date
     public var size = ScreenSize(width: 80, height: 24)
-    public var sourceName: String
+    /// The launch sources `S` cycles through, by name, and which one the Launches tab shows.
+    public var sourceNames: [String]
+    public var sourceIndex = 0
+    /// Which of them no longer update (the r/SpaceX API since 2022).
+    public var frozenSources: Set<Int> = []
+    /// The Upcoming and Past lists of the sources not shown, kept for switching back.
+    public var otherSourcesLists: [Int: [LaunchSegment: LaunchListState]] = [:]
     public var timeZone: TimeZone
     public var preferences = Preferences.defaults
     /// Pictures by what they show and where: loading, ready to draw, or failed.
@@ -198,10 +259,21 @@ public struct AppState: Sendable, Hashable {
     public var directColor = false
     public var quitRequested = false
 
-    public init(now: Date, sourceName: String, timeZone: TimeZone) {
+    public init(now: Date, sourceNames: [String], timeZone: TimeZone) {
         self.now = now
-        self.sourceName = sourceName
+        self.sourceNames = sourceNames.isEmpty ? ["no source"] : sourceNames
         self.timeZone = timeZone
+    }
+
+    /// The name of the source the Launches tab shows.
+    public var sourceName: String { sourceNames[min(max(0, sourceIndex), sourceNames.count - 1)] }
+
+    /// The r/SpaceX API stopped in 2022: when every launch a frozen source calls upcoming is
+    /// already in the past and another source exists, the status line says so and points at `S`.
+    public var upcomingIsStale: Bool {
+        let upcoming = list(.upcoming)
+        guard sourceNames.count > 1, frozenSources.contains(sourceIndex), upcoming.hasLoadedOnce, !upcoming.launches.isEmpty else { return false }
+        return upcoming.launches.allSatisfy { ($0.date ?? .distantFuture) < now }
     }
 
     public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
@@ -226,6 +298,13 @@ public struct AppState: Sendable, Hashable {
 
     /// How many launch rows fit on screen at once.
     public var visibleLaunchRows: Int { max(1, ScreenLayout(size).listHeight / launchRowHeight) }
+
+    /// The detail body of `launch` as this screen lays it out: the one place its width and
+    /// picture box are decided, for drawing, scrolling and picture loading alike.
+    public func detailBody(_ launch: Launch) -> [DetailLine] {
+        LaunchDetailDocument.lines(for: launch, time: time, width: ScreenLayout(size).detailBodyWidth,
+                                   pictures: pictureMode == .pictures)
+    }
 
     public var detail: LaunchDetailState? {
         if case .launchDetail(let d)? = routes.last { return d }

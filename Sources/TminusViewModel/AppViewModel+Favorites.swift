@@ -160,7 +160,12 @@ extension AppViewModel {
     func refreshStoredFavorites(launches: [Launch] = [], rockets: [Rocket] = []) {
         let watched = Set(state.favorites.items.launches.map(\.id))
         let saved = Set(state.favorites.items.rockets.map(\.id))
+        let stored = Dictionary(state.favorites.items.launches.map { ($0.id, $0.launch) }, uniquingKeysWith: { a, _ in a })
+        // A list row may know less than the stored copy (Launch Library 2 rows have no videos);
+        // an unchanged launch is not written again.
         let freshLaunches = launches.filter { watched.contains($0.id) }
+            .map { fresh in stored[fresh.id].map { fresh.keepingDetail(of: $0) } ?? fresh }
+            .filter { stored[$0.id] != $0 }
         let freshRockets = rockets.filter { saved.contains($0.id) }
         guard !freshLaunches.isEmpty || !freshRockets.isEmpty else { return }
         changeFavorites(.refresh(freshLaunches, freshRockets))

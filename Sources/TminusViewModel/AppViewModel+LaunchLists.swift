@@ -20,8 +20,11 @@ extension AppViewModel {
 
     func userOpenedSelectedLaunch(in id: ListID) {
         guard let launch = state.list(id).selectedLaunch else { return }
-        push(.launchDetail(LaunchDetailState(launch: launch)))
+        var detail = LaunchDetailState(launch: launch)
+        if case .segment = id { detail.sourceIndex = state.sourceIndex }
+        push(.launchDetail(detail))
         state.now = environment.clock.now()
+        requestLaunchDetail(reload: false)
     }
 
     func moveSelection(in id: ListID, by delta: Int) {
@@ -49,51 +52,64 @@ extension AppViewModel {
     func loadFirstPageIfNeeded(_ id: ListID) {
         let list = state.list(id)
         guard !list.hasLoadedOnce, !list.isLoading else { return }
-        request(id, page: 1, phase: .loadingFirst)
+        request(id, cursor: .first, phase: .loadingFirst)
     }
 
     func loadMoreIfNearEnd(_ id: ListID) {
         let list = state.list(id)
-        guard list.hasLoadedOnce, !list.isLoading, list.error == nil, let next = list.nextPage,
+        guard list.hasLoadedOnce, !list.isLoading, list.error == nil, let next = list.next,
               list.selection >= list.launches.count - Self.prefetchDistance else { return }
-        request(id, page: next, phase: .loadingMore)
+        request(id, cursor: next, phase: .loadingMore)
     }
 
     /// `r`: after a failed "load more", try that page again; otherwise reload from the top,
-    /// keeping the rows on screen until the new first page replaces them.
+    /// past any cache, keeping the rows on screen until the new first page replaces them.
     func userRequestedRefresh(_ id: ListID) {
         let list = state.list(id)
-        if list.error != nil, list.errorWasLoadMore, let next = list.nextPage {
-            request(id, page: next, phase: .loadingMore)
+        if list.error != nil, list.errorWasLoadMore, let next = list.next {
+            request(id, cursor: next, phase: .loadingMore, reload: true)
             return
         }
         modifyList(id) { $0.generation += 1 }
-        request(id, page: 1, phase: .loadingFirst)
+        request(id, cursor: .first, phase: .loadingFirst, reload: true)
     }
 
-    func request(_ id: ListID, page: Int, phase: LoadPhase) {
+    /// The source a list comes from: the Launches tab's current one, or the rockets' source.
+    func source(for id: ListID) -> LaunchSource {
+        switch id {
+        case .segment: environment.sources[state.sourceIndex]
+        case .rocket: environment.rocketSource
+        }
+    }
+
+    func request(_ id: ListID, cursor: PageCursor, phase: LoadPhase, reload: Bool = false) {
         modifyList(id) { list in
             list.phase = phase
             list.error = nil
         }
         let generation = state.list(id).generation
-        let source = environment.source
+        let source = source(for: id)
+        let sourceIndex = state.sourceIndex
         run { () async -> AppEvent in
-            let result: Result<LaunchPage, APIError>
+            let result: Result<Fetched<LaunchPage>, APIError>
             do throws(APIError) {
                 switch id {
-                case .segment(let segment): result = .success(try await source.launches(segment, page))
-                case .rocket(let rocketID): result = .success(try await source.rocketLaunches(rocketID, page))
+                case .segment(let segment): result = .success(try await source.launches(segment, cursor, reload))
+                case .rocket(let rocketID): result = .success(try await source.rocketLaunches(rocketID, cursor, reload))
                 }
             } catch {
                 result = .failure(error)
             }
-            return .launchesLoaded(id, page: page, generation: generation, result)
+            return .launchesLoaded(id, page: cursor.page, generation: generation, source: sourceIndex, result)
         }
     }
 
-    func receivedLaunches(_ id: ListID, page: Int, generation: Int, result: Result<LaunchPage, APIError>) {
+    func receivedLaunches(_ id: ListID, page: Int, generation: Int, source: Int,
+                          result: Result<Fetched<LaunchPage>, APIError>) {
         let now = environment.clock.now()
+        // A Launches list from the source the user switched away from: its lists were put
+        // aside as they were, and this answer is not theirs to change any more.
+        if case .segment = id, source != state.sourceIndex { return }
         modifyList(id) { list in
             // A response to a request made before the latest refresh describes an old list.
             guard generation == list.generation else { return }
@@ -103,24 +119,30 @@ extension AppViewModel {
             case .failure(let error):
                 list.error = error
                 list.errorWasLoadMore = wasLoadMore
-            case .success(let received):
+            case .success(let fetched):
+                let received = fetched.value
+                let fetchedAt = fetched.fetchedAt ?? now
                 if page == 1 {
                     // A refresh replaces the rows but keeps the user on the launch they were on.
                     let selectedID = list.selectedLaunch?.id
                     list.launches = Self.uniqued(received.launches, after: [])
                     list.selection = selectedID.flatMap { id in list.launches.firstIndex { $0.id == id } } ?? 0
+                    list.updatedAt = fetchedAt
                 } else {
                     list.launches += Self.uniqued(received.launches, after: list.launches)
+                    // The list is as old as its oldest page.
+                    list.updatedAt = min(list.updatedAt ?? fetchedAt, fetchedAt)
                 }
-                list.nextPage = received.nextPage
+                list.next = received.next
                 list.totalDocs = received.totalDocs
-                list.updatedAt = now
                 list.hasLoadedOnce = true
-                list.error = nil
+                // Data from the cache because the network failed: shown, with the reason.
+                list.error = fetched.problem
+                list.errorWasLoadMore = false
                 self.keepSelectionVisible(&list)
             }
         }
-        if case .success(let received) = result { refreshStoredFavorites(launches: received.launches) }
+        if case .success(let fetched) = result { refreshStoredFavorites(launches: fetched.value.launches) }
         state.now = now
         // A short first page may not fill the screen; a selection already near the end wants more.
         loadMoreIfNearEnd(id)

@@ -5,37 +5,39 @@ import TminusCore
 extension AppViewModel {
     func loadRocketsIfNeeded() {
         guard !state.rockets.hasLoadedOnce, !state.rockets.isLoading else { return }
-        requestRockets()
+        requestRockets(reload: false)
     }
 
-    func requestRockets() {
+    func requestRockets(reload: Bool) {
         guard !state.rockets.isLoading else { return }
         state.rockets.isLoading = true
         state.rockets.error = nil
-        let source = environment.source
+        let source = environment.rocketSource
         run { () async -> AppEvent in
             do throws(APIError) {
-                return .rocketsLoaded(.success(try await source.rockets()))
+                return .rocketsLoaded(.success(try await source.rockets(reload)))
             } catch {
                 return .rocketsLoaded(.failure(error))
             }
         }
     }
 
-    func receivedRockets(_ result: Result<[Rocket], APIError>) {
+    func receivedRockets(_ result: Result<Fetched<[Rocket]>, APIError>) {
         state.rockets.isLoading = false
         switch result {
         case .failure(let error):
             state.rockets.error = error
-        case .success(let rockets):
+        case .success(let fetched):
+            let rockets = fetched.value
             let selectedID = state.rockets.rockets.indices.contains(state.rockets.selection)
                 ? state.rockets.rockets[state.rockets.selection].id : nil
             state.rockets.rockets = rockets
             state.rockets.selection = selectedID.flatMap { id in rockets.firstIndex { $0.id == id } } ?? 0
             refreshStoredFavorites(rockets: rockets)
             state.rockets.hasLoadedOnce = true
-            state.rockets.updatedAt = environment.clock.now()
-            state.rockets.error = nil
+            state.rockets.updatedAt = fetched.fetchedAt ?? environment.clock.now()
+            // From the cache because the network failed: shown, with the reason.
+            state.rockets.error = fetched.problem
             // A refreshed list may be shorter: open pages keep pointing at a rocket that exists.
             state.stacks[.rockets] = (state.stacks[.rockets] ?? []).compactMap { route in
                 guard case .rocketPage(var page) = route else { return route }
@@ -51,7 +53,7 @@ extension AppViewModel {
         let count = state.rockets.rockets.count
         if Self.moveSelection(&state.rockets.selection, count: count, by: key) { return }
         switch key {
-        case .character("r"): requestRockets()
+        case .character("r"): requestRockets(reload: true)
         case .enter, .right, .character("l"):
             guard count > 0 else { return }
             push(.rocketPage(visit(state.rockets.selection, in: .all)))

@@ -29,8 +29,9 @@ public final class AppViewModel {
     public init(environment: AppEnvironment, mailbox: Mailbox) {
         self.environment = environment
         self.mailbox = mailbox
-        state = AppState(now: environment.clock.now(), sourceName: environment.source.name,
+        state = AppState(now: environment.clock.now(), sourceNames: environment.sources.map(\.name),
                          timeZone: environment.time.timeZone)
+        state.frozenSources = Set(environment.sources.indices.filter { environment.sources[$0].isFrozen })
         if environment.pictures == nil { state.pictureMode = .glyphs }
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
@@ -86,8 +87,10 @@ public final class AppViewModel {
         case .resized(let width, let height):
             state.size = ScreenSize(width: max(0, width), height: max(0, height))
             if let id = state.activeListID { modifyList(id) { self.keepSelectionVisible(&$0) } }
-        case let .launchesLoaded(id, page, generation, result):
-            receivedLaunches(id, page: page, generation: generation, result: result)
+        case let .launchesLoaded(id, page, generation, source, result):
+            receivedLaunches(id, page: page, generation: generation, source: source, result: result)
+        case let .launchDetailLoaded(id, result):
+            receivedLaunchDetail(id, result)
         case .rocketsLoaded(let result):
             receivedRockets(result)
         case let .linkOpened(url, result):
@@ -129,6 +132,9 @@ public final class AppViewModel {
         case .units(let selection)?:
             handleUnitsKey(key, selection: selection)
             return
+        case .links(let menu)?:
+            handleLinkMenuKey(key, menu: menu)
+            return
         case nil:
             break
         }
@@ -136,6 +142,7 @@ public final class AppViewModel {
         case .character("q"), .control("c"): state.quitRequested = true; return
         case .character("?"): state.overlay = .help; return
         case .character("U") where state.isRocketScreen: state.overlay = .units(selection: 0); return
+        case .character("S"): userSwitchedSource(); return
         default: break
         }
         // Tabs switch from any screen; each tab keeps its own screens.

@@ -15,6 +15,7 @@ public enum Keymap {
     static let global: [KeyHelp] = [
         KeyHelp("1 2 3", "Launches / Rockets / Favorites tab"),
         KeyHelp("Tab", "next tab"),
+        KeyHelp("S", "switch source: r/SpaceX API / Launch Library 2"),
         KeyHelp("?", "help", status: true),
         KeyHelp("q", "quit", status: true),
     ]
@@ -41,6 +42,7 @@ public enum Keymap {
                 KeyHelp("f", "watch / unwatch", status: true),
                 KeyHelp("↑↓ j k", "scroll"),
                 KeyHelp("PgUp PgDn g G", "scroll by page / to the ends"),
+                KeyHelp("r", "reload the launch (Launch Library 2)"),
                 KeyHelp("Esc Backspace", "back", status: true),
             ]
         case .rocketList:

@@ -13,25 +13,18 @@ public enum DetailLine: Sendable, Hashable {
     /// A label and its value; a wrapped value continues on lines with an empty label.
     case field(label: String, value: String, tone: Tone)
     case blank
+    /// One row of a picture box (a tall picture is many lines, so it scrolls like text).
+    case picture(PictureKey, row: Int)
 }
 
 extension LaunchStatus {
-    /// The status word of a row, exactly as the spec spells it.
-    public var word: String {
-        switch self {
-        case .upcoming: "UPCOMING"
-        case .success: "SUCCESS"
-        case .failure: "FAILED"
-        case .unknown: "UNKNOWN"
-        }
-    }
-
     public var tone: Tone {
         switch self {
         case .upcoming: .upcoming
         case .success: .success
         case .failure: .failure
         case .unknown: .plain
+        case .other: .warning
         }
     }
 }
@@ -40,7 +33,11 @@ public enum LaunchDetailDocument {
     public static let labelWidth = 14
     static let missing = "-"
 
-    public static func lines(for launch: Launch, time: LaunchTime, width: Int) -> [DetailLine] {
+    /// The body, `width` columns of text (`ScreenLayout.detailBodyWidth`: the screen less a
+    /// two-column margin each side).
+    /// - Parameter pictures: whether the terminal draws pictures; without them the body has
+    ///   no picture box (a screenful of shading helps nobody).
+    public static func lines(for launch: Launch, time: LaunchTime, width: Int, pictures: Bool = true) -> [DetailLine] {
         var out: [DetailLine] = []
         let valueWidth = max(8, width - labelWidth - 1)
 
@@ -60,30 +57,68 @@ public enum LaunchDetailDocument {
         }
 
         out.append(.heading("Mission"))
-        field("Flight", launch.flightNumber.map { "#\($0)" })
-        field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
-        field("Precision", launch.datePrecision.rawValue)
-        field("Status", launch.status.word, tone: launch.status.tone)
-        field("Launchpad", launchpadText(launch.launchpad))
-        field("Details", launch.details)
-        list("Payloads", launch.payloads.map(payloadText), empty: missing)
-        field("Crew", "\(launch.crew.count)")
-        list("Failures", launch.failures.map(failureText), empty: "none")
-        list("Cores", launch.cores.map(coreText), empty: missing)
+        switch launch.origin {
+        case .spacex:
+            field("Flight", launch.flightNumber.map { "#\($0)" })
+            field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
+            field("Precision", launch.datePrecision.rawValue)
+            field("Status", launch.statusWord, tone: launch.status.tone)
+            field("Launchpad", launchpadText(launch.launchpad))
+            field("Details", launch.details)
+            list("Payloads", launch.payloads.map(payloadText), empty: missing)
+            field("Crew", "\(launch.crew.count)")
+            list("Failures", launch.failures.map(failureText), empty: "none")
+            list("Cores", launch.cores.map(coreText), empty: missing)
 
-        out.append(.blank)
-        out.append(.heading("Rocket"))
-        let rocket = launch.rocket?.object
-        field("Name", rocket?.name)
-        field("Type", rocketType(rocket, cores: launch.cores))
-        field("Reused", launch.isReused.map { $0 ? "yes" : "no" })
+            out.append(.blank)
+            out.append(.heading("Rocket"))
+            let rocket = launch.rocket?.object
+            field("Name", rocket?.name)
+            field("Type", rocketType(rocket, cores: launch.cores))
+            field("Reused", launch.isReused.map { $0 ? "yes" : "no" })
+        case .launchLibrary2:
+            field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
+            field("Precision", launch.datePrecision.rawValue)
+            field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.status.tone)
+            field("Provider", launch.provider)
+            field("Rocket", launch.rocket?.object?.name)
+            field("Pad", launch.launchpad?.object?.name)
+            field("Location", launch.launchpad?.object?.locality)
+            field("Type", launch.missionType)
+            field("Orbit", launch.orbit)
+            field("Probability", launch.probability.map { "\($0)% weather go" })
+            field("Description", launch.details)
+            if pictures, let image = launch.image {
+                out.append(.blank)
+                let box = imageBox(screenWidth: width + 4)
+                let key = PictureKey(url: image, columns: box.columns, rows: box.rows)
+                out += (0..<box.rows).map { .picture(key, row: $0) }
+            }
+        }
 
         out.append(.blank)
         out.append(.heading("Links"))
-        for kind in LaunchLinkKind.allCases {
-            field(kind.title, launch.links.url(for: kind)?.absoluteString)
+        for slot in launch.linkSlots {
+            if slot.targets.isEmpty { field(slot.title, nil); continue }
+            for (i, target) in slot.targets.enumerated() {
+                let label = i == 0 ? slot.title : ""
+                // A bare link (the SpaceX ones) is its URL; a titled one gets its title too.
+                if target.title == nil, target.publisher == nil {
+                    field(label, target.url.absoluteString)
+                } else {
+                    field(label, target.label)
+                    field("", target.url.absoluteString, tone: .muted)
+                }
+            }
         }
         return out
+    }
+
+    /// The launch picture on a Launch Library 2 detail: 80% of the screen's width, as tall
+    /// as a 16:9 photo at that width (a cell is two pixels tall), 4–24 rows.
+    public static func imageBox(screenWidth: Int) -> (columns: Int, rows: Int) {
+        let columns = max(8, screenWidth * 8 / 10)
+        return (columns, min(24, max(4, columns * 9 / 32)))
     }
 
     static func launchpadText(_ ref: Ref<Launchpad>?) -> String? {

@@ -30,8 +30,20 @@ enum PictureDemand {
         guard !layout.isTooSmall else { return [] }
         switch state.screen {
         case .launchDetail:
-            guard let links = state.detail?.launch.links, let url = links.patchLarge ?? links.patchSmall else { return [] }
-            return [PictureKey(url: url, columns: layout.detailPatchColumns, rows: layout.detailPatchRows)]
+            guard let launch = state.detail?.launch else { return [] }
+            var keys: [PictureKey] = []
+            if let url = launch.links.patchLarge ?? launch.links.patchSmall {
+                keys.append(PictureKey(url: url, columns: layout.detailPatchColumns, rows: layout.detailPatchRows))
+            }
+            // The body's picture (Launch Library 2), as the document lays it out.
+            let body = state.detailBody(launch)
+            if let key = body.lazy.compactMap({ line -> PictureKey? in
+                if case .picture(let key, 0) = line { return key }
+                return nil
+            }).first {
+                keys.append(key)
+            }
+            return keys
         case .rocketPage:
             guard let page = state.rocketPage, let rocket = state.rocket(at: page),
                   rocket.flickrImages.indices.contains(page.imageIndex) else { return [] }

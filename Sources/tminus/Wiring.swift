@@ -10,8 +10,11 @@ enum Wiring {
     static func environment(_ settings: Settings, logger: Logger) -> AppEnvironment {
         let clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         let browser = settings.browser
+        let sources = sources(settings, clock: clock)
         return AppEnvironment(
-            source: source(settings),
+            source: sources.launches[0],
+            alternatives: Array(sources.launches.dropFirst()),
+            rocketSource: sources.rockets,
             clock: clock,
             time: LaunchTime(timeZone: settings.timeZone),
             openURL: { url in
@@ -35,19 +38,24 @@ enum Wiring {
         return .live(http: http, cacheDirectory: settings.paths.cache)
     }
 
-    static let offlineNotice = "offline: no cache yet, so lists are empty (favorites still show) — run without --offline to fetch"
+    static let offlineNotice = "offline: showing what the cache holds"
 
-    static func source(_ settings: Settings) -> LaunchSource {
-        if settings.offline {
-            return .failing(name: "offline", .offline(offlineNotice))
+    /// Both APIs, each through the one response cache: the chosen source first (`S` cycles),
+    /// and the r/SpaceX API for the Rockets tab whichever it is. Offline, the network
+    /// refuses every request and the fetcher answers from the cache alone.
+    static func sources(_ settings: Settings, clock: AppClock) -> (launches: [LaunchSource], rockets: LaunchSource) {
+        let http = settings.offline
+            ? HTTPClient.offline("offline")
+            : HTTPClient.live(userAgent: "tminus/\(TminusVersion.current)")
+        let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
+        func fetcher(_ name: String) -> CachedFetcher {
+            CachedFetcher(http: http, cache: cache, sourceName: name, now: { clock.now() })
         }
+        let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name))
+        let ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API, fetcher: fetcher(LaunchLibrary2.name))
         switch settings.source {
-        case .spacex:
-            let http = HTTPClient.live(userAgent: "tminus/\(TminusVersion.current)")
-            return SpaceXAPI.launchSource(baseURL: settings.spacexAPI, http: http)
-        case .ll2:
-            return .failing(name: "Launch Library 2",
-                            .notAvailable("Launch Library 2 is not available yet in this version — use --source spacex"))
+        case .spacex: return ([spacex, ll2], spacex)
+        case .ll2: return ([ll2, spacex], spacex)
         }
     }
 }

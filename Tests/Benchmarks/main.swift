@@ -115,12 +115,12 @@ results.append(measure("XtermPalette.nearest x\(colours.count)", iterations: 200
 // One frame of the launch list at 200x60 with every visible row's patch ready: the cost of
 // drawing pictures (view state to cell grid; the ncurses copy is measured separately later).
 let frameSize = ScreenSize(width: 200, height: 60)
-var frameState = AppState(now: Date(timeIntervalSince1970: 1_665_000_000), sourceName: "bench", timeZone: .gmt)
+var frameState = AppState(now: Date(timeIntervalSince1970: 1_665_000_000), sourceNames: ["bench"], timeZone: .gmt)
 frameState.size = frameSize
 let frameLayout = ScreenLayout(frameSize)
 var frameList = LaunchListState()
 frameList.hasLoadedOnce = true
-frameList.nextPage = nil
+frameList.next = nil
 frameList.launches = (0..<100).map { i in
     var launch = Launch(id: "bench-\(i)", name: "Bench mission \(i)", flightNumber: i,
                         date: Date(timeIntervalSince1970: 1_665_000_000 + Double(i) * 86_400), upcoming: true)

@@ -1,23 +1,71 @@
 #!/usr/bin/env python3
-"""A stand-in for the r/SpaceX API (api.spacexdata.com) that serves recorded data, for tests.
+"""A stand-in for the r/SpaceX API and Launch Library 2 that serves recorded data, for tests.
 
 It serves the real responses recorded in a fixtures directory (see that directory's README.md and
-QUERY_SEMANTICS.md) from 127.0.0.1, and mimics the server's behaviour closely enough that the app
-cannot tell the difference: the same routes, the same mongoose-paginate-v2 envelope (key order
-included), the same populate/select/sort semantics and the same headers. On top of that it has
-hooks that tests use to make the server misbehave (status codes, delays, malformed or truncated
-bodies, dropped connections) and to see what the app asked for.
+QUERY_SEMANTICS.md) from 127.0.0.1, and mimics the servers' behaviour closely enough that the app
+cannot tell the difference: for the r/SpaceX API (api.spacexdata.com) the same routes, the same
+mongoose-paginate-v2 envelope (key order included), the same populate/select/sort semantics and
+the same headers; for Launch Library 2 (ll.thespacedevs.com, a Django REST framework API) the
+same routes, the same limit/offset paging envelope and links, and DRF's error bodies. On top of
+that it has hooks that tests use to make the server misbehave (status codes, delays, malformed or
+truncated bodies, dropped connections) and to see what the app asked for.
 
 Standard library only (Python 3.11), so the end-to-end tests need nothing but `python3`.
 
     python3 fixture_server.py --fixtures DIR [--port 0] [--port-file FILE] [--log FILE]
                               [--fault PREFIX=STATUS | --fault JSON]... [--rename ID=NAME]...
+                              [--local-images] [--exit-with-parent]
+
+r/SpaceX API routes (data: <fixtures>/spacex):
+    GET  /v5/launches             every launch; also /past, /upcoming, /latest, /next, /ID
+                                  (/latest/launches/... is the same)
+    POST /v5/launches/query       {"query": {...}, "options": {...}}  (mongoose-paginate-v2)
+    GET  /v4/COLLECTION[/ID]      rockets, launchpads, landpads, payloads, crew, cores
+    POST /v4/COLLECTION/query
+    GET  /images/NAME             the recorded pictures in <fixtures>/images
+
+Launch Library 2 routes (data: <fixtures>/ll2; all answer 404 when that folder is missing).
+VERSION is any 2.X.Y (the app is given e.g. http://127.0.0.1:PORT/2.2.0 as its LL2 base URL);
+`launch/` may also be spelt `launches/` (2.3.0's name) on every version; the trailing slash is
+optional:
+    GET  /VERSION/launch/upcoming/?limit=N&offset=M    {"count", "next", "previous", "results"}
+    GET  /VERSION/launch/previous/?limit=N&offset=M    same envelope
+    GET  /VERSION/launch/UUID/                         one record; 404 {"detail": "Not found."}
+  Paging is DRF's LimitOffsetPagination: limit defaults to 10 and is clamped to 100 (0 means the
+  default), offset defaults to 0; a non-integer or negative limit/offset is a 400
+  {"detail": "..."} (the one place where this server is stricter than DRF, which would silently
+  use the default). `next`/`previous` are full http://127.0.0.1:PORT/... URLs carrying every query
+  parameter the client sent (sorted by name, like DRF), null at the ends; the link back to the
+  first page has no offset parameter. Other parameters (mode, ordering, filters) are accepted and
+  kept in the links but change nothing: records are served as stored.
+  - upcoming: every record of <fixtures>/ll2/2.*/upcoming*.json (the three 2.0.0 list pages and
+    the 2.2.0 detailed page), de-duplicated by id (the file of the higher version wins), sorted by
+    net ascending, ties by id. Records keep their recorded shape whatever the version in the path.
+  - previous: LL2 has no recorded list of past launches, so this one is SYNTHESIZED from the
+    r/SpaceX past launches (spacex/v5/launches.json, upcoming == false) with their rocket and
+    launchpad, in the 2.0.0 list shape: id = uuid5(NAMESPACE_URL,
+    "https://api.spacexdata.com/v5/launches/" + SpaceX id); name "ROCKET | NAME"; net = date_utc
+    as YYYY-MM-DDTHH:MM:SSZ; status Success (3) / Failure (4) / TBD (2, when success is null);
+    image = the rocket's first flickr image; provider SpaceX (121); rocket configuration, pad and
+    mission from the rocket, the launchpad and the launch (ids: rocket and mission = flight
+    number, configuration/pad/location = 1-based position in rockets.json/launchpads.json/the
+    launchpads' distinct locations); every other 2.0.0 key null (tbddate/tbdtime/webcast_live
+    false). Sorted by net descending, ties by id. Built once at start-up (after --rename).
+  - on 2.3.0 and later paths, a record's `image` URL string is served as an object
+    {"image_url": URL, "thumbnail_url": URL} (2.3.0 turned image fields into objects).
+  - responses are `Content-Type: application/json` without ETag; errors are DRF's
+    {"detail": "..."}, and an injected 429 answers {"detail": "Request was throttled. Expected
+    available in N seconds."} with N from the fault's retry_after (also sent as Retry-After).
+
+With --local-images every picture URL (SpaceX patches and rocket photos; LL2 launch `image`,
+`mission_patches[].image_url` and `vidURLs[].feature_image`) points at this server's /images/.
 
 Control endpoints (never logged, never faulted):
     POST /_control/fault          {"path_prefix": "/v5/launches/query", "status": 500, "count": 1}
                                   other keys: retry_after, delay_seconds, malformed, truncate, drop, method
     POST /_control/reset          clears every fault (including those from --fault)
-    GET  /_control/requests       the requests served so far: [{method, path, body, headers, time}]
+    GET  /_control/requests       the requests served so far (LL2 ones included):
+                                  [{method, path, body, headers, time}]
     POST /_control/clear-requests empties that list
     POST /_control/patch          {"collection": "launches", "id": "...", "set": {"name": "..."}}
     POST /_control/rename         {"id": "...", "name": "..."}  (shorthand for a patch of `name`)
@@ -41,12 +89,14 @@ import tempfile
 import threading
 import time
 import traceback
+import uuid
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 # ---------------------------------------------------------------------------------------------
 # Data
@@ -663,6 +713,233 @@ def paginate(dataset: Dataset, collection: str, query: Any, options: Any) -> dic
 
 
 # ---------------------------------------------------------------------------------------------
+# Launch Library 2
+# ---------------------------------------------------------------------------------------------
+
+# Any LL2 path: /2.X.Y/... (the version is the first path segment, as on ll.thespacedevs.com).
+LL2_PATH = re.compile(r"^/2\.\d+\.\d+(?:/|$)")
+LL2_DEFAULT_LIMIT = 10
+LL2_MAX_LIMIT = 100
+
+# Key order of a 2.0.0 list record (the shape of ll2/2.0.0/upcoming-*.json).
+LL2_LIST_KEYS = ("id", "url", "launch_library_id", "slug", "name", "status", "net", "window_end",
+                 "window_start", "inhold", "tbdtime", "tbddate", "probability", "holdreason",
+                 "failreason", "hashtag", "launch_service_provider", "rocket", "mission", "pad",
+                 "webcast_live", "image", "infographic", "program")
+
+# The synthesized previous list's ids: uuid5(NAMESPACE_URL, this + SpaceX id). Never change it:
+# tests (and the app's caches) rely on the ids being the same from one run to the next.
+LL2_PREVIOUS_ID_PREFIX = "https://api.spacexdata.com/v5/launches/"
+LL2_SPACEX_PROVIDER = {"id": 121, "url": None, "name": "SpaceX", "type": "Commercial"}
+
+
+def is_ll2_path(path: str) -> bool:
+    return bool(LL2_PATH.match(path))
+
+
+def ll2_version(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def ll2_previous_id(spacex_id: str) -> str:
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, LL2_PREVIOUS_ID_PREFIX + spacex_id))
+
+
+def ll2_throttled_detail(wait: int | None) -> str:
+    """DRF's Throttled message (rest_framework.exceptions.Throttled)."""
+    if wait is None:
+        return "Request was throttled."
+    unit = "second" if wait == 1 else "seconds"
+    return f"Request was throttled. Expected available in {wait} {unit}."
+
+
+def ll2_error_detail(status: int, message: str | None = None, method: str = "GET") -> str:
+    """The `detail` DRF (and LL2) puts in an error body."""
+    if status == 404:
+        return "Not found."
+    if status == 405:
+        return f'Method "{method}" not allowed.'
+    if status == 429:
+        return ll2_throttled_detail(None)
+    return message or (HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error")
+
+
+def _utc_z(date: str) -> str:
+    """`2022-10-05T16:00:00.000Z` (or any ISO-8601 with an offset) -> `2022-10-05T16:00:00Z`."""
+    parsed = datetime.fromisoformat(date.replace("Z", "+00:00"))
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class LL2Data:
+    """Launch Library 2 records: the recorded upcoming pages and a previous list synthesized from
+    the r/SpaceX past launches (see the module docstring). Records are shared, not copied: the
+    server only ever adds keys to shallow copies of them (see `render`)."""
+
+    def __init__(self, fixtures: Path, dataset: Dataset):
+        self.directory = fixtures / "ll2"
+        self.available = self.directory.is_dir()
+        self.upcoming: list[dict] = self._load_upcoming() if self.available else []
+        self.previous: list[dict] = self._synthesize_previous(dataset) if self.available else []
+        self.by_id: dict[str, dict] = {r["id"]: r for r in (*self.previous, *self.upcoming)}
+
+    def _load_upcoming(self) -> list[dict]:
+        files = []
+        for folder in self.directory.iterdir():
+            if folder.is_dir() and re.fullmatch(r"2\.\d+\.\d+", folder.name):
+                files.extend((ll2_version(folder.name), f.name, f) for f in folder.glob("upcoming*.json"))
+        by_id: dict[str, dict] = {}
+        for _, _, path in sorted(files):  # lower versions first: a higher version's record wins
+            for record in json.loads(path.read_text(encoding="utf-8"))["results"]:
+                by_id[record["id"]] = record
+        return sorted(by_id.values(), key=lambda r: (r.get("net") or "", r["id"]))
+
+    @staticmethod
+    def _synthesize_previous(dataset: Dataset) -> list[dict]:
+        rockets = dataset.collections.get("rockets", [])
+        pads = dataset.collections.get("launchpads", [])
+        rocket_ids = {r["id"]: i + 1 for i, r in enumerate(rockets)}
+        pad_ids = {p["id"]: i + 1 for i, p in enumerate(pads)}
+        location_ids: dict[str, int] = {}
+        for pad in pads:
+            name = ", ".join(x for x in (pad.get("locality"), pad.get("region")) if x)
+            if name:
+                location_ids.setdefault(name, len(location_ids) + 1)
+
+        out = []
+        for launch in dataset.collections["launches"]:
+            if launch.get("upcoming") is not False:
+                continue
+            rocket = dataset.get("rockets", launch.get("rocket"))
+            pad = dataset.get("launchpads", launch.get("launchpad"))
+            rocket_name = rocket.get("name") if rocket else None
+            success = launch.get("success")
+            status = ({"id": 3, "name": "Success"} if success is True else
+                      {"id": 4, "name": "Failure"} if success is False else {"id": 2, "name": "TBD"})
+            photos = (rocket or {}).get("flickr_images") or []
+            record: dict[str, Any] = dict.fromkeys(LL2_LIST_KEYS)
+            location_name = ", ".join(x for x in ((pad or {}).get("locality"), (pad or {}).get("region")) if x)
+            record.update(
+                id=ll2_previous_id(launch["id"]),
+                name=f"{rocket_name} | {launch['name']}" if rocket_name else launch["name"],
+                status=status,
+                net=_utc_z(launch["date_utc"]),
+                tbdtime=False,
+                tbddate=False,
+                probability=None,
+                launch_service_provider=dict(LL2_SPACEX_PROVIDER),
+                rocket={"id": launch.get("flight_number"), "configuration": None if rocket is None else {
+                    "id": rocket_ids[rocket["id"]], "name": rocket_name, "family": None,
+                    "full_name": rocket_name, "variant": ""}},
+                mission={"id": launch.get("flight_number"), "name": launch["name"],
+                         "description": launch.get("details") or None, "type": None, "orbit": None},
+                pad=None if pad is None else {
+                    "id": pad_ids[pad["id"]], "name": pad.get("name"),
+                    "location": {"id": location_ids[location_name], "name": location_name} if location_name else None},
+                webcast_live=False,
+                image=photos[0] if photos else None,
+            )
+            out.append(record)
+        out.sort(key=lambda r: r["id"])
+        out.sort(key=lambda r: r["net"], reverse=True)  # stable: ties stay in id order
+        return out
+
+    def records(self, which: str) -> list[dict]:
+        if not self.available:
+            raise HTTPError(404, "Not found.")
+        return self.upcoming if which == "upcoming" else self.previous
+
+    def get(self, record_id: str) -> dict:
+        record = self.by_id.get(record_id) if self.available else None
+        if record is None:
+            raise HTTPError(404, "Not found.")
+        return record
+
+    @staticmethod
+    def render(record: dict, version: str) -> dict:
+        """A record as a given API version shows it: 2.3.0 made image fields objects."""
+        if ll2_version(version) >= (2, 3, 0) and isinstance(record.get("image"), str):
+            record = dict(record)  # shallow: only this key changes
+            record["image"] = {"image_url": record["image"], "thumbnail_url": record["image"]}
+        return record
+
+    def point_images_at(self, base: str, photos: list[str]) -> None:
+        """--local-images: launch pictures alternate between the rocket photos, webcast pictures
+        follow their launch's photo, mission patches (wherever they are nested) get patch.png."""
+
+        def patches(value: Any) -> None:
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    if key == "mission_patches" and isinstance(item, list):
+                        for patch in item:
+                            if isinstance(patch, dict) and patch.get("image_url"):
+                                patch["image_url"] = base + "patch.png"
+                    patches(item)
+            elif isinstance(value, list):
+                for item in value:
+                    patches(item)
+
+        for records in (self.upcoming, self.previous):
+            for i, record in enumerate(records):
+                photo = base + photos[i % len(photos)]
+                if isinstance(record.get("image"), str):
+                    record["image"] = photo
+                for video in record.get("vidURLs") or []:
+                    if isinstance(video, dict) and video.get("feature_image"):
+                        video["feature_image"] = photo
+                patches(record)
+
+
+def ll2_paging(query: str) -> tuple[list[tuple[str, str]], int, int]:
+    """The query parameters, limit and offset of an LL2 list request (DRF LimitOffsetPagination,
+    except that a malformed value is a 400 here rather than silently the default)."""
+    params = parse_qsl(query, keep_blank_values=True)
+    values = dict(params)  # the last value wins, like a Django QueryDict
+
+    def number(name: str, default: int) -> int:
+        raw = values.get(name)
+        if raw is None:
+            return default
+        if not re.fullmatch(r"\s*\+?\d+\s*", raw):
+            raise QueryError(f"Invalid {name} {raw!r}: expected a non-negative integer.")
+        return int(raw)
+
+    limit = number("limit", LL2_DEFAULT_LIMIT)
+    limit = LL2_DEFAULT_LIMIT if limit == 0 else min(limit, LL2_MAX_LIMIT)
+    return params, limit, number("offset", 0)
+
+
+def ll2_link(base: str, params: list[tuple[str, str]], limit: int, offset: int | None) -> str:
+    """DRF's replace_query_param/remove_query_param: every parameter kept, limit and offset set
+    (offset dropped for the first page), then sorted by name."""
+    merged: dict[str, list[str]] = {}
+    for key, value in params:
+        merged.setdefault(key, []).append(value)
+    merged["limit"] = [str(limit)]
+    if offset is None:
+        merged.pop("offset", None)
+    else:
+        merged["offset"] = [str(offset)]
+    return base + "?" + urlencode(sorted(merged.items()), doseq=True)
+
+
+def ll2_page(records: list[dict], version: str, base: str, query: str) -> dict:
+    params, limit, offset = ll2_paging(query)
+    count = len(records)
+    page = records[offset : offset + limit] if offset <= count else []
+    next_link = ll2_link(base, params, limit, offset + limit) if offset + limit < count else None
+    if offset <= 0:
+        previous_link = None
+    else:
+        previous_link = ll2_link(base, params, limit, offset - limit if offset - limit > 0 else None)
+    # Key insertion order is the envelope's key order.
+    return {"count": count, "next": next_link, "previous": previous_link,
+            "results": [LL2Data.render(r, version) for r in page]}
+
+
+
+# ---------------------------------------------------------------------------------------------
 # Faults and the request log
 # ---------------------------------------------------------------------------------------------
 
@@ -808,6 +1085,11 @@ def json_bytes(obj: Any) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def ll2_response(obj: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    # DRF's JSONRenderer: compact, UTF-8, `Content-Type: application/json` (no charset).
+    return Response(status, json_bytes(obj), "application/json", headers)
+
+
 def etag_for(body: bytes) -> str:
     # The format of the `etag` package the API uses (koa-etag): W/"<length hex>-<sha1 base64[:27]>".
     digest = base64.b64encode(hashlib.sha1(body).digest()).decode("ascii")[:27]
@@ -828,6 +1110,7 @@ class FixtureServer(ThreadingHTTPServer):
         for launch_id, name in (renames or {}).items():
             self.dataset.patch("launches", launch_id, {"name": name})
         self.fixtures = fixtures
+        self.ll2 = LL2Data(fixtures, self.dataset)  # after the renames: they show in `previous`
         self.faults = FaultTable(faults)
         self.request_log = RequestLog(log_path)
         self.routes: list[Route] = []
@@ -837,10 +1120,10 @@ class FixtureServer(ThreadingHTTPServer):
             self.point_images_here()
 
     def point_images_here(self) -> None:
-        """Rewrites every picture URL (mission patches, rocket photos) to this server's
-        /images/ route, serving the recorded images: tests then draw real pictures and never
-        reach the internet. Patches get patch.png; rocket photos alternate between the two
-        recorded photos so a gallery visibly changes."""
+        """Rewrites every picture URL (mission patches, rocket photos, LL2 launch pictures) to
+        this server's /images/ route, serving the recorded images: tests then draw real pictures
+        and never reach the internet. Patches get patch.png; rocket photos alternate between the
+        two recorded photos so a gallery visibly changes."""
         base = f"http://127.0.0.1:{self.port}/images/"
         photos = ["falcon9.jpg", "falcon_heavy.jpg"]
         with self.dataset.lock:
@@ -855,6 +1138,7 @@ class FixtureServer(ThreadingHTTPServer):
                 images = rocket.get("flickr_images") or []
                 rocket["flickr_images"] = [base + photos[i % len(photos)] for i in range(len(images))]
             self.dataset._reindex()
+        self.ll2.point_images_at(base, photos)
 
     @property
     def port(self) -> int:
@@ -873,7 +1157,6 @@ class FixtureServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
     # -- routes -----------------------------------------------------------------------------
-    # Later fixtures (e.g. Launch Library 2) add themselves here with `route`.
 
     def route(self, method: str, pattern: str, handler: Callable[..., Any]) -> None:
         self.routes.append((method, re.compile(pattern + r"/?$"), handler))
@@ -893,6 +1176,12 @@ class FixtureServer(ThreadingHTTPServer):
             self.route("POST", base + r"/query", lambda h, name=name: self.query(h, name))
             self.route("GET", base + r"/(?P<id>[^/]+)", lambda h, id, name=name: self.by_id(name, id))
         self.route("GET", r"^/images/(?P<name>[^/]+)", lambda h, name: self.image(name))
+
+        # Launch Library 2: /2.X.Y/launch/... (2.3.0 renamed launch/ to launches/; both, always).
+        ll2 = r"^/(?P<version>2\.\d+\.\d+)/launch(?:es)?"
+        self.route("GET", ll2 + r"/upcoming", lambda h, version: self.ll2_list(h, version, "upcoming"))
+        self.route("GET", ll2 + r"/previous", lambda h, version: self.ll2_list(h, version, "previous"))
+        self.route("GET", ll2 + r"/(?P<id>[^/]+)", lambda h, version, id: self.ll2_detail(version, id))
 
         self.route("POST", r"^/_control/fault", self.control_fault)
         self.route("POST", r"^/_control/reset", lambda h: (self.faults.reset(), {"ok": True})[1])
@@ -930,6 +1219,16 @@ class FixtureServer(ThreadingHTTPServer):
             raise HTTPError(404)
         ctype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return Response(200, path.read_bytes(), ctype, {"Cache-Control": "max-age=20"})
+
+    def ll2_list(self, handler: "FixtureRequestHandler", version: str, which: str) -> Response:
+        records = self.ll2.records(which)
+        target = urlsplit(handler.path)
+        # DRF builds its links from the request URI; the app only ever talks to 127.0.0.1:PORT.
+        base = f"http://127.0.0.1:{self.port}{target.path}"
+        return ll2_response(ll2_page(records, version, base, target.query))
+
+    def ll2_detail(self, version: str, record_id: str) -> Response:
+        return ll2_response(LL2Data.render(self.ll2.get(record_id), version))
 
     def control_fault(self, handler: "FixtureRequestHandler") -> dict:
         self.faults.add(Fault.from_json(handler.json_body()))
@@ -1023,14 +1322,22 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
                 return
         try:
             response = self._dispatch(method, path)
-        except HTTPError as exc:
-            response = Response(exc.status, json_bytes({"error": exc.message}))
-        except QueryError as exc:
-            response = Response(400, json_bytes({"error": str(exc)}))
+        except (HTTPError, QueryError) as exc:
+            response = self._error_response(method, path, exc)
         except Exception as exc:  # a bug here: say so loudly, but still answer the client
             traceback.print_exc()
-            response = Response(500, json_bytes({"error": f"fixture server bug: {exc!r}"}))
-        self._send(response, method == "GET" and not control)
+            response = self._error_response(method, path, HTTPError(500, f"fixture server bug: {exc!r}"))
+        # No ETag on LL2: its throttle counts every request, conditional ones included.
+        self._send(response, method == "GET" and not control and not is_ll2_path(path))
+
+    @staticmethod
+    def _error_response(method: str, path: str, exc: Exception) -> Response:
+        """The API's error body: `{"error": ...}` (r/SpaceX) or DRF's `{"detail": ...}` (LL2)."""
+        status = exc.status if isinstance(exc, HTTPError) else 400
+        message = exc.message if isinstance(exc, HTTPError) else str(exc)
+        if is_ll2_path(path):
+            return ll2_response({"detail": ll2_error_detail(status, message, method)}, status)
+        return Response(status, json_bytes({"error": message}))
 
     def _dispatch(self, method: str, path: str) -> Response:
         allowed = False
@@ -1091,22 +1398,36 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
         if fault.drop:
             self._hang_up()
             return True
+        path = unquote(urlsplit(self.path).path)
+        ll2 = is_ll2_path(path)
         if fault.status is not None:
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
             phrase = HTTPStatus(fault.status).phrase if fault.status in HTTPStatus._value2member_map_ else "Error"
-            self._send(Response(fault.status, json_bytes({"error": f"{phrase} (injected fault)"}), headers=headers),
-                       conditional=False, truncate=fault.truncate)
+            if ll2 and fault.status == 429:
+                response = ll2_response({"detail": ll2_throttled_detail(fault.retry_after)}, 429, headers)
+            elif ll2:
+                response = ll2_response({"detail": f"{phrase} (injected fault)"}, fault.status, headers)
+            else:
+                response = Response(fault.status, json_bytes({"error": f"{phrase} (injected fault)"}), headers=headers)
+            self._send(response, conditional=False, truncate=fault.truncate)
             return True
         if fault.malformed:
-            self._send(Response(200, b'{"docs": [', headers={"Cache-Control": "max-age=20"}), conditional=False,
-                       truncate=fault.truncate)
+            if ll2:
+                response = Response(200, b'{"count": 1, "next": null, "previous": null, "results": [',
+                                    "application/json")
+            else:
+                response = Response(200, b'{"docs": [', headers={"Cache-Control": "max-age=20"})
+            self._send(response, conditional=False, truncate=fault.truncate)
             return True
         if fault.truncate:
             try:
-                response = self._dispatch(self.command, unquote(urlsplit(self.path).path))
+                response = self._dispatch(self.command, path)
             except (HTTPError, QueryError) as exc:
-                status = exc.status if isinstance(exc, HTTPError) else 400
-                response = Response(status, json_bytes({"error": str(exc)}))
+                if ll2:
+                    response = self._error_response(self.command, path, exc)
+                else:
+                    status = exc.status if isinstance(exc, HTTPError) else 400
+                    response = Response(status, json_bytes({"error": str(exc)}))
             self._send(response, conditional=False, truncate=True)
             return True
         return False  # a pure delay: answer normally
@@ -1142,9 +1463,13 @@ def watch_parent() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    # The docstring after its usage line: the routes of both APIs, paging, control endpoints.
+    details = __doc__.split("\n\n", 4)[4]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=details,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--fixtures", type=Path, default=os.environ.get("TMINUS_FIXTURES"),
-                        help="fixtures directory (default: $TMINUS_FIXTURES)")
+                        help="fixtures directory (default: $TMINUS_FIXTURES): spacex/ (required), "
+                             "images/, ll2/ (optional: without it the LL2 routes answer 404)")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: any free one)")
     parser.add_argument("--port-file", type=Path, help="write the chosen port here once listening")
     parser.add_argument("--log", type=Path, help="append one line per request here")
@@ -1153,7 +1478,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rename", action="append", default=[], metavar="ID=NAME",
                         help="serve launch ID under NAME (repeatable)")
     parser.add_argument("--local-images", action="store_true",
-                        help="point patch and rocket photo URLs at this server's /images/ (no internet)")
+                        help="point patch, rocket photo and LL2 launch/patch/webcast picture URLs at "
+                             "this server's /images/ (no internet)")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="exit when the process that started this one goes away (no orphans "
                              "when a test run crashes)")

@@ -18,6 +18,7 @@ import tempfile
 import threading
 import time
 import unittest
+import uuid
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -573,6 +574,348 @@ class RenameTests(ServerTestCase):
         self.assertEqual(self.client.get("/v5/launches/latest")[2]["name"], "Crew-5")
 
 
+# ---------------------------------------------------------------------------------------------
+# Launch Library 2
+# ---------------------------------------------------------------------------------------------
+
+HAVE_LL2 = HAVE_FIXTURES and (FIXTURES / "ll2" / "2.0.0").is_dir() and (FIXTURES / "ll2" / "2.2.0").is_dir()
+LL2_SKIP_REASON = (
+    SKIP_REASON if not HAVE_FIXTURES else
+    f"the fixtures directory {str(FIXTURES)!r} has no Launch Library 2 data (ll2/2.0.0 and ll2/2.2.0)"
+)
+LL2_ENVELOPE_KEYS = ["count", "next", "previous", "results"]
+LL2_UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
+LL2_STARLINK_15_22 = "95653d52-bb77-4860-a815-dd7141778d17"  # 2.2.0 detailed, the one with vidURLs
+
+
+def ll2_recorded_upcoming() -> dict[str, dict]:
+    """Every recorded upcoming record by id, computed here independently of the server: the
+    2.0.0 pages first, then the 2.2.0 page (whose records win)."""
+    records: dict[str, dict] = {}
+    for path in (*sorted((FIXTURES / "ll2" / "2.0.0").glob("upcoming*.json")),
+                 *sorted((FIXTURES / "ll2" / "2.2.0").glob("upcoming*.json"))):
+        for record in json.loads(path.read_text())["results"]:
+            records[record["id"]] = record
+    return records
+
+
+@unittest.skipUnless(HAVE_LL2, LL2_SKIP_REASON)
+class LL2TestCase(ServerTestCase):
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.recorded = ll2_recorded_upcoming()
+        cls.base = f"http://127.0.0.1:{cls.server.port}"
+
+    def ll2(self, path: str, expect: int = 200):
+        status, headers, body = self.client.get(path)
+        self.assertEqual(status, expect, (path, body))
+        self.assertEqual(headers["Content-Type"], "application/json")
+        return body
+
+    def follow(self, url: str):
+        """GET a `next`/`previous` link: it has to point back at this server."""
+        self.assertTrue(url.startswith(self.base + "/"), url)
+        return self.ll2(url[len(self.base):])
+
+    def walk(self, first_path: str) -> tuple[list[dict], list[dict]]:
+        """Follow `next` from first_path to the end: (every result, every envelope)."""
+        results, pages = [], []
+        body = self.ll2(first_path)
+        while True:
+            pages.append(body)
+            results.extend(body["results"])
+            if body["next"] is None:
+                return results, pages
+            self.assertLess(len(pages), 100, "next never ends")
+            body = self.follow(body["next"])
+
+
+class LL2ListTests(LL2TestCase):
+    def test_envelope_key_order_and_count(self):
+        for which in ("upcoming", "previous"):
+            for version in ("2.0.0", "2.2.0", "2.3.0"):
+                body = self.ll2(f"/{version}/launch/{which}/")
+                self.assertEqual(list(body), LL2_ENVELOPE_KEYS, (version, which))
+                self.assertEqual(len(body["results"]), 10)
+                self.assertIsNone(body["previous"])
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/")["count"], len(self.recorded))
+        self.assertEqual(len(self.recorded), 32)  # 3 x 10 (2.0.0) + 2 (2.2.0), no id repeats
+
+    def test_following_next_visits_every_record_once(self):
+        for limit in (20, 7):
+            results, pages = self.walk(f"/2.2.0/launch/upcoming/?limit={limit}")
+            ids = [r["id"] for r in results]
+            self.assertEqual(len(ids), len(set(ids)), limit)
+            self.assertEqual(set(ids), set(self.recorded), limit)
+            self.assertEqual([len(p["results"]) for p in pages[:-1]], [limit] * (len(pages) - 1))
+            self.assertIsNone(pages[-1]["next"])
+            self.assertEqual({p["count"] for p in pages}, {32})
+            for i, page in enumerate(pages[1:], 1):
+                self.assertEqual(page["next"] is None, i == len(pages) - 1)
+        results, _ = self.walk("/2.0.0/launch/previous/?limit=100")
+        self.assertEqual(len({r["id"] for r in results}), 187)
+
+    def test_links_keep_limit_and_other_parameters(self):
+        body = self.ll2("/2.2.0/launch/upcoming/?mode=detailed&limit=7&offset=14")
+        path = f"{self.base}/2.2.0/launch/upcoming/"
+        self.assertEqual(body["next"], f"{path}?limit=7&mode=detailed&offset=21")   # sorted, like DRF
+        self.assertEqual(body["previous"], f"{path}?limit=7&mode=detailed&offset=7")
+        # Back to the first page: DRF drops the offset parameter altogether.
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?limit=7&offset=7")["previous"], f"{path}?limit=7")
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?limit=7&offset=3")["previous"], f"{path}?limit=7")
+        # Default limit shows up in the links too, and previous pages can be walked back.
+        first = self.ll2("/2.0.0/launch/upcoming/")
+        self.assertEqual(first["next"], f"{self.base}/2.0.0/launch/upcoming/?limit=10&offset=10")
+        last = self.ll2("/2.0.0/launch/upcoming/?offset=30")
+        self.assertEqual((len(last["results"]), last["next"]), (2, None))
+        back = self.follow(last["previous"])
+        self.assertEqual([r["id"] for r in back["results"]],
+                         [r["id"] for r in self.ll2("/2.0.0/launch/upcoming/?offset=20")["results"]])
+        past_end = self.ll2("/2.0.0/launch/upcoming/?offset=50")
+        self.assertEqual((past_end["count"], past_end["results"], past_end["next"]), (32, [], None))
+        self.assertEqual(past_end["previous"], f"{self.base}/2.0.0/launch/upcoming/?limit=10&offset=40")
+
+    def test_limit_is_clamped_and_bad_values_are_400(self):
+        body = self.ll2("/2.0.0/launch/previous/?limit=500")
+        self.assertEqual(len(body["results"]), 100)
+        self.assertEqual(body["next"], f"{self.base}/2.0.0/launch/previous/?limit=100&offset=100")
+        self.assertEqual(len(self.ll2("/2.0.0/launch/previous/?limit=100")["results"]), 100)
+        self.assertEqual(len(self.ll2("/2.0.0/launch/upcoming/?limit=0")["results"]), 10)  # DRF: default
+        for query in ("limit=abc", "limit=-1", "limit=", "limit=2.5", "offset=-3", "offset=x"):
+            body = self.ll2(f"/2.2.0/launch/upcoming/?{query}", expect=400)
+            self.assertEqual(list(body), ["detail"], query)
+            self.assertIsInstance(body["detail"], str)
+
+    def test_upcoming_is_sorted_by_net_and_served_as_recorded(self):
+        results = self.ll2("/2.2.0/launch/upcoming/?limit=100")["results"]
+        keys = [(r["net"], r["id"]) for r in results]
+        self.assertEqual(keys, sorted(keys))
+        self.assertEqual(results, sorted(self.recorded.values(), key=lambda r: (r["net"], r["id"])))
+        first = results[0]
+        self.assertEqual((first["name"], first["launch_service_provider"]["name"], first["net"]),
+                         ("PSLV-CA | TeLEOS-2", "Indian Space Research Organization", "2023-04-22T08:50:00Z"))
+        with_video = [r for r in results if r.get("vidURLs")]
+        self.assertEqual([r["id"] for r in with_video], [LL2_STARLINK_15_22])
+        self.assertEqual(with_video[0]["vidURLs"][0]["url"], "https://x.com/i/broadcasts/1AKEmvvQLayKL")
+
+    def test_records_keep_their_shape_whatever_the_version(self):
+        for version in ("2.0.0", "2.2.0"):
+            results = self.ll2(f"/{version}/launch/upcoming/?limit=100")["results"]
+            by_id = {r["id"]: r for r in results}
+            self.assertEqual(by_id, self.recorded, version)
+            self.assertIn("abbrev", by_id[LL2_STARLINK_15_22]["status"])  # 2.2.0 record on a 2.0.0 path too
+            self.assertTrue(all(isinstance(r["image"], str) for r in results))
+
+
+class LL2PreviousTests(LL2TestCase):
+    def test_synthesized_from_spacex_past_launches(self):
+        results, _ = self.walk("/2.0.0/launch/previous/?limit=100")
+        past = [l for l in self.launches if l["upcoming"] is False]
+        self.assertEqual((len(results), len(past)), (187, 187))
+        nets = [r["net"] for r in results]
+        self.assertEqual(nets, sorted(nets, reverse=True))  # newest first
+        crew5 = results[0]
+        self.assertEqual((crew5["name"], crew5["net"]), ("Falcon 9 | Crew-5", "2022-10-05T16:00:00Z"))
+        self.assertEqual(crew5["id"], str(uuid.uuid5(uuid.NAMESPACE_URL, "https://api.spacexdata.com/v5/launches/" + CREW_5)))
+        self.assertEqual(results[-1]["name"], "Falcon 1 | FalconSat")
+        # The 2.0.0 list shape, key order included.
+        shape = list(json.loads((FIXTURES / "ll2/2.0.0/upcoming-2023-04.json").read_text())["results"][0])
+        self.assertTrue(all(list(r) == shape for r in results))
+        self.assertEqual(crew5["status"], {"id": 3, "name": "Success"})
+        self.assertEqual(crew5["launch_service_provider"], {"id": 121, "url": None, "name": "SpaceX", "type": "Commercial"})
+        self.assertEqual(crew5["rocket"]["configuration"]["name"], "Falcon 9")
+        self.assertEqual(crew5["pad"]["name"], "KSC LC 39A")
+        self.assertEqual(crew5["pad"]["location"]["name"], "Cape Canaveral, Florida")
+        self.assertEqual(crew5["mission"]["name"], "Crew-5")
+        self.assertEqual((crew5["tbddate"], crew5["tbdtime"], crew5["webcast_live"], crew5["probability"]),
+                         (False, False, False, None))
+        self.assertTrue(crew5["image"].startswith("https://"))
+        statuses = [r["status"]["name"] for r in results]
+        self.assertEqual((statuses.count("Success"), statuses.count("Failure"), statuses.count("TBD")), (181, 5, 1))
+        self.assertTrue(all(r["net"].endswith("Z") and len(r["net"]) == 20 for r in results))
+
+    def test_ids_are_stable_across_server_starts(self):
+        ids = [r["id"] for r in self.walk("/2.0.0/launch/previous/?limit=100")[0]]
+        other = fs.FixtureServer(FIXTURES, 0)
+        try:
+            self.assertEqual([r["id"] for r in other.ll2.previous], ids)
+        finally:
+            other.server_close()
+        self.assertEqual(len(set(ids)), 187)
+
+
+class LL2DetailAndVersionTests(LL2TestCase):
+    def test_detail_by_id(self):
+        record = self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")
+        self.assertEqual(record, self.recorded[LL2_STARLINK_15_22])
+        self.assertEqual(self.ll2(f"/2.0.0/launch/{LL2_STARLINK_15_22}"), record)  # no trailing slash
+        crew5 = self.ll2("/2.0.0/launch/previous/?limit=1")["results"][0]
+        self.assertEqual(self.ll2(f"/2.0.0/launch/{crew5['id']}/"), crew5)
+        for path in (f"/2.2.0/launch/{LL2_UNKNOWN_ID}/", "/2.2.0/launch/not-a-uuid/", "/2.2.0/launch/",
+                     "/2.2.0/nonsense/"):
+            self.assertEqual(self.ll2(path, expect=404), {"detail": "Not found."}, path)
+
+    def test_230_images_are_objects(self):
+        for path in ("/2.3.0/launches/upcoming/?limit=100", "/2.3.0/launches/previous/?limit=100"):
+            for record in self.ll2(path)["results"]:
+                image = record["image"]
+                if image is not None:
+                    self.assertEqual(list(image), ["image_url", "thumbnail_url"], path)
+                    self.assertTrue(image["image_url"].startswith("https://"))
+        detail = self.ll2(f"/2.3.0/launches/{LL2_STARLINK_15_22}/")
+        recorded = self.recorded[LL2_STARLINK_15_22]
+        self.assertEqual(detail["image"], {"image_url": recorded["image"], "thumbnail_url": recorded["image"]})
+        self.assertEqual({k: v for k, v in detail.items() if k != "image"},
+                         {k: v for k, v in recorded.items() if k != "image"})
+        # Served records are not changed by a 2.3.0 request.
+        self.assertIsInstance(self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")["image"], str)
+
+    def test_launches_alias(self):
+        for version in ("2.0.0", "2.2.0", "2.3.0"):
+            for which in ("upcoming", "previous"):
+                singular = self.ll2(f"/{version}/launch/{which}/?limit=5&offset=5")
+                plural = self.ll2(f"/{version}/launches/{which}/?limit=5&offset=5")
+                self.assertEqual(plural["results"], singular["results"])
+                self.assertEqual(plural["next"], singular["next"].replace("/launch/", "/launches/"))
+        self.assertEqual(self.ll2(f"/2.2.0/launches/{LL2_STARLINK_15_22}")["id"], LL2_STARLINK_15_22)
+
+    def test_wrong_method_is_405_in_drf_style(self):
+        status, headers, raw = self.client.request("POST", "/2.2.0/launch/upcoming/", {})
+        self.assertEqual((status, headers["Content-Type"]), (405, "application/json"))
+        self.assertEqual(json.loads(raw), {"detail": 'Method "POST" not allowed.'})
+
+    def test_no_etag(self):
+        status, headers, _ = self.client.request("GET", "/2.2.0/launch/upcoming/")
+        self.assertEqual(status, 200)
+        self.assertNotIn("ETag", headers)
+
+
+class LL2FaultAndLogTests(LL2TestCase):
+    def fault(self, **spec):
+        status, _, body = self.client.post("/_control/fault", spec)
+        self.assertEqual(status, 200, body)
+
+    def test_429_is_drf_throttled(self):
+        self.fault(path_prefix="/2.2.0/launch/", status=429, retry_after=120, count=1)
+        status, headers, raw = self.client.request("GET", "/2.2.0/launch/upcoming/?limit=10&mode=detailed")
+        self.assertEqual((status, headers["Retry-After"], headers["Content-Type"]), (429, "120", "application/json"))
+        self.assertEqual(json.loads(raw), {"detail": "Request was throttled. Expected available in 120 seconds."})
+        self.assertEqual(self.client.get("/2.2.0/launch/upcoming/")[0], 200)  # used up
+        # Other LL2 faults are DRF-shaped too; r/SpaceX faults are unchanged.
+        self.fault(path_prefix="/2.2.0/", status=503, count=1)
+        status, _, body = self.client.get("/2.2.0/launch/previous/")
+        self.assertEqual((status, list(body)), (503, ["detail"]))
+        self.fault(path_prefix="/v5/", status=429, retry_after=5, count=1)
+        status, headers, body = self.client.get("/v5/launches/next")
+        self.assertEqual((status, headers["Retry-After"], body), (429, "5", {"error": "Too Many Requests (injected fault)"}))
+        self.assertEqual(headers["Content-Type"], "application/json; charset=utf-8")
+
+    def test_throttled_message_like_drf(self):
+        self.assertEqual(fs.ll2_throttled_detail(1), "Request was throttled. Expected available in 1 second.")
+        self.assertEqual(fs.ll2_throttled_detail(None), "Request was throttled.")
+        self.fault(path_prefix="/2.0.0/", status=429, count=1)  # no retry_after: no header, no wait
+        status, headers, body = self.client.get("/2.0.0/launch/upcoming/")
+        self.assertEqual((status, body), (429, {"detail": "Request was throttled."}))
+        self.assertNotIn("Retry-After", headers)
+
+    def test_malformed_truncate_and_drop(self):
+        self.fault(path_prefix="/2.0.0/launch/upcoming", malformed=True, count=1)
+        status, headers, raw = self.client.request("GET", "/2.0.0/launch/upcoming/")
+        self.assertEqual((status, headers["Content-Type"]), (200, "application/json"))
+        with self.assertRaises(json.JSONDecodeError):
+            json.loads(raw)
+        self.fault(path_prefix="/2.0.0/launch/upcoming", truncate=True, count=1)
+        with self.assertRaises(http.client.IncompleteRead):
+            self.client.request("GET", "/2.0.0/launch/upcoming/")
+        self.fault(path_prefix="/2.0.0/", drop=True, count=1)
+        with self.assertRaises((http.client.RemoteDisconnected, ConnectionError)):
+            self.client.get("/2.0.0/launch/upcoming/")
+        self.assertEqual(self.client.get("/2.0.0/launch/upcoming/")[0], 200)
+
+    def test_requests_are_logged(self):
+        self.client.get("/2.2.0/launch/upcoming/?limit=10&mode=detailed")
+        self.client.get(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")
+        self.client.get("/v5/launches/next")
+        self.fault(path_prefix="/2.2.0/", status=429, retry_after=60, count=1)
+        self.client.get("/2.2.0/launch/previous/")
+        log = self.client.get("/_control/requests")[2]
+        self.assertEqual([(r["method"], r["path"]) for r in log], [
+            ("GET", "/2.2.0/launch/upcoming/?limit=10&mode=detailed"),
+            ("GET", f"/2.2.0/launch/{LL2_STARLINK_15_22}/"),
+            ("GET", "/v5/launches/next"),
+            ("GET", "/2.2.0/launch/previous/")])
+
+
+@unittest.skipUnless(HAVE_LL2, LL2_SKIP_REASON)
+class LL2LocalImagesTests(unittest.TestCase):
+    """--local-images: every LL2 picture URL points at the server's /images/."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = fs.FixtureServer(FIXTURES, 0, local_images=True)
+        cls.thread = threading.Thread(target=cls.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        cls.thread.start()
+        cls.client = Client(cls.server.port)
+        cls.images = f"http://127.0.0.1:{cls.server.port}/images/"
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.shutdown()
+        cls.server.server_close()
+        cls.thread.join(5)
+
+    def test_pictures_are_rewritten(self):
+        photos = {self.images + "falcon9.jpg", self.images + "falcon_heavy.jpg"}
+        for which in ("upcoming", "previous"):
+            results = self.client.get(f"/2.2.0/launch/{which}/?limit=100")[2]["results"]
+            images = [r["image"] for r in results]
+            self.assertTrue(set(images) <= photos, which)
+            self.assertEqual(images[:2], [self.images + "falcon9.jpg", self.images + "falcon_heavy.jpg"])
+        upcoming = self.client.get("/2.2.0/launch/upcoming/?limit=100")[2]["results"]
+        patches = [p["image_url"] for r in upcoming for p in r.get("mission_patches") or []]
+        self.assertEqual(patches, [self.images + "patch.png"] * 2)
+        videos = [v["feature_image"] for r in upcoming for v in r.get("vidURLs") or []]
+        self.assertEqual(len(videos), 1)
+        self.assertIn(videos[0], photos)
+        status, headers, raw = self.client.request("GET", videos[0][len(f"http://127.0.0.1:{self.server.port}"):])
+        self.assertEqual((status, headers["Content-Type"]), (200, "image/jpeg"))
+        image = self.client.get(f"/2.3.0/launches/{LL2_STARLINK_15_22}/")[2]["image"]
+        self.assertIn(image["image_url"], photos)
+        self.assertEqual(image["thumbnail_url"], image["image_url"])
+
+    def test_without_local_images_urls_stay_as_recorded(self):
+        server = fs.FixtureServer(FIXTURES, 0)
+        try:
+            record = server.ll2.get(LL2_STARLINK_15_22)
+            self.assertEqual(record, ll2_recorded_upcoming()[LL2_STARLINK_15_22])
+            self.assertTrue(record["image"].startswith("https://thespacedevs-dev."))
+        finally:
+            server.server_close()
+
+
+@unittest.skipUnless(HAVE_FIXTURES, SKIP_REASON)
+class LL2MissingTests(unittest.TestCase):
+    def test_without_ll2_folder_the_ll2_routes_are_404(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for name in ("spacex", "images"):
+                os.symlink(FIXTURES / name, Path(tmp) / name)
+            server = fs.FixtureServer(Path(tmp), 0)
+            thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+            thread.start()
+            try:
+                client = Client(server.port)
+                for path in ("/2.2.0/launch/upcoming/", "/2.0.0/launch/previous/",
+                             f"/2.2.0/launch/{LL2_STARLINK_15_22}/"):
+                    status, headers, body = client.get(path)
+                    self.assertEqual((status, body), (404, {"detail": "Not found."}), path)
+                self.assertEqual(client.get("/v5/launches/latest")[2]["name"], "Crew-5")
+            finally:
+                server.shutdown()
+                server.server_close()
+                thread.join(5)
+
+
 @unittest.skipUnless(HAVE_FIXTURES, SKIP_REASON)
 class CommandLineTests(unittest.TestCase):
     """The script as the Swift harness runs it: port file, log file, --fault, SIGTERM."""
@@ -627,6 +970,14 @@ class CommandLineTests(unittest.TestCase):
                 if proc.poll() is None:
                     proc.kill()
                     proc.wait()
+
+    def test_help_lists_both_apis(self):
+        result = subprocess.run([sys.executable, str(HERE / "fixture_server.py"), "--help"],
+                                capture_output=True, text=True, timeout=10)
+        self.assertEqual(result.returncode, 0)
+        for text in ("/v5/launches/query", "/VERSION/launch/upcoming/", "/VERSION/launch/previous/",
+                     "SYNTHESIZED", "--local-images", "/_control/fault"):
+            self.assertIn(text, result.stdout)
 
     def test_missing_fixtures_dir_is_a_usage_error(self):
         result = subprocess.run([sys.executable, str(HERE / "fixture_server.py"), "--fixtures", "/nonexistent"],

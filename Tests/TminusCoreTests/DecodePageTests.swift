@@ -23,27 +23,27 @@ struct DecodePageTests {
         #expect(page.launches[1].success == nil)
         #expect(page.launches[1].upcoming == false)
         #expect(page.page == 1)
-        #expect(page.nextPage == 2)
+        #expect(page.next?.page == 2)
         #expect(page.totalDocs == 205)
     }
 
     @Test func lastPageHasNoNextPage() throws {
         let json = #"{"docs": [{"id": "a"}], "totalDocs": 21, "page": 2, "hasNextPage": false, "nextPage": 3}"#
         let page = try SpaceXAPI.decodePage(Data(json.utf8))
-        #expect(page.nextPage == nil)
+        #expect(page.next == nil)
         #expect(page.page == 2)
         #expect(page.launches.count == 1)
 
         let nullNext = #"{"docs": [], "totalDocs": 21, "page": 3, "hasNextPage": false, "nextPage": null}"#
         let empty = try SpaceXAPI.decodePage(Data(nullNext.utf8))
-        #expect(empty.nextPage == nil)
+        #expect(empty.next == nil)
         #expect(empty.launches.isEmpty)
     }
 
     @Test func minimalEnvelope() throws {
         // No page: page 1. No hasNextPage: trust nextPage.
         let page = try SpaceXAPI.decodePage(Data(#"{"docs": [], "nextPage": 4}"#.utf8))
-        #expect(page == LaunchPage(launches: [], page: 1, totalDocs: nil, nextPage: 4))
+        #expect(page == LaunchPage(launches: [], page: 1, totalDocs: nil, next: PageCursor(page: 4)))
     }
 
     @Test(arguments: [

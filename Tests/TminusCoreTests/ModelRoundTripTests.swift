@@ -279,3 +279,81 @@ struct RealModelRoundTripTests {
         }
     }
 }
+
+/// Launch Library 2 launches are stored the same way (favorites): what they carry beyond the
+/// r/SpaceX fields (origin, source status, provider, image, videos, info links, probability,
+/// mission type, orbit) must come back equal.
+@Suite struct LaunchLibrary2RoundTripTests {
+    static let filled = Launch(
+        origin: .launchLibrary2, id: "95653d52-bb77-4860-a815-dd7141778d17", name: "Falcon 9 Block 5 | Starlink Group 15-22",
+        date: ISO8601.parse("2026-08-26T09:27:00Z"), datePrecision: .day, upcoming: true, success: nil,
+        details: "A batch of 27 satellites.",
+        rocket: .object(Rocket(id: "ll2-config-164", name: "Falcon 9 Block 5")),
+        launchpad: .object(Launchpad(id: "ll2-pad-16", name: "Space Launch Complex 4E", locality: "Vandenberg SFB, CA, USA")),
+        links: LaunchLinks(patchSmall: URL(string: "https://example.com/patch_thumb.png"),
+                           patchLarge: URL(string: "https://example.com/patch.png"),
+                           webcast: URL(string: "https://x.com/i/broadcasts/1AKEmvvQLayKL")),
+        sourceStatus: SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go"), provider: "SpaceX",
+        image: URL(string: "https://example.com/image.png"),
+        videos: [ExternalLink(url: URL(string: "https://x.com/i/broadcasts/1AKEmvvQLayKL")!, title: "Starlink Mission",
+                              publisher: "SpaceX", kind: "Official Webcast", language: "English"),
+                 ExternalLink(url: URL(string: "https://youtu.be/a")!)],
+        infoLinks: [ExternalLink(url: URL(string: "https://www.spacex.com/launches/sl-15-22")!, title: "SpaceX",
+                                 publisher: "spacex.com", kind: "Official Page", language: "English")],
+        probability: 0, missionType: "Communications", orbit: "Low Earth Orbit")
+
+    @Test func everyLL2FieldRoundTrips() throws {
+        let launch = Self.filled
+        #expect(try roundTrip(launch) == launch)
+        let json = try #require(try encodedJSON(launch) as? [String: Any])
+        #expect(json["origin"] as? String == "ll2")
+        #expect((json["source_status"] as? [String: Any])?["abbrev"] as? String == "Go")
+        #expect(json["provider"] as? String == "SpaceX")
+        #expect(json["image"] as? String == "https://example.com/image.png")
+        #expect((json["videos"] as? [[String: Any]])?.count == 2)
+        #expect((json["info_links"] as? [[String: Any]])?.first?["kind"] as? String == "Official Page")
+        #expect(json["probability"] as? Int == 0)
+        #expect(json["mission_type"] as? String == "Communications" && json["orbit"] as? String == "Low Earth Orbit")
+        #expect(json["date_precision"] as? String == "day")
+        for video in launch.videos { #expect(try roundTrip(video) == video) }
+        #expect(try roundTrip(try #require(launch.sourceStatus)) == launch.sourceStatus)
+        let bare = SourceStatus(id: nil, name: "TBD")
+        #expect(try roundTrip(bare) == bare)
+    }
+
+    @Test func decodedHandWrittenRecordsRoundTrip() throws {
+        for name in ["launch-2.3.0", "launch-all-null", "launch-wrong-types"] {
+            let launch = try LaunchLibrary2.decodeLaunch(LL2Fixture.data(name))
+            #expect(launch.origin == .launchLibrary2)
+            #expect(try roundTrip(launch) == launch, "\(name)")
+        }
+        let page = try LaunchLibrary2.decodeList(LL2Fixture.data("list-missing-id"), page: 1)
+        #expect(try roundTrip(page.launches) == page.launches)
+    }
+
+    @Test func aStoredLL2LaunchStaysAnLL2Launch() throws {
+        let launch = try LaunchLibrary2.decodeLaunch(LL2Fixture.data("launch-2.3.0"))
+        let stored = try JSONDecoder().decode(Launch.self, from: JSONEncoder().encode(launch))
+        #expect(stored.origin == .launchLibrary2)
+        #expect(stored.status == .other && stored.statusWord == "PAYLOAD DEPLOYED")
+        #expect(stored.videos.count == 4 && stored.links.webcast == launch.links.webcast)
+        #expect(stored.datePrecision == .quarter)
+    }
+}
+
+/// Every launch of the recorded LL2 responses round-trips.
+@Suite(.enabled(if: Fixtures.available, Fixtures.skipMessage))
+struct LaunchLibrary2RecordedRoundTripTests {
+    @Test func everyRecordedLL2LaunchRoundTrips() throws {
+        var total = 0
+        for path in ["ll2/2.0.0/upcoming-2023-04.json", "ll2/2.0.0/upcoming-2024-03.json",
+                     "ll2/2.0.0/upcoming-2026-06.json", "ll2/2.2.0/upcoming-detailed.json"] {
+            let launches = try LaunchLibrary2.decodeList(Fixtures.data(path), page: 1).launches
+            total += launches.count
+            for launch in launches {
+                #expect(try roundTrip(launch) == launch, "\(launch.name) (\(launch.id))")
+            }
+        }
+        #expect(total == 32)
+    }
+}

@@ -8,7 +8,7 @@ struct RealQueryEnvelopeTests {
     @Test func pageOneWithOffsetKey() throws {
         let page = try SpaceXAPI.decodePage(Fixtures.data("spacex/query/launches-page1-offset.json"))
         #expect(page.page == 1)
-        #expect(page.nextPage == 2)
+        #expect(page.next?.page == 2)
         #expect(page.totalDocs == 205)
         #expect(page.launches.count == 10)
         #expect(page.launches.map(\.name).prefix(3) == ["FalconSat", "DemoSat", "Trailblazer"])
@@ -25,7 +25,7 @@ struct RealQueryEnvelopeTests {
     @Test func pageTwoPageBased() throws {
         let page = try SpaceXAPI.decodePage(Fixtures.data("spacex/query/launches-page2.json"))
         #expect(page.page == 2)
-        #expect(page.nextPage == 3)
+        #expect(page.next?.page == 3)
         #expect(page.totalDocs == 205)
         #expect(page.launches.count == 10)
         #expect(page.launches.first?.name == "CASSIOPE")

@@ -16,7 +16,7 @@ struct SpaceXLaunchSourceTests {
         async throws -> (HTTPClient.Request, SentQuery, LaunchPage) {
         let log = RequestLog()
         let source = SpaceXAPI.launchSource(baseURL: URL(string: base)!, http: .answering(body: Self.onePage, log: log))
-        let result = try await source.launches(segment, page)
+        let result = try await source.launches(segment, PageCursor(page: page), false).value
         let request = try #require(log.requests.first)
         #expect(log.requests.count == 1)
         let body = try #require(request.body)
@@ -38,7 +38,7 @@ struct SpaceXLaunchSourceTests {
         let populate = try #require(sent.options["populate"] as? [String])
         #expect(Set(["rocket", "launchpad", "payloads"]).isSubset(of: Set(populate)))
         #expect(page == LaunchPage(launches: [Launch(id: "a", name: "Crew-5", date: nil, upcoming: false)],
-                                   page: 3, totalDocs: 41, nextPage: 4))
+                                   page: 3, totalDocs: 41, next: PageCursor(page: 4)))
     }
 
     @Test func pastRequest() async throws {
@@ -73,11 +73,11 @@ struct SpaceXLaunchSourceTests {
     @Test func httpErrorsAndBadBodiesReachTheCaller() async {
         let failing = SpaceXAPI.launchSource(baseURL: SpaceXAPI.defaultBaseURL,
                                              http: .answering(status: 429, headers: ["Retry-After": "120"]))
-        let rateLimited = await apiFailure { () async throws(APIError) in try await failing.launches(.upcoming, 1) }
-        #expect(rateLimited == .http(status: 429, retryAfter: 120))
+        let rateLimited = await apiFailure { () async throws(APIError) in try await failing.launches(.upcoming, PageCursor(page: 1), false).value }
+        #expect(rateLimited == .rateLimited(source: "r/SpaceX API", retryAfter: 120))
 
         let garbled = SpaceXAPI.launchSource(baseURL: SpaceXAPI.defaultBaseURL, http: .answering(body: "{\"docs\": ["))
-        let bad = await apiFailure { () async throws(APIError) in try await garbled.launches(.past, 1) }
+        let bad = await apiFailure { () async throws(APIError) in try await garbled.launches(.past, PageCursor(page: 1), false).value }
         #expect(bad == .badData("malformed or truncated JSON"))
     }
 

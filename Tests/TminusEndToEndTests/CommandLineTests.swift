@@ -66,7 +66,7 @@ struct CommandLineTests {
         // An address nothing listens on: if the app tried the network, the error would differ.
         let tmux = try TmuxSession.tminus(["--offline", "--spacex-api", "http://127.0.0.1:9", "--data-dir", dataDir.path, "--no-images"])
         defer { tmux.kill(); try? FileManager.default.removeItem(at: dataDir) }
-        let screen = try await tmux.waitFor("offline: no cache yet")
+        let screen = try await tmux.waitFor("offline: nothing cached for this yet")
         #expect(!screen.contains("connection refused"))
         #expect(tmux.isAlive)
     }

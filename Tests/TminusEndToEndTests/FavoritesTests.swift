@@ -262,7 +262,7 @@ struct FavoritesTests {
         try await Self.quit(tmux)
 
         try await rig.server.clearRequests()
-        tmux = try await rig.start(["--offline"], ready: "offline: no cache yet")
+        tmux = try await rig.start(["--offline"], ready: " offline ")
         var screen = try await Self.openFavoritesTab(tmux, rockets: 1, launches: 1)
         #expect(Self.line(screen, containing: "Falcon 9")?.hasPrefix("› ▲ Falcon 9") == true, "\(screen)")
         let row = try #require(Self.line(screen, containing: "Galaxy 33"))

@@ -435,7 +435,7 @@ struct PicturesTests {
         try await Self.quit(tmux)
 
         try await rig.server.clearRequests()
-        tmux = try await rig.start(["--offline"], ready: "offline: no cache yet")
+        tmux = try await rig.start(["--offline"], ready: " offline ")
         try tmux.sendKeys("3")
         try await tmux.waitUntil("the Favorites tab with Crew-5") { $0.contains("1 launch") && $0.contains("Crew-5") }
         try tmux.sendKeys("Enter")

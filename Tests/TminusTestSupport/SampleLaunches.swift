@@ -53,4 +53,47 @@ public enum Sample {
     public static var bare: Launch {
         Launch(id: "bare", name: "Bare", date: nil, upcoming: false)
     }
+
+    // MARK: - Launch Library 2
+
+    /// Launch Library 2 status values as the API sends them (2.2.0 words).
+    public static let go = SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go")
+    public static let tbd = SourceStatus(id: 2, name: "To Be Determined", abbrev: "TBD")
+    public static let success = SourceStatus(id: 3, name: "Launch Successful", abbrev: "Success")
+    public static let failure = SourceStatus(id: 4, name: "Launch Failure", abbrev: "Failure")
+    public static let hold = SourceStatus(id: 5, name: "On Hold", abbrev: "Hold")
+    public static let inFlight = SourceStatus(id: 6, name: "Launch in Flight", abbrev: "In Flight")
+
+    /// `count` Launch Library 2 launches `LL2 Mission 1` …, a day apart after `reference`,
+    /// all Go, by three providers in turn.
+    public static func ll2Launches(_ count: Int, upcoming: Bool = true) -> [Launch] {
+        guard count > 0 else { return [] }
+        let providers = ["SpaceX", "Rocket Lab", "China Aerospace Science and Technology Corporation"]
+        return (1...count).map { i in
+            Launch(origin: .launchLibrary2, id: "ll2-\(i)", name: "Electron | LL2 Mission \(i)",
+                   date: reference.addingTimeInterval(Double(upcoming ? i : -i) * 86_400),
+                   upcoming: upcoming, success: upcoming ? nil : true,
+                   launchpad: .object(Launchpad(id: "ll2-pad-1", name: "Launch Complex 1A", locality: "Onenui Station, Mahia Peninsula, New Zealand")),
+                   sourceStatus: upcoming ? go : success, provider: providers[(i - 1) % providers.count])
+        }
+    }
+
+    /// A Launch Library 2 launch as its detail request returns it: two webcasts, an info
+    /// page, a picture.
+    public static var starlinkDetailed: Launch {
+        Launch(origin: .launchLibrary2, id: "ll2-1", name: "Electron | LL2 Mission 1",
+               date: reference.addingTimeInterval(86_400), upcoming: true,
+               details: "A batch of satellites.",
+               rocket: .object(Rocket(id: "ll2-config-164", name: "Falcon 9 Block 5")),
+               launchpad: .object(Launchpad(id: "ll2-pad-1", name: "Launch Complex 1A", locality: "Onenui Station, Mahia Peninsula, New Zealand")),
+               links: LaunchLinks(webcast: URL(string: "https://x.com/i/broadcasts/1")),
+               sourceStatus: go, provider: "SpaceX", image: URL(string: "https://example.com/f9.jpg"),
+               videos: [ExternalLink(url: URL(string: "https://x.com/i/broadcasts/1")!, title: "Starlink Mission",
+                                     publisher: "SpaceX", kind: "Official Webcast", language: "English"),
+                        ExternalLink(url: URL(string: "https://www.youtube.com/watch?v=2")!, title: "Starlink Mission",
+                                     publisher: "Everyday Astronaut", kind: "Unofficial Webcast", language: "English")],
+               infoLinks: [ExternalLink(url: URL(string: "https://www.spacex.com/launches/sl-15-22")!, title: "SpaceX",
+                                        publisher: "spacex.com", kind: "Official Page", language: "English")],
+               probability: 90, missionType: "Communications", orbit: "Low Earth Orbit")
+    }
 }

@@ -13,12 +13,23 @@ public final class ScriptedSource: Sendable {
             case launches(LaunchSegment)
             case rockets
             case rocketLaunches(rocketID: String)
+            case detail(String)
         }
         public var kind: Kind
         /// The page asked for (1 for the rockets, which come in one piece).
         public var page: Int
+        /// The `next` link the app followed (nil for a first page); not part of equality, so
+        /// tests can compare requests by kind and page alone.
+        public var url: URL?
+        /// Whether the user asked past the cache (`r`).
+        public var reload: Bool
 
-        public init(_ kind: Kind, page: Int = 1) { self.kind = kind; self.page = page }
+        public init(_ kind: Kind, page: Int = 1, url: URL? = nil, reload: Bool = false) {
+            self.kind = kind; self.page = page; self.url = url; self.reload = reload
+        }
+
+        public static func == (a: Request, b: Request) -> Bool { a.kind == b.kind && a.page == b.page }
+        public func hash(into hasher: inout Hasher) { hasher.combine(kind); hasher.combine(page) }
         public init(segment: LaunchSegment, page: Int) { self.init(.launches(segment), page: page) }
 
         public static let rockets = Request(.rockets)
@@ -37,6 +48,7 @@ public final class ScriptedSource: Sendable {
             case .launches(let segment): "\(segment) page \(page)"
             case .rockets: "rockets"
             case .rocketLaunches(let id): "rocket \(id) page \(page)"
+            case .detail(let id): "detail \(id)"
             }
         }
     }
@@ -46,17 +58,39 @@ public final class ScriptedSource: Sendable {
         var past: [Launch]
         var rockets: [Rocket]
         var rocketLaunches: [String: [Launch]]
+        var details: [String: Launch] = [:]
         var failures: [APIError] = []
+        /// Answers served "from the cache": when they were fetched and why the network was not used.
+        var staleness: [(fetchedAt: Date, problem: APIError?)] = []
         var requests: [Request] = []
     }
 
     private let script: Mutex<Script>
     public let pageSize: Int
 
+    public let name: String
+    public let isFrozen: Bool
+
+    /// - Parameter details: launches the detail request answers with (by id); with none, the
+    ///   source has no detail request, like the r/SpaceX API.
     public init(upcoming: [Launch] = [], past: [Launch] = [], rockets: [Rocket] = [],
-                rocketLaunches: [String: [Launch]] = [:], pageSize: Int = LaunchSource.pageSize) {
-        script = Mutex(Script(upcoming: upcoming, past: past, rockets: rockets, rocketLaunches: rocketLaunches))
+                rocketLaunches: [String: [Launch]] = [:], details: [String: Launch] = [:],
+                pageSize: Int = LaunchSource.pageSize, name: String = "Scripted", isFrozen: Bool = false) {
+        var s = Script(upcoming: upcoming, past: past, rockets: rockets, rocketLaunches: rocketLaunches)
+        s.details = details
+        script = Mutex(s)
         self.pageSize = pageSize
+        self.name = name
+        self.isFrozen = isFrozen
+        hasDetails = !details.isEmpty
+    }
+
+    private let hasDetails: Bool
+
+    /// The next `count` answers say they come from a cache filled at `fetchedAt` (and, with a
+    /// problem, that the network failed).
+    public func serveStale(fetchedAt: Date, problem: APIError? = nil, times count: Int = 1) {
+        script.withLock { $0.staleness += Array(repeating: (fetchedAt, problem), count: count) }
     }
 
     /// The next `count` requests (of any kind) fail with `error`.
@@ -74,47 +108,83 @@ public final class ScriptedSource: Sendable {
         }
     }
 
+    public func replace(detail: Launch) {
+        script.withLock { $0.details[detail.id] = detail }
+    }
+
     public var requests: [Request] { script.withLock { $0.requests } }
 
     public var source: LaunchSource {
-        LaunchSource(
-            name: "Scripted",
-            launches: { (segment, page) async throws(APIError) -> LaunchPage in
-                try self.answer(.launches(segment), page)
+        var detail: (@Sendable (String, Bool) async throws(APIError) -> Fetched<Launch>)?
+        if hasDetails {
+            detail = { (id: String, reload: Bool) async throws(APIError) -> Fetched<Launch> in
+                try self.answerDetail(id, reload)
+            }
+        }
+        var source = LaunchSource(
+            name: name,
+            launches: { (segment, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+                try self.answer(.launches(segment), cursor, reload)
             },
-            rockets: { () async throws(APIError) -> [Rocket] in
-                try self.answerRockets()
+            rockets: { (reload) async throws(APIError) -> Fetched<[Rocket]> in
+                try self.answerRockets(reload)
             },
-            rocketLaunches: { (rocketID, page) async throws(APIError) -> LaunchPage in
-                try self.answer(.rocketLaunches(rocketID: rocketID), page)
-            })
+            rocketLaunches: { (rocketID, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+                try self.answer(.rocketLaunches(rocketID: rocketID), cursor, reload)
+            },
+            launchDetail: detail)
+        source.isFrozen = isFrozen
+        return source
     }
 
-    private func answer(_ kind: Request.Kind, _ page: Int) throws(APIError) -> LaunchPage {
-        let outcome: Result<LaunchPage, APIError> = script.withLock { s in
-            s.requests.append(Request(kind, page: page))
+    /// The `next` link a page hands out: the app must come back with it.
+    public static func nextURL(_ kind: Request.Kind, page: Int) -> URL {
+        URL(string: "https://scripted.test/\(Request(kind, page: page).description.replacingOccurrences(of: " ", with: "/"))")!
+    }
+
+    private func answer(_ kind: Request.Kind, _ cursor: PageCursor, _ reload: Bool) throws(APIError) -> Fetched<LaunchPage> {
+        let page = cursor.page
+        let outcome: Result<Fetched<LaunchPage>, APIError> = script.withLock { s in
+            s.requests.append(Request(kind, page: page, url: cursor.url, reload: reload))
             if !s.failures.isEmpty { return .failure(s.failures.removeFirst()) }
             let all: [Launch]
             switch kind {
             case .launches(let segment): all = segment == .upcoming ? s.upcoming : s.past
             case .rocketLaunches(let id): all = s.rocketLaunches[id] ?? []
-            case .rockets: all = []
+            case .rockets, .detail: all = []
             }
             let start = (page - 1) * pageSize
             let docs = start < all.count ? Array(all[start..<min(all.count, start + pageSize)]) : []
-            let next = start + pageSize < all.count ? page + 1 : nil
-            return .success(LaunchPage(launches: docs, page: page, totalDocs: all.count, nextPage: next))
+            let next = start + pageSize < all.count
+                ? PageCursor(page: page + 1, url: Self.nextURL(kind, page: page + 1)) : nil
+            return .success(Self.stamp(LaunchPage(launches: docs, page: page, totalDocs: all.count, next: next), &s))
         }
         return try outcome.get()
     }
 
-    private func answerRockets() throws(APIError) -> [Rocket] {
-        let outcome: Result<[Rocket], APIError> = script.withLock { s in
-            s.requests.append(.rockets)
+    private func answerRockets(_ reload: Bool) throws(APIError) -> Fetched<[Rocket]> {
+        let outcome: Result<Fetched<[Rocket]>, APIError> = script.withLock { s in
+            s.requests.append(Request(.rockets, reload: reload))
             if !s.failures.isEmpty { return .failure(s.failures.removeFirst()) }
-            return .success(s.rockets)
+            return .success(Self.stamp(s.rockets, &s))
         }
         return try outcome.get()
+    }
+
+    private func answerDetail(_ id: String, _ reload: Bool) throws(APIError) -> Fetched<Launch> {
+        let outcome: Result<Fetched<Launch>, APIError> = script.withLock { s in
+            s.requests.append(Request(.detail(id), reload: reload))
+            if !s.failures.isEmpty { return .failure(s.failures.removeFirst()) }
+            guard let launch = s.details[id] else { return .failure(.http(status: 404, retryAfter: nil)) }
+            return .success(Self.stamp(launch, &s))
+        }
+        return try outcome.get()
+    }
+
+    private static func stamp<T: Sendable>(_ value: T, _ s: inout Script) -> Fetched<T> {
+        guard !s.staleness.isEmpty else { return Fetched(value) }
+        let stale = s.staleness.removeFirst()
+        return Fetched(value, fetchedAt: stale.fetchedAt, problem: stale.problem)
     }
 }
 
@@ -150,7 +220,8 @@ public struct Harness {
     public let preferences: PreferencesStore
     public let favorites: FavoritesStore
 
-    public init(source: ScriptedSource, clock: TestClock = TestClock(), width: Int = 80, height: Int = 24,
+    /// - Parameter alternatives: more Launches sources, for `S`.
+    public init(source: ScriptedSource, alternatives: [ScriptedSource] = [], clock: TestClock = TestClock(), width: Int = 80, height: Int = 24,
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
@@ -160,7 +231,7 @@ public struct Harness {
         self.preferences = preferences
         self.favorites = favorites
         browser = BrowserSpy()
-        let environment = AppEnvironment(source: source.source, clock: clock.clock,
+        let environment = AppEnvironment(source: source.source, alternatives: alternatives.map(\.source), clock: clock.clock,
                                          time: LaunchTime(timeZone: timeZone), openURL: browser.open,
                                          preferences: preferences, favorites: favorites, pictures: pictures,
                                          randomIndex: randomIndex)

@@ -12,7 +12,7 @@ struct LaunchListTests {
 
         #expect(source.requests == [.init(segment: .upcoming, page: 1)])
         #expect(h.state.upcoming.launches.count == 20)
-        #expect(h.state.upcoming.nextPage == 2)
+        #expect(h.state.upcoming.next?.page == 2)
         #expect(h.state.upcoming.totalDocs == 45)
         #expect(h.state.upcoming.phase == .idle)
         #expect(h.state.upcoming.updatedAt == Sample.reference)
@@ -54,7 +54,7 @@ struct LaunchListTests {
         for _ in 0..<10 { await h.press(.end) }
 
         #expect(h.state.upcoming.launches.count == 45)
-        #expect(h.state.upcoming.nextPage == nil)
+        #expect(h.state.upcoming.next == nil)
         #expect(source.requests.map(\.page) == [1, 2, 3], "no request past the last page")
         #expect(h.state.upcoming.selection == 44)
     }
@@ -88,7 +88,7 @@ struct LaunchListTests {
         #expect(h.state.past.scrollTop == page - 1)
         await h.press(.character("G"))
         #expect(h.state.past.selection == 59, "End goes to the last loaded row; page 3 loaded on the way")
-        #expect(h.state.past.nextPage == nil)
+        #expect(h.state.past.next == nil)
         await h.press(.character("g"))
         #expect(h.state.past.selection == 0)
         await h.press(.up)
@@ -189,8 +189,8 @@ struct ErrorTests {
     @Test func anAnswerToARequestOlderThanTheLatestRefreshIsDropped() async {
         let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true))
         let h = await Harness(source: source).started()
-        let stale = LaunchPage(launches: [Launch(id: "old", name: "Old", date: nil, upcoming: true)], page: 1, nextPage: nil)
-        h.viewModel.handle(.launchesLoaded(.segment(.upcoming), page: 1, generation: h.state.upcoming.generation - 1, .success(stale)))
+        let stale = LaunchPage(launches: [Launch(id: "old", name: "Old", date: nil, upcoming: true)], page: 1, next: nil)
+        h.viewModel.handle(.launchesLoaded(.segment(.upcoming), page: 1, generation: h.state.upcoming.generation - 1, source: 0, .success(Fetched(stale))))
         #expect(!h.state.upcoming.launches.contains { $0.id == "old" })
     }
 }

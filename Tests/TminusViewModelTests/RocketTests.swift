@@ -268,7 +268,7 @@ struct RocketLaunchesTests {
         #expect(source.requests.last == .rocketLaunches(Self.f9, page: 1))
         let list = h.state.list(.rocket(Self.f9))
         #expect(list.launches.map(\.name) == (1...20).map { "F9 \($0)" })
-        #expect(list.nextPage == 2)
+        #expect(list.next?.page == 2)
         #expect(list.totalDocs == 45)
         #expect(h.state.upcoming.launches.count == 3, "the Launches tab's lists are untouched")
 
@@ -282,7 +282,7 @@ struct RocketLaunchesTests {
 
         for _ in 0..<5 { await h.press(.end) }
         #expect(h.state.list(.rocket(Self.f9)).launches.map(\.id) == Self.f9Launches.map(\.id))
-        #expect(h.state.list(.rocket(Self.f9)).nextPage == nil)
+        #expect(h.state.list(.rocket(Self.f9)).next == nil)
         #expect(h.state.list(.rocket(Self.f9)).selection == 44)
         #expect(source.requests.filter { $0.kind == .rocketLaunches(rocketID: Self.f9) }.map(\.page) == [1, 2, 3],
                 "no request past the last page")
@@ -348,7 +348,7 @@ struct RocketLaunchesTests {
         let list = h.state.list(.rocket(Rockets.starship.id))
         #expect(list.hasLoadedOnce)
         #expect(list.launches.isEmpty)
-        #expect(list.nextPage == nil)
+        #expect(list.next == nil)
         await h.press(.down, .enter)
         #expect(h.state.screen == .rocketLaunches, "nothing to open")
     }

@@ -9,6 +9,11 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case badData(String)
     case notAvailable(String)
     case transport(String)
+    /// A source answered 429, or `CachedFetcher` is still holding off after one (then
+    /// `retryAfter` is the time left). Named after the source because the user can act on it
+    /// (wait, or switch source) and Launch Library 2's free tier makes it a normal event, not
+    /// a fault. `retryAfter` is nil when the server did not say how long to wait.
+    case rateLimited(source: String, retryAfter: TimeInterval?)
 
     public var message: String {
         switch self {
@@ -31,6 +36,10 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return why
         case .transport(let why):
             return "network error: \(why)"
+        case .rateLimited(let source, let retry?):
+            return "rate limited by \(source), retry in \(Self.minutes(retry))"
+        case .rateLimited(let source, nil):
+            return "rate limited by \(source), retry later"
         }
     }
 

@@ -34,22 +34,34 @@ public enum SpaceXAPI {
         return (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
     }
 
+    public static let name = "r/SpaceX API"
+
+    /// Without a cache: every call is a request (tests of the requests themselves).
     public static func launchSource(baseURL: URL, http: HTTPClient) -> LaunchSource {
+        launchSource(baseURL: baseURL, fetcher: CachedFetcher(http: http, cache: nil, sourceName: name, now: { Date() }))
+    }
+
+    /// Every answer goes through the fetcher's disk cache: fresh ones are reused, and when
+    /// the network fails the last good one is shown with the reason.
+    public static func launchSource(baseURL: URL, fetcher: CachedFetcher) -> LaunchSource {
         let queryURL = baseURL.appending(path: "v5/launches/query")
         let rocketsURL = baseURL.appending(path: "v4/rockets")
-        return LaunchSource(
-            name: "r/SpaceX API",
-            launches: { (segment, page) async throws(APIError) -> LaunchPage in
-                let data = try await http.data(.init(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: page)))
-                return try decodePage(data)
+        let fresh = LaunchSource.freshFor
+        var source = LaunchSource(
+            name: name,
+            launches: { (segment, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+                let request = HTTPClient.Request(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: cursor.page))
+                return try await fetcher.fetch(request, maxAge: fresh, reload: reload, decode: decodePage)
             },
-            rockets: { () async throws(APIError) -> [Rocket] in
-                try decodeRockets(try await http.data(.init(url: rocketsURL)))
+            rockets: { (reload) async throws(APIError) -> Fetched<[Rocket]> in
+                try await fetcher.fetch(.init(url: rocketsURL), maxAge: fresh, reload: reload, decode: decodeRockets)
             },
-            rocketLaunches: { (rocketID, page) async throws(APIError) -> LaunchPage in
-                let data = try await http.data(.init(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: page)))
-                return try decodePage(data)
+            rocketLaunches: { (rocketID, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+                let request = HTTPClient.Request(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: cursor.page))
+                return try await fetcher.fetch(request, maxAge: fresh, reload: reload, decode: decodePage)
             })
+        source.isFrozen = true
+        return source
     }
 
     /// `GET /v4/rockets`: a plain array. A rocket that cannot be read is skipped, not fatal.
@@ -79,7 +91,8 @@ public enum SpaceXAPI {
         }
         let launches = envelope.docs.compactMap(\.value)
         let next = (envelope.hasNextPage ?? (envelope.nextPage != nil)) ? envelope.nextPage : nil
-        return LaunchPage(launches: launches, page: envelope.page ?? 1, totalDocs: envelope.totalDocs, nextPage: next)
+        return LaunchPage(launches: launches, page: envelope.page ?? 1, totalDocs: envelope.totalDocs,
+                          next: next.map { PageCursor(page: $0) })
     }
 }
 

@@ -13,9 +13,29 @@ public enum LaunchStatus: Sendable, Hashable {
     case failure
     /// A past launch whose outcome the source does not record.
     case unknown
+    /// Neither to come nor over: on hold, in flight (Launch Library 2).
+    case other
+
+    /// The status word of a row, exactly as the spec spells it.
+    public var word: String {
+        switch self {
+        case .upcoming: "UPCOMING"
+        case .success: "SUCCESS"
+        case .failure: "FAILED"
+        case .unknown: "UNKNOWN"
+        case .other: "OTHER"
+        }
+    }
+}
+
+/// Which API a launch came from: it decides what its detail shows and which links it has.
+public enum LaunchOrigin: String, Sendable, Hashable, Codable {
+    case spacex
+    case launchLibrary2 = "ll2"
 }
 
 public struct Launch: Sendable, Hashable, Identifiable {
+    public var origin: LaunchOrigin
     public var id: String
     public var name: String
     public var flightNumber: Int?
@@ -32,8 +52,21 @@ public struct Launch: Sendable, Hashable, Identifiable {
     public var cores: [LaunchCore]
     public var links: LaunchLinks
     public var window: Int?
+    /// The source's own status (Launch Library 2); nil for the r/SpaceX API.
+    public var sourceStatus: SourceStatus?
+    /// The launch service provider: `SpaceX`, `China Aerospace Science and Technology Corporation`.
+    public var provider: String?
+    /// A picture of the launch or its rocket (Launch Library 2 `image`).
+    public var image: URL?
+    public var videos: [ExternalLink]
+    public var infoLinks: [ExternalLink]
+    /// Chance of launch weather, 0–100; nil when unknown (the API's null or -1).
+    public var probability: Int?
+    public var missionType: String?
+    public var orbit: String?
 
     public var status: LaunchStatus {
+        if let sourceStatus { return sourceStatus.meaning }
         if upcoming { return .upcoming }
         switch success {
         case true?: return .success
@@ -49,17 +82,33 @@ public struct Launch: Sendable, Hashable, Identifiable {
     }
 
     public init(
-        id: String, name: String, flightNumber: Int? = nil, date: Date?, datePrecision: DatePrecision = .hour,
+        origin: LaunchOrigin = .spacex, id: String, name: String, flightNumber: Int? = nil, date: Date?, datePrecision: DatePrecision = .hour,
         upcoming: Bool, success: Bool? = nil, details: String? = nil, rocket: Ref<Rocket>? = nil,
         launchpad: Ref<Launchpad>? = nil, payloads: [Ref<Payload>] = [], crew: [CrewAssignment] = [],
         failures: [LaunchFailure] = [], cores: [LaunchCore] = [], links: LaunchLinks = LaunchLinks(),
-        window: Int? = nil
+        window: Int? = nil, sourceStatus: SourceStatus? = nil, provider: String? = nil, image: URL? = nil,
+        videos: [ExternalLink] = [], infoLinks: [ExternalLink] = [], probability: Int? = nil,
+        missionType: String? = nil, orbit: String? = nil
     ) {
-        self.id = id; self.name = name; self.flightNumber = flightNumber; self.date = date
+        self.origin = origin; self.id = id; self.name = name; self.flightNumber = flightNumber; self.date = date
         self.datePrecision = datePrecision; self.upcoming = upcoming; self.success = success
         self.details = details; self.rocket = rocket; self.launchpad = launchpad; self.payloads = payloads
         self.crew = crew; self.failures = failures; self.cores = cores; self.links = links; self.window = window
+        self.sourceStatus = sourceStatus; self.provider = provider; self.image = image; self.videos = videos
+        self.infoLinks = infoLinks; self.probability = probability; self.missionType = missionType; self.orbit = orbit
     }
+
+    /// This launch, with the videos and info links of an older copy when this one has none:
+    /// a list row (which leaves them out) must not erase what the detail request brought.
+    public func keepingDetail(of older: Launch) -> Launch {
+        var merged = self
+        if merged.videos.isEmpty { merged.videos = older.videos }
+        if merged.infoLinks.isEmpty { merged.infoLinks = older.infoLinks }
+        return merged
+    }
+
+    /// The status word of a row: the source's own when it has one (`GO`, `IN FLIGHT`).
+    public var statusWord: String { sourceStatus?.word ?? status.word }
 }
 
 // Encoding writes the API's own shape (snake_case keys, ISO-8601 `date_utc`, nested links),
@@ -67,15 +116,19 @@ public struct Launch: Sendable, Hashable, Identifiable {
 // one, back to an equal value.
 extension Launch: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, name, details, rocket, launchpad, payloads, crew, failures, cores, links, window, upcoming, success
+        case origin, id, name, details, rocket, launchpad, payloads, crew, failures, cores, links, window, upcoming, success
         case flightNumber = "flight_number", dateUTC = "date_utc", dateUnix = "date_unix"
         case datePrecision = "date_precision"
+        // Not in the r/SpaceX API: what Launch Library 2 launches carry, stored under names of our own.
+        case sourceStatus = "source_status", provider, image, videos, infoLinks = "info_links", probability
+        case missionType = "mission_type", orbit
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // Without an id a launch cannot be paged, deduplicated or opened: the one hard requirement.
         id = try c.decode(String.self, forKey: .id)
+        origin = c.lenient(LaunchOrigin.self, .origin) ?? .spacex
         name = c.lenient(String.self, .name) ?? "Unnamed launch"
         flightNumber = c.lenient(Int.self, .flightNumber)
         date = c.lenientDate(.dateUTC) ?? c.lenient(Double.self, .dateUnix).map { Date(timeIntervalSince1970: $0) }
@@ -91,10 +144,19 @@ extension Launch: Codable {
         cores = c.lenientArray(LaunchCore.self, .cores)
         links = c.lenient(LaunchLinks.self, .links) ?? LaunchLinks()
         window = c.lenient(Int.self, .window)
+        sourceStatus = c.lenient(SourceStatus.self, .sourceStatus)
+        provider = c.lenient(String.self, .provider)
+        image = WebURL.parse(c.lenient(String.self, .image))
+        videos = c.lenientArray(ExternalLink.self, .videos)
+        infoLinks = c.lenientArray(ExternalLink.self, .infoLinks)
+        probability = c.lenient(Int.self, .probability)
+        missionType = c.lenient(String.self, .missionType)
+        orbit = c.lenient(String.self, .orbit)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        if origin != .spacex { try c.encode(origin, forKey: .origin) }
         try c.encode(id, forKey: .id)
         try c.encode(name, forKey: .name)
         try c.encodeIfPresent(flightNumber, forKey: .flightNumber)
@@ -111,6 +173,14 @@ extension Launch: Codable {
         try c.encode(cores, forKey: .cores)
         try c.encode(links, forKey: .links)
         try c.encodeIfPresent(window, forKey: .window)
+        try c.encodeIfPresent(sourceStatus, forKey: .sourceStatus)
+        try c.encodeIfPresent(provider, forKey: .provider)
+        try c.encodeIfPresent(image?.absoluteString, forKey: .image)
+        if !videos.isEmpty { try c.encode(videos, forKey: .videos) }
+        if !infoLinks.isEmpty { try c.encode(infoLinks, forKey: .infoLinks) }
+        try c.encodeIfPresent(probability, forKey: .probability)
+        try c.encodeIfPresent(missionType, forKey: .missionType)
+        try c.encodeIfPresent(orbit, forKey: .orbit)
     }
 }
 

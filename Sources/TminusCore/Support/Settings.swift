@@ -123,4 +123,7 @@ public struct AppPaths: Sendable, Equatable {
     }
 
     public var logFile: URL { state.appending(path: "tminus.log") }
+    /// API responses kept by `CachedFetcher` (pictures live next to it, in `cache/images`,
+    /// which `PictureLoader` names): separate folders, so each keeps its own size limit.
+    public var responses: URL { cache.appending(path: "responses", directoryHint: .isDirectory) }
 }

@@ -16,15 +16,15 @@ enum LaunchDetailView {
         let textX = layout.detailHeaderTextX
 
         // Row 1: name, status word.
-        let statusX = grid.width - LaunchListView.statusWidth - 1
+        let statusX = grid.width - max(LaunchListView.statusWidth, TerminalText.width(launch.statusWord)) - 1
         let watched = state.isWatched(launch: launch.id)
         let markWidth = 10  // " ★ watched"
         let used = grid.put(launch.name, x: textX, y: top, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
         grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
-        grid.put(launch.status.word, x: statusX, y: top, style: Theme.style(launch.status.tone))
+        grid.put(launch.statusWord, x: statusX, y: top, style: Theme.style(launch.status.tone))
 
         // Row 2: the short facts.
-        let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.rocket?.object?.name,
+        let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,
                         launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
         grid.put(subtitle, x: textX, y: top + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
 
@@ -48,22 +48,24 @@ enum LaunchDetailView {
 
         // Row 5: the links bar; the selected one is what `o` opens.
         var x = textX + grid.put("Links ", x: textX, y: top + 4, style: Theme.label)
-        for (index, kind) in LaunchLinkKind.allCases.enumerated() {
-            let available = launch.links.url(for: kind) != nil
+        for (index, slot) in launch.linkSlots.enumerated() {
+            let available = !slot.targets.isEmpty
             let style: Style
             if index == detail.linkIndex && available {
                 style = Style(foreground: Color(16), background: .accent, attributes: .bold)
             } else {
                 style = available ? Style(foreground: .accent) : Style(foreground: Color(240))
             }
-            x += grid.put(" \(kind.title) ", x: x, y: top + 4, style: style)
+            // Several pages behind one link (`o` then asks which): say how many.
+            let title = slot.targets.count > 1 ? "\(slot.title) (\(slot.targets.count))" : slot.title
+            x += grid.put(" \(title) ", x: x, y: top + 4, style: style)
             x += 1
         }
         grid.horizontalRule(y: top + 5)
 
         // The body.
-        let lines = LaunchDetailDocument.lines(for: launch, time: time, width: layout.detailBodyWidth)
-        DocumentView.draw(lines, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)
+        let lines = state.detailBody(launch)
+        DocumentView.draw(lines, state: state, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)
         if detail.scroll + layout.detailBodyHeight < lines.count {
             grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
         }

@@ -36,7 +36,8 @@ enum LaunchListView {
     static func drawRows(_ list: LaunchListState, what: String, outcome: Outcome, state: AppState,
                          into grid: inout Grid, layout: ScreenLayout) {
         let pictures = state.launchRowHeight > 1
-        let columns = Columns(width: grid.width, outcome: outcome, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4)
+        let columns = Columns(width: grid.width, outcome: outcome, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
+                              origin: list.launches.first?.origin ?? .spacex)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
@@ -63,7 +64,7 @@ enum LaunchListView {
                 grid.put("Loading more…", x: columns.name, y: y, style: Theme.label)
             } else if let error = list.error, list.errorWasLoadMore {
                 grid.put("Could not load more: \(error.message) — press r to retry", x: columns.name, y: y, style: Theme.error)
-            } else if list.nextPage == nil, list.launches.count > state.visibleLaunchRows {
+            } else if list.next == nil, list.launches.count > state.visibleLaunchRows {
                 grid.put("— end of list —", x: columns.name, y: y, style: Theme.label)
             }
         }
@@ -80,13 +81,31 @@ enum LaunchListView {
         let outcome: Outcome
         /// Where names start: after the glyph, or after the patch box.
         let nameX: Int
+        /// Launch Library 2 rows have longer status words and a provider column.
+        let origin: LaunchOrigin
         var glyph: Int { 2 }
         var name: Int { nameX }
-        var status: Int { width - (outcome == .word ? LaunchListView.statusWidth : 1) - 1 }
+        /// `IN FLIGHT` is the longest Launch Library 2 word; `UPCOMING` the longest SpaceX one.
+        var statusWidth: Int { origin == .launchLibrary2 ? 9 : LaunchListView.statusWidth }
+        var status: Int { width - (outcome == .word ? statusWidth : 1) - 1 }
         var date: Int { status - 2 - LaunchListView.dateWidth }
-        /// Wide terminals get the rocket's name too (not on a rocket's own list).
-        var rocket: Int? { width >= 100 && outcome == .word ? date - 2 - LaunchListView.rocketWidth : nil }
-        var nameWidth: Int { (rocket ?? date) - 2 - name }
+        /// The column between name and date: who launches it (Launch Library 2 covers every
+        /// provider, so it always shows), or the rocket's name on wide terminals (SpaceX).
+        var extra: (title: String, x: Int, width: Int)? {
+            guard outcome == .word else { return nil }
+            switch origin {
+            case .launchLibrary2:
+                let w = width >= 160 ? 36 : width >= 120 ? 28 : LaunchListView.rocketWidth
+                return ("PROVIDER", date - 2 - w, w)
+            case .spacex:
+                return width >= 100 ? ("ROCKET", date - 2 - LaunchListView.rocketWidth, LaunchListView.rocketWidth) : nil
+            }
+        }
+        var nameWidth: Int { (extra?.x ?? date) - 2 - name }
+
+        func extraValue(_ launch: Launch) -> String {
+            (origin == .launchLibrary2 ? launch.provider : launch.rocket?.object?.name) ?? "-"
+        }
     }
 
     static func countText(_ list: LaunchListState) -> String {
@@ -116,7 +135,7 @@ enum LaunchListView {
     static func drawHeader(_ c: Columns, into grid: inout Grid, y: Int) {
         let style = Style(foreground: .muted, attributes: .bold)
         grid.put("MISSION", x: c.name, y: y, style: style)
-        if let rocket = c.rocket { grid.put("ROCKET", x: rocket, y: y, style: style) }
+        if let extra = c.extra { grid.put(extra.title, x: extra.x, y: y, style: style) }
         grid.put("DATE", x: c.date, y: y, style: style)
         if c.outcome == .word { grid.put("STATUS", x: c.status, y: y, style: style) }
     }
@@ -138,8 +157,15 @@ enum LaunchListView {
                          state: state, x: 2, y: y, columns: layout.rowPatchColumns, rows: layout.rowPatchRows,
                          placeholder: [String(patch == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
         drawFacts(row, columns: c, time: state.time, into: &grid, y: y)
-        let second = [launch.flightNumber.map { "Flight #\($0)" }, launch.launchpad?.object?.name]
-            .compactMap { $0 }.joined(separator: " · ")
+        let second: String
+        switch launch.origin {
+        case .spacex:
+            second = [launch.flightNumber.map { "Flight #\($0)" }, launch.launchpad?.object?.name]
+                .compactMap { $0 }.joined(separator: " · ")
+        case .launchLibrary2:
+            second = [launch.provider, launch.launchpad?.object?.locality ?? launch.launchpad?.object?.name]
+                .compactMap { $0 }.joined(separator: " · ")
+        }
         grid.put(second, x: c.name, y: y + 1, maxWidth: c.nameWidth, style: Theme.label)
         highlight(row.selected, y: y, height: 2, into: &grid)
     }
@@ -147,13 +173,13 @@ enum LaunchListView {
     static func drawFacts(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
         let launch = row.launch
         Theme.putMarked(launch.name, marked: row.watched, x: c.name, y: y, maxWidth: c.nameWidth, into: &grid)
-        if let rocket = c.rocket {
-            grid.put(launch.rocket?.object?.name ?? "-", x: rocket, y: y, maxWidth: LaunchListView.rocketWidth, style: Theme.label)
+        if let extra = c.extra {
+            grid.put(c.extraValue(launch), x: extra.x, y: y, maxWidth: extra.width, style: Theme.label)
         }
         grid.put(time.listDate(launch.date, precision: launch.datePrecision), x: c.date, y: y,
                  maxWidth: LaunchListView.dateWidth, style: .dim)
         switch c.outcome {
-        case .word: grid.put(launch.status.word, x: c.status, y: y, style: Theme.style(launch.status.tone))
+        case .word: grid.put(launch.statusWord, x: c.status, y: y, maxWidth: c.statusWidth, style: Theme.style(launch.status.tone))
         case .icon: grid.put(launch.status.icon, x: c.status, y: y, style: Theme.style(launch.status.tone))
         }
     }
@@ -193,6 +219,7 @@ extension LaunchStatus {
         case .success: "✓"
         case .failure: "✗"
         case .unknown: "?"
+        case .other: "~"
         }
     }
 }

@@ -96,3 +96,26 @@ enum UnitsModalView {
         }
     }
 }
+
+/// `o` on a link with several pages behind it: a numbered list to pick from.
+enum LinkMenuView {
+    static func draw(_ menu: LinkMenu, into grid: inout Grid) {
+        let labels = menu.targets.enumerated().map { "\($0.offset + 1)  \($0.element.label)" }
+        let hosts = menu.targets.map { $0.url.host ?? "" }
+        let widest = zip(labels, hosts).map { TerminalText.width($0) + 2 + TerminalText.width($1) }.max() ?? 0
+        let box = Box(width: max(40, widest + 8), height: menu.targets.count + 4, in: grid)
+        box.draw(title: "Open \(menu.title)", footer: "Enter opens · Esc closes", into: &grid)
+        for (i, label) in labels.enumerated() {
+            let y = box.top + 2 + i
+            guard y < box.top + box.height - 1 else { break }
+            let selected = i == menu.selection
+            let inner = box.width - 6
+            grid.put(selected ? "›" : " ", x: box.left + 2, y: y, style: Style(foreground: .accent, attributes: .bold))
+            let used = grid.put(label, x: box.left + 4, y: y, maxWidth: inner, style: selected ? .bold : .plain)
+            grid.put("  " + hosts[i], x: box.left + 4 + used, y: y, maxWidth: max(0, inner - used), style: Theme.label)
+            if selected {
+                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.selectionBackground) : $0 }
+            }
+        }
+    }
+}

@@ -15,6 +15,25 @@ enum PictureView {
         }
     }
 
+    /// One row of a picture box, for bodies that scroll line by line: the picture's row once
+    /// it is ready, else that row of the placeholder (shade, a glyph on the middle row).
+    static func drawRow(_ row: Int, of key: PictureKey, state: AppState, x: Int, y: Int, into grid: inout Grid) {
+        if state.pictureMode == .pictures, case .ready(let picture)? = state.pictures[key] {
+            // The fitted picture may be smaller than the box: centred in it, blank around.
+            let left = x + max(0, (key.columns - picture.columns) / 2)
+            let pictureRow = row - max(0, (key.rows - picture.rows) / 2)
+            guard (0..<picture.rows).contains(pictureRow) else { return }
+            var one = Grid(size: Size(width: picture.columns, height: 1))
+            drawPicture(picture, x: 0, y: -pictureRow, direct: state.directColor, into: &one)
+            for column in 0..<picture.columns where left + column < grid.width {
+                grid[left + column, y] = one[column, 0]
+            }
+        } else {
+            let middle = key.rows / 2
+            drawPlaceholder(row == middle ? [String(Theme.rocketGlyph)] : [], x: x, y: y, columns: key.columns, rows: 1, into: &grid)
+        }
+    }
+
     /// Each cell is `▀`: the upper pixel as foreground, the lower as background. A missing
     /// pixel takes the screen's background (`▄` or a blank keeps the other half right).
     static func drawPicture(_ picture: CellPicture, x: Int, y: Int, direct: Bool = false, into grid: inout Grid) {

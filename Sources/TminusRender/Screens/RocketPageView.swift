@@ -13,7 +13,7 @@ enum RocketPageView {
         grid.horizontalRule(y: layout.rocketBodyTop - 1)
 
         let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth)
-        DocumentView.draw(lines, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &grid)
+        DocumentView.draw(lines, state: state, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &grid)
         if page.scroll + layout.rocketBodyHeight < lines.count {
             grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
         }
@@ -74,7 +74,7 @@ enum RocketPageView {
 /// Draws worded lines (headings and label/value fields) from `scroll` on: the body of the
 /// launch detail and of the rocket page.
 enum DocumentView {
-    static func draw(_ lines: [DetailLine], scroll: Int, top: Int, height: Int, into grid: inout Grid) {
+    static func draw(_ lines: [DetailLine], state: AppState, scroll: Int, top: Int, height: Int, into grid: inout Grid) {
         var y = top
         for line in lines.dropFirst(scroll).prefix(height) {
             switch line {
@@ -85,6 +85,9 @@ enum DocumentView {
                 grid.put(value, x: 2 + LaunchDetailDocument.labelWidth + 1, y: y, style: Theme.style(tone))
             case .blank:
                 break
+            case let .picture(key, row):
+                // Centred; each line draws its own row, so the picture scrolls with the text.
+                PictureView.drawRow(row, of: key, state: state, x: max(0, (grid.width - key.columns) / 2), y: y, into: &grid)
             }
             y += 1
         }

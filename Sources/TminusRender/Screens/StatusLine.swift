@@ -40,9 +40,17 @@ enum StatusLine {
     /// An error on the data being looked at outranks any passing notice.
     static func message(_ state: AppState) -> Notice? {
         if state.overlay == nil, let error = data(state).error {
+            // Retrying is pointless with `--offline`: the cache is all there is.
+            if case .offline = error { return Notice(error.message, level: .error) }
             return Notice("\(error.message) — press r to retry", level: .error)
         }
-        return state.notice
+        if let notice = state.notice { return notice }
+        if state.screen == .launchList, state.segment == .upcoming, state.upcomingIsStale {
+            let next = state.sourceNames[(state.sourceIndex + 1) % state.sourceNames.count]
+            return Notice("all upcoming launches are past (data frozen in 2022) — press S for \(next)",
+                          level: .info)
+        }
+        return nil
     }
 
     /// The data the screen shows: whether it is loading, when it arrived, what went wrong.
@@ -52,7 +60,8 @@ enum StatusLine {
             let list = state.activeListID.map(state.list) ?? LaunchListState()
             return (list.phase == .loadingFirst, list.updatedAt, list.error)
         case .launchDetail:
-            return (false, state.currentList.updatedAt, nil)
+            let detail = state.detail
+            return (detail?.isLoading ?? false, detail?.updatedAt ?? state.currentList.updatedAt, detail?.error)
         case .rocketList:
             return (state.rockets.isLoading, state.rockets.updatedAt, state.rockets.error)
         case .rocketPage:

@@ -1,10 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import TminusImage
+@testable import TminusCore
 
 /// A fresh directory under the system's temporary one; the test removes it.
-func makeTemporaryDirectory(_ function: String = #function) -> URL {
+private func makeTemporaryDirectory(_ function: String = #function) -> URL {
     let name = "tminus-\(function.prefix { $0.isLetter || $0.isNumber })-\(UUID().uuidString)"
     let url = FileManager.default.temporaryDirectory.appending(path: name, directoryHint: .isDirectory)
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -12,7 +12,7 @@ func makeTemporaryDirectory(_ function: String = #function) -> URL {
 }
 
 /// A clock that moves one second forward every time it is read: every access time differs.
-final class SteppingClock: Sendable {
+private final class SteppingClock: Sendable {
     private let seconds = Mutex<Double>(1_700_000_000)
     func callAsFunction() -> Date {
         seconds.withLock { s in
@@ -20,6 +20,15 @@ final class SteppingClock: Sendable {
             return Date(timeIntervalSince1970: s)
         }
     }
+}
+
+private typealias Entry = DiskCache.Entry
+
+/// A count many tasks can bump.
+private final class Tally: Sendable {
+    private let value = Mutex(0)
+    func bump() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
 }
 
 private func url(_ name: String) -> URL { URL(string: "https://pictures.test/\(name)")! }
@@ -143,7 +152,7 @@ private func listing(_ directory: URL) -> [String] {
         cache.store(Data("a".utf8), for: url("a.png"))
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: fresh.path), "another process may still be writing it")
-        #expect(cache.totalSize == Entry.encode(url: url("a.png").absoluteString, body: Data("a".utf8)).count,
+        #expect(cache.totalSize == Entry.encode(key: url("a.png").absoluteString, storedAt: Date(), body: Data("a".utf8)).count,
                 "temporary files are not entries")
     }
 
@@ -201,24 +210,118 @@ private func listing(_ directory: URL) -> [String] {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let cache = DiskCache(directory: dir)
         // A well-formed entry of b's, sitting in a's file.
-        let forged = Entry.encode(url: url("b.png").absoluteString, body: Data("B".utf8))
+        let forged = Entry.encode(key: url("b.png").absoluteString, storedAt: Date(), body: Data("B".utf8))
         try forged.write(to: cache.entryURL(for: url("a.png")))
         #expect(cache.data(for: url("a.png")) == nil)
         #expect(cache.data(for: url("b.png")) == nil)
     }
 
     @Test func theEntryFormatRoundTripsAndRejectsEveryPrefix() {
-        let entry = Entry.encode(url: "https://x.test/ü", body: Data("body".utf8))
-        #expect(Entry.parse(entry) == Entry(url: "https://x.test/ü", body: Data("body".utf8)))
+        let stored = Date(timeIntervalSinceReferenceDate: 123_456_789.123_456)
+        let entry = Entry.encode(key: "https://x.test/ü", storedAt: stored, body: Data("body".utf8))
+        #expect(Entry.parse(entry) == Entry(key: "https://x.test/ü", storedAt: stored, body: Data("body".utf8)))
         #expect(Entry.parse(entry.dropFirst(3)) == nil)
         for n in 0..<entry.count { #expect(Entry.parse(entry.prefix(n)) == nil) }
+    }
+
+    // MARK: Ages
+
+    @Test func storedAtSurvivesAReopen() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let stored = Date(timeIntervalSince1970: 1_700_000_000.25)
+        let first = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { stored }, hash: { SHA256.hex(Data($0.utf8)) })
+        first.store(Data("a".utf8), for: url("a.png"))
+        // Another instance, on another clock: the age is the one recorded, to the bit.
+        let later = Date(timeIntervalSince1970: 1_800_000_000)
+        let restarted = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { later }, hash: { SHA256.hex(Data($0.utf8)) })
+        let entry = try #require(restarted.entry(for: url("a.png")))
+        #expect(entry.data == Data("a".utf8))
+        #expect(entry.storedAt == stored)
+        // Reading (a use, for eviction) does not make it younger.
+        #expect(restarted.entry(for: url("a.png"))?.storedAt == stored)
+    }
+
+    @Test func aStoreCanRecordTheCallersTime() {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        let given = Date(timeIntervalSince1970: 1_000_000_000)
+        cache.store(Data("x".utf8), for: "GET https://api.test/x", storedAt: given)
+        #expect(DiskCache(directory: dir).entry(for: "GET https://api.test/x")?.storedAt == given)
+        cache.store(Data("y".utf8), for: "GET https://api.test/x", storedAt: given.addingTimeInterval(60))
+        #expect(cache.entry(for: "GET https://api.test/x")?.storedAt == given.addingTimeInterval(60), "a store replaces the time too")
+    }
+
+    // MARK: Keys
+
+    @Test func anyStringIsAKeyAndAURLIsItsAbsoluteString() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        let query = "POST https://api.test/v5/launches/query\n{\"query\":{\"upcoming\":true}}"
+        let other = "POST https://api.test/v5/launches/query\n{\"query\":{\"upcoming\":false}}"
+        cache.store(Data("upcoming".utf8), for: query)
+        cache.store(Data("past".utf8), for: other)
+        #expect(cache.data(for: query) == Data("upcoming".utf8))
+        #expect(cache.data(for: other) == Data("past".utf8))
+        #expect(cache.data(for: "POST https://api.test/v5/launches/query") == nil)
+        #expect(listing(dir) == [SHA256.hex(Data(other.utf8)) + ".img", SHA256.hex(Data(query.utf8)) + ".img"].sorted())
+
+        // The URL forms are the string forms of `absoluteString`, both ways.
+        cache.store(Data("patch".utf8), for: url("patch.png"))
+        #expect(cache.data(for: url("patch.png").absoluteString) == Data("patch".utf8))
+        cache.store(Data("logo".utf8), for: url("logo.png").absoluteString)
+        #expect(cache.entry(for: url("logo.png"))?.data == Data("logo".utf8))
+        cache.remove(for: url("logo.png"))
+        #expect(cache.data(for: url("logo.png").absoluteString) == nil)
+        #expect(cache.entryURL(for: url("patch.png")) == cache.entryURL(for: url("patch.png").absoluteString))
+    }
+
+    // MARK: Old formats
+
+    /// An entry as the previous version wrote it: `TMIMG01\n`, the URL, the body's length and
+    /// FNV-1a, the body; no time.
+    private func formatOneEntry(url: String, body: Data) -> Data {
+        func bigEndian<T: FixedWidthInteger>(_ value: T) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
+        return Data("TMIMG01\n".utf8) + bigEndian(UInt32(url.utf8.count)) + Data(url.utf8)
+            + bigEndian(UInt64(body.count)) + bigEndian(Entry.fnv1a64(body)) + body
+    }
+
+    @Test func anOldFormatEntryIsAMissAndIsReplaced() throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        let file = cache.entryURL(for: url("a.png"))
+        try formatOneEntry(url: url("a.png").absoluteString, body: Data("old".utf8)).write(to: file)
+        #expect(cache.totalSize > 0, "an old entry still counts against the limit until it goes")
+        #expect(cache.entry(for: url("a.png")) == nil)
+        #expect(cache.data(for: url("a.png")) == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        cache.store(Data("new".utf8), for: url("a.png"))
+        #expect(cache.data(for: url("a.png")) == Data("new".utf8))
+    }
+
+    /// The checksum covers the header too: a damaged key or time is a miss, not a wrong age.
+    @Test(arguments: ["key", "time", "body length"])
+    func aFlippedBitInTheHeaderIsAMiss(_ field: String) throws {
+        let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = DiskCache(directory: dir)
+        cache.store(Data("body".utf8), for: "k", storedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let file = cache.entryURL(for: "k")
+        var raw = try Data(contentsOf: file)
+        let keyAt = Entry.magic.count + 4
+        switch field {
+        case "key": raw[keyAt] ^= 0x01          // "k" -> "j": same length, another key
+        case "time": raw[keyAt + 1 + 7] ^= 0x01 // the lowest bit of the time
+        default: raw[keyAt + 1 + 8 + 7] ^= 0x01 // the body length's lowest bit
+        }
+        try raw.write(to: file)
+        #expect(cache.entry(for: "k") == nil)
+        #expect(cache.entry(for: "j") == nil)
     }
 
     // MARK: Eviction
 
     /// An entry of exactly 200 bytes (the header holds the 30-byte URL).
     private func body200(_ name: String) -> Data {
-        let header = Entry.encode(url: url(name).absoluteString, body: Data()).count
+        let header = Entry.encode(key: url(name).absoluteString, storedAt: Date(), body: Data()).count
         return Data(repeating: UInt8(ascii: "x"), count: 200 - header)
     }
 
@@ -274,7 +377,7 @@ private func listing(_ directory: URL) -> [String] {
     @Test func concurrentReadersAndWritersAgree() async {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let cache = DiskCache(directory: dir, limit: 20_000)
-        let wrong = Counter()
+        let wrong = Tally()
         await withTaskGroup(of: Void.self) { group in
             for i in 0..<200 {
                 group.addTask {

@@ -1,0 +1,209 @@
+import Foundation
+
+/// Launch Library 2 (The Space Devs, `ll.thespacedevs.com`), API versions 2.0.0, 2.2.0 and
+/// 2.3.0: the URLs to ask and the decoding of what comes back into `Launch`.
+///
+/// `base` is the versioned root, e.g. `https://ll.thespacedevs.com/2.2.0`. Version 2.3.0
+/// renamed every endpoint to the plural (`/2.3.0/launches/upcoming/`); a base whose path ends
+/// in a version from 2.3.0 on gets `launches`, any other base the `launch` of 2.0.0–2.2.0.
+public enum LaunchLibrary2 {
+    public static let name = "Launch Library 2"
+
+    /// `{base}/launch/upcoming/?limit=20&offset=0` (segment .upcoming) or `/launch/previous/`.
+    public static func listURL(base: URL, segment: LaunchSegment, limit: Int = LaunchSource.pageSize, offset: Int = 0) -> URL {
+        let list = switch segment {
+        case .upcoming: "upcoming"
+        case .past: "previous"
+        }
+        return endpoint(base, path: [resource(base), list],
+                        query: [URLQueryItem(name: "limit", value: String(limit)),
+                                URLQueryItem(name: "offset", value: String(max(0, offset)))])
+    }
+
+    /// `{base}/launch/{id}/` (the id percent-encoded as a path segment).
+    public static func detailURL(base: URL, id: String) -> URL {
+        endpoint(base, path: [resource(base), id], query: nil)
+    }
+
+    /// The `next` cursor is followed only when it points at the same scheme+host+port as `base`; otherwise the
+    /// same page is computed from its offset: returns the URL to request for a cursor.
+    ///
+    /// "Its offset" is the `offset` (and `limit`) in the cursor's URL when it has them, else
+    /// `(page - 1) × limit`. The computed URL has only `limit` and `offset`: a foreign URL's
+    /// other parameters are not carried over.
+    public static func url(for cursor: PageCursor, base: URL, segment: LaunchSegment) -> URL {
+        if let next = cursor.url, sameOrigin(next, base) { return next }
+        let items = cursor.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.queryItems } ?? []
+        func number(_ name: String) -> Int? { items.last { $0.name == name }?.value.flatMap { Int($0) } }
+        let limit = number("limit").flatMap { (1...100).contains($0) ? $0 : nil } ?? LaunchSource.pageSize
+        let offset = number("offset").flatMap { $0 >= 0 ? $0 : nil } ?? max(0, cursor.page - 1) * limit
+        return listURL(base: base, segment: segment, limit: limit, offset: offset)
+    }
+
+    /// A list envelope `{count, next, previous, results}` → LaunchPage(page:, totalDocs: count, next: PageCursor(page: page+1, url: next) or nil when next is null).
+    ///
+    /// A record that cannot be read (no `id`, not an object) is skipped; `results` null or
+    /// missing is bad data, not an empty page.
+    public static func decodeList(_ data: Data, page: Int) throws(APIError) -> LaunchPage {
+        let envelope: LL2ListRecord
+        do {
+            envelope = try JSONDecoder().decode(LL2ListRecord.self, from: data)
+        } catch {
+            throw .badData(JSONProblem.describe(error, byteCount: data.count))
+        }
+        let launches = envelope.results.compactMap(\.value).map(launch(from:))
+        // A `next` that is no http(s) URL still says there is a next page: `url(for:)` computes it.
+        let next = envelope.next.map { PageCursor(page: page + 1, url: WebURL.parse($0)) }
+        return LaunchPage(launches: launches, page: page, totalDocs: envelope.count, next: next)
+    }
+
+    /// One launch record (the detail endpoint).
+    public static func decodeLaunch(_ data: Data) throws(APIError) -> Launch {
+        do {
+            return launch(from: try JSONDecoder().decode(LL2LaunchRecord.self, from: data))
+        } catch {
+            throw .badData(JSONProblem.describe(error, byteCount: data.count))
+        }
+    }
+
+    // MARK: - Mapping
+
+    static func launch(from record: LL2LaunchRecord) -> Launch {
+        let status = record.status
+        let sourceStatus = status.flatMap { s in (s.name ?? s.abbrev).map { SourceStatus(id: s.id, name: $0, abbrev: s.abbrev) } }
+        // What the status means, also for a status that has an id but no words.
+        let meaning = status.map { SourceStatus(id: $0.id, name: $0.name ?? $0.abbrev ?? "", abbrev: $0.abbrev).meaning }
+        // Hold (5) is still to come; In Flight (6) and 2.3.0's Payload Deployed (9) are not.
+        let upcoming = meaning == .upcoming || (meaning == .other && status?.id == 5)
+        let success: Bool? = switch meaning {
+        case .success?: true
+        case .failure?: false
+        default: nil
+        }
+
+        let videos = externalLinks(record.videos)
+        let patch = record.missionPatches.lazy.compactMap(\.image).first { $0.best != nil }
+        let links = LaunchLinks(patchSmall: patch.flatMap { $0.thumbnail ?? $0.full },
+                                patchLarge: patch.flatMap { $0.full ?? $0.thumbnail },
+                                webcast: videos.first?.url)
+
+        let rocket = record.rocket?.configuration.flatMap { config -> Ref<Rocket>? in
+            guard let name = config.fullName ?? config.name else { return nil }
+            return .object(Rocket(id: "ll2-config-" + (config.id ?? name), name: name))
+        }
+        let launchpad = record.pad.flatMap { pad -> Ref<Launchpad>? in
+            let locality = pad.location?.name
+            guard let key = pad.id ?? pad.name ?? locality else { return nil }
+            return .object(Launchpad(id: "ll2-pad-" + key, name: pad.name, fullName: nil, locality: locality, region: nil))
+        }
+
+        return Launch(
+            origin: .launchLibrary2, id: record.id, name: record.name ?? "Unnamed launch", flightNumber: nil,
+            date: record.net ?? record.windowStart,
+            datePrecision: datePrecision(record.netPrecision, tbdTime: record.tbdTime, tbdDate: record.tbdDate),
+            upcoming: upcoming, success: success, details: record.mission?.description,
+            rocket: rocket, launchpad: launchpad, links: links, window: nil,
+            sourceStatus: sourceStatus, provider: record.provider?.name, image: record.image?.best,
+            videos: videos, infoLinks: externalLinks(record.infoLinks),
+            probability: record.probability.flatMap { (0...100).contains($0) ? $0 : nil },
+            missionType: record.mission?.type, orbit: record.mission?.orbit?.name)
+    }
+
+    /// Lowest `priority` first (the source's order among equals; no priority last); entries
+    /// without an http(s) URL are left out.
+    static func externalLinks(_ records: [LL2LinkRecord]) -> [ExternalLink] {
+        records.enumerated()
+            .compactMap { index, record in record.url.map { (record.priority ?? .max, index, record, $0) } }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            .map { _, _, record, url in
+                ExternalLink(url: url, title: record.title, publisher: record.publisher ?? record.source,
+                             kind: record.type?.name, language: record.language?.name)
+            }
+    }
+
+    // MARK: - Date precision
+
+    /// `net_precision` (2.2.0+) by its name or abbreviation, then capped by the 2.0.0 flags:
+    /// `tbdtime` → at most a day, `tbddate` → at most a month. A precision it does not know is
+    /// an hour, unless a flag says less.
+    static func datePrecision(_ netPrecision: LL2NamedRecord?, tbdTime: Bool?, tbdDate: Bool?) -> DatePrecision {
+        var precision = netPrecision.flatMap(precision(of:)) ?? .hour
+        if tbdTime == true { precision = coarser(precision, .day) }
+        if tbdDate == true { precision = coarser(precision, .month) }
+        return precision
+    }
+
+    /// LL2's precisions: Second/Minute/Hour (SEC/MIN/HR), Morning/Afternoon (AM/PM), Day (DAY),
+    /// Week (W), Month (M), Quarter 1–4 (Q1–Q4), Half 1–2 (H1/H2), Year (Y), Fiscal Year (FY),
+    /// Decade. Names and abbreviations, any case; the name first.
+    static func precision(of record: LL2NamedRecord) -> DatePrecision? {
+        for text in [record.name, record.abbrev] {
+            guard let word = text?.trimmingCharacters(in: .whitespaces).lowercased(), !word.isEmpty else { continue }
+            switch word {
+            case "second", "minute", "hour", "sec", "min", "hr": return .hour
+            case "morning", "afternoon", "day", "week", "am", "pm", "w": return .day
+            case "month", "m": return .month
+            case "quarter", "q", "q1", "q2", "q3", "q4": return .quarter
+            case "half", "h", "h1", "h2": return .half
+            case "year", "fiscal year", "y", "fy": return .year
+            default: break
+            }
+            if word.hasPrefix("quarter") { return .quarter }  // "Quarter 1"
+            if word.hasPrefix("half") { return .half }        // "Half 2"
+            // "Fiscal Year 2026"; a decade is coarser than anything shown, so it reads as a year.
+            if word.contains("year") || word.contains("decade") { return .year }
+        }
+        return nil
+    }
+
+    /// Finest first.
+    private static let fineToCoarse: [DatePrecision] = [.hour, .day, .month, .quarter, .half, .year]
+
+    static func coarser(_ a: DatePrecision, _ b: DatePrecision) -> DatePrecision {
+        (fineToCoarse.firstIndex(of: a) ?? 0) >= (fineToCoarse.firstIndex(of: b) ?? 0) ? a : b
+    }
+
+    // MARK: - URLs
+
+    /// `launches` from 2.3.0 on (its endpoints are plural), `launch` before and for a base
+    /// that names no version.
+    static func resource(_ base: URL) -> String {
+        let version = base.path.split(separator: "/").reversed().lazy.compactMap { component -> [Int]? in
+            let parts = component.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+            return parts.map { $0! }
+        }.first
+        guard let version else { return "launch" }
+        return version.lexicographicallyPrecedes([2, 3, 0]) ? "launch" : "launches"
+    }
+
+    /// `base`'s path (without trailing slashes) + each segment percent-encoded + `/`.
+    static func endpoint(_ base: URL, path segments: [String], query: [URLQueryItem]?) -> URL {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return base }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        for segment in segments {
+            var encoded = segment.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? ""
+            // `.` and `..` would be read as "this / the parent folder".
+            if encoded.allSatisfy({ $0 == "." }) { encoded = encoded.replacingOccurrences(of: ".", with: "%2E") }
+            path += "/" + encoded
+        }
+        components.percentEncodedPath = path + "/"
+        components.queryItems = query
+        components.fragment = nil
+        return components.url ?? base
+    }
+
+    /// RFC 3986 unreserved characters: everything else in an id is percent-encoded, so a `/`,
+    /// `?` or `#` in it cannot leave its path segment.
+    private static let segmentAllowed = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// Same scheme, host and port (an absent port is the scheme's default).
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        guard let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(), schemeA == schemeB,
+              let hostA = a.host?.lowercased(), let hostB = b.host?.lowercased(), hostA == hostB else { return false }
+        func port(_ url: URL, _ scheme: String) -> Int? { url.port ?? ["https": 443, "http": 80][scheme] }
+        return port(a, schemeA) == port(b, schemeB)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+extension LaunchLibrary2 {
+    /// Launch Library 2 as a `LaunchSource`: the Upcoming and Previous lists (paged by
+    /// following `next`) and each launch's detail, every answer through the fetcher's disk
+    /// cache. No rockets: the Rockets tab keeps the r/SpaceX API's catalogue.
+    public static func launchSource(baseURL: URL, fetcher: CachedFetcher) -> LaunchSource {
+        let fresh = LaunchSource.freshFor
+        return LaunchSource(
+            name: name,
+            launches: { (segment, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+                let url = url(for: cursor, base: baseURL, segment: segment)
+                return try await fetcher.fetch(.init(url: url), maxAge: fresh, reload: reload) { (data) throws(APIError) in
+                    try decodeList(data, page: cursor.page)
+                }
+            },
+            launchDetail: { (id, reload) async throws(APIError) -> Fetched<Launch> in
+                try await fetcher.fetch(.init(url: detailURL(base: baseURL, id: id)), maxAge: fresh, reload: reload,
+                                        decode: decodeLaunch)
+            })
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import TminusCore
+
+/// `S`: the Launches tab switches to the next source (the r/SpaceX API, Launch Library 2).
+/// Each source keeps its own Upcoming and Past lists, so switching back is instant.
+extension AppViewModel {
+    func userSwitchedSource() {
+        let count = environment.sources.count
+        guard count > 1 else {
+            show(Notice("\(state.sourceName) is the only source", level: .error))
+            return
+        }
+        let leaving = state.sourceIndex
+        var lists: [LaunchSegment: LaunchListState] = [:]
+        for segment in LaunchSegment.allCases {
+            var list = state.list(segment)
+            // Its answers in flight will be dropped (they name the source they were for): a
+            // load that was under way starts again when the list comes back.
+            if list.isLoading {
+                list.phase = .idle
+                if !list.hasLoadedOnce { list = LaunchListState() }
+            }
+            lists[segment] = list
+            state.lists[.segment(segment)] = nil
+        }
+        state.otherSourcesLists[leaving] = lists
+        let arriving = (leaving + 1) % count
+        for (segment, list) in state.otherSourcesLists[arriving] ?? [:] {
+            state.lists[.segment(segment)] = list
+        }
+        state.otherSourcesLists[arriving] = nil
+        state.sourceIndex = arriving
+        // A launch detail open on the Launches tab belongs to the other source.
+        state.stacks[.launches] = []
+        state.tab = .launches
+        show(Notice("source: \(state.sourceName)"))
+        loadFirstPageIfNeeded(.segment(state.segment))
+    }
+}

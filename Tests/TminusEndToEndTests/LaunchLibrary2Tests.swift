@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Launch Library 2 through the real binary: `--source ll2`, its rows and times, a detail with
+/// a video opened in the browser, the disk cache that spares the hourly request budget, a 429
+/// over cached rows, and `S` between the two sources.
+@Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
+struct LaunchLibrary2Tests {
+    /// The first launch of the fixture server's upcoming list (the 2023-04 recording).
+    static let first = "PSLV-CA | TeLEOS-2"
+    static let firstProvider = "Indian Space Research Organization"
+    /// 2023-04-22T08:50:00Z is 10:50 in Warsaw (CEST, UTC+2).
+    static let firstWarsawTime = "2023-04-22 10:50"
+    /// The one recorded launch with a webcast, 31st of the 32 upcoming ones.
+    static let starlink = "Falcon 9 Block 5 | Starlink Group 15-22"
+    static let starlinkVideo = "https://x.com/i/broadcasts/1AKEmvvQLayKL"
+    static let ll2Lists = "/2.2.0/launch/"
+
+    static func startLL2(_ rig: AppRig, _ extra: [String] = [], width: Int = 160) async throws -> TmuxSession {
+        try await rig.start(["--source", "ll2", "--tz", "Europe/Warsaw", "--no-images"] + extra,
+                            width: width, height: 40, ready: first)
+    }
+
+    static func line(_ screen: String, containing text: String) -> String? {
+        screen.split(separator: "\n").map(String.init).first { $0.contains(text) }
+    }
+
+    @Test func theFirstLaunchWithItsProviderAndWarsawTimeThenAVideoOpens() async throws {
+        let rig = try AppRig(prefix: "tminus-e2e-ll2")
+        let tmux = try await Self.startLL2(rig)
+        var screen = tmux.capture()
+        let row = try #require(Self.line(screen, containing: Self.first))
+        #expect(row.contains(Self.firstProvider), "\(row)")
+        #expect(row.contains(Self.firstWarsawTime), "\(row)")
+        #expect(row.hasSuffix("GO"), "\(row)")
+        #expect(screen.contains("Launch Library 2"))
+        #expect(screen.contains("times in Europe/Warsaw"))
+        let lists = try await rig.requests(under: Self.ll2Lists)
+        #expect(lists.map(\.path) == ["/2.2.0/launch/upcoming/?limit=20&offset=0"])
+
+        // To the end: the second page comes by following `next`; the Starlink launch is the one before last.
+        try tmux.sendKeys("G")
+        try await tmux.waitFor("32 launches")
+        try tmux.sendKeys("G")
+        try await tmux.waitUntil("the last row selected") { Self.line($0, containing: "›")?.contains("Ariane 62 | MTG-I2") == true }
+        try tmux.sendKeys("Up")
+        try await tmux.waitUntil("Starlink selected") { Self.line($0, containing: "›")?.contains("Starlink Group 15-22") == true }
+        let paths = try await rig.requests(under: Self.ll2Lists).map(\.path)
+        #expect(paths.contains("/2.2.0/launch/upcoming/?limit=20&offset=20"), "\(paths)")
+
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("SpaceX — Starlink Mission (English)")
+        #expect(screen.contains("Video"))
+        #expect(screen.contains("Provider       SpaceX"), "\(screen)")
+        try tmux.sendKeys("o")
+        #expect(try await rig.browser.waitForURL() == Self.starlinkVideo)
+        let detail = try await rig.requests(under: "/2.2.0/launch/95653d52")
+        #expect(detail.count == 1)
+    }
+
+    @Test func aRestartWithinTenMinutesAsksForNothingAndRGoesPastTheCache() async throws {
+        let rig = try AppRig(prefix: "tminus-e2e-ll2-cache")
+        var tmux = try await Self.startLL2(rig)
+        try tmux.sendKeys("q")
+        _ = try await tmux.waitForExit()
+        #expect(try await rig.requests(under: Self.ll2Lists).count == 1)
+
+        tmux = try await Self.startLL2(rig)
+        let screen = tmux.capture()
+        #expect(try await rig.requests(under: Self.ll2Lists).count == 1, "the cached list was younger than 10 minutes")
+        #expect(screen.contains("updated "), "\(screen)")
+
+        try tmux.sendKeys("r")
+        try await tmux.waitFor("updated just now")
+        #expect(try await rig.requests(under: Self.ll2Lists).count == 2)
+    }
+
+    @Test func rateLimitedTheCachedRowsStayWithTheReason() async throws {
+        let rig = try AppRig(prefix: "tminus-e2e-ll2-429")
+        let tmux = try await Self.startLL2(rig)
+        try await rig.server.inject(fault: .rateLimited(path: Self.ll2Lists, retryAfter: 240))
+        try tmux.sendKeys("r")
+        let screen = try await tmux.waitFor("rate limited by Launch Library 2, retry in 4 min")
+        #expect(screen.contains(Self.first), "the rows stay")
+        #expect(screen.contains("updated "), "and say how old they are")
+        // While the server's wait lasts, `r` sends nothing.
+        let before = try await rig.requests(under: Self.ll2Lists).count
+        try tmux.sendKeys("r")
+        try await tmux.waitFor("rate limited by Launch Library 2, retry in 4 min")
+        #expect(try await rig.requests(under: Self.ll2Lists).count == before)
+    }
+
+    @Test func sSwitchesBetweenTheSourcesAndTheFrozenOneSaysSo() async throws {
+        let rig = try AppRig(prefix: "tminus-e2e-ll2-switch")
+        // 2026: every "upcoming" r/SpaceX launch is years past.
+        let tmux = try await rig.start(["--tz", "UTC", "--now", "2026-11-21T12:00:00Z", "--no-images"],
+                                       width: 120, height: 30, ready: "press S for Launch Library 2")
+        #expect(tmux.capture().contains("r/SpaceX API"))
+        try tmux.sendKeys("S")
+        var screen = try await tmux.waitFor(Self.first)
+        #expect(Self.line(screen, containing: "tminus")?.contains("Launch Library 2") == true)
+        try tmux.sendKeys("S")
+        screen = try await tmux.waitFor("press S for Launch Library 2")
+        #expect(Self.line(screen, containing: "tminus")?.contains("r/SpaceX API") == true)
+        #expect(try await rig.requests(under: Self.ll2Lists).count == 1, "switching back and forth asks once")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TminusCore
+import TminusTestSupport
+@testable import TminusViewModel
+
+@Suite("Launch Library 2 detail: the whole record, videos, the link menu")
+struct LaunchLibrary2DetailTests {
+    static func harness(details: [String: Launch] = ["ll2-1": Sample.starlinkDetailed]) async -> Harness {
+        await Harness(source: ScriptedSource(upcoming: Sample.ll2Launches(3), details: details, name: "Launch Library 2")).started()
+    }
+
+    @Test func openingALaunchFetchesItsWholeRecord() async {
+        let h = await Self.harness()
+        #expect(h.state.upcoming.launches[0].videos.isEmpty, "list rows carry no videos")
+        await h.press(.enter)
+        #expect(h.source.requests.last == ScriptedSource.Request(.detail("ll2-1")))
+        let detail = try! #require(h.state.detail)
+        #expect(!detail.isLoading)
+        #expect(detail.launch.videos.count == 2)
+        #expect(detail.launch.linkSlots.map(\.title) == ["Video", "Info"])
+        #expect(detail.linkIndex == 0, "the video is the link selected")
+        #expect(detail.updatedAt == Sample.reference)
+    }
+
+    @Test func aSourceWithoutDetailRequestsAsksForNothingMore() async {
+        let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true))
+        let h = await Harness(source: source).started()
+        await h.press(.enter)
+        #expect(source.requests.count == 1)
+        #expect(h.state.detail?.isLoading == false)
+    }
+
+    @Test func aFailedDetailKeepsTheRowsDataAndSaysWhy() async {
+        let h = await Self.harness()
+        h.source.fail(with: .timedOut)
+        await h.press(.enter)
+        #expect(h.state.detail?.launch.name == "Electron | LL2 Mission 1")
+        #expect(h.state.detail?.error == .timedOut)
+        await h.press(.character("r"))
+        #expect(h.state.detail?.error == nil)
+        #expect(h.state.detail?.launch.videos.count == 2)
+        #expect(h.source.requests.last?.reload == true, "r goes past the cache")
+    }
+
+    @Test func oOnSeveralVideosOpensAMenuAndEnterOpensTheChosenOne() async {
+        let h = await Self.harness()
+        await h.press(.enter, .character("o"))
+        guard case .links(let menu)? = h.state.overlay else {
+            Issue.record("no menu: \(String(describing: h.state.overlay))")
+            return
+        }
+        #expect(menu.title == "Video")
+        #expect(menu.targets.map(\.url.absoluteString) == ["https://x.com/i/broadcasts/1", "https://www.youtube.com/watch?v=2"])
+        await h.press(.character("j"), .enter)
+        #expect(h.state.overlay == nil)
+        #expect(h.browser.urls.map(\.absoluteString) == ["https://www.youtube.com/watch?v=2"])
+    }
+
+    @Test func theMenuClosesWithEscapeAndPicksByNumber() async {
+        let h = await Self.harness()
+        await h.press(.enter, .character("o"), .escape)
+        #expect(h.state.overlay == nil)
+        #expect(h.state.screen == .launchDetail, "Esc closes the menu, not the detail")
+        await h.press(.character("o"), .character("2"), .character("o"))
+        #expect(h.browser.urls.map(\.absoluteString) == ["https://www.youtube.com/watch?v=2"])
+    }
+
+    @Test func aLinkWithOnePageOpensAtOnce() async {
+        let h = await Self.harness()
+        await h.press(.enter, .character("l"), .character("o"))
+        #expect(h.state.overlay == nil)
+        #expect(h.browser.urls.map(\.absoluteString) == ["https://www.spacex.com/launches/sl-15-22"])
+    }
+
+    @Test func aLaunchWithoutVideosSaysSo() async {
+        let h = await Self.harness(details: ["ll2-1": Sample.ll2Launches(1)[0]])
+        await h.press(.enter, .character("o"))
+        #expect(h.state.overlay == nil)
+        #expect(h.state.notice?.text == "this launch has no links")
+        #expect(h.browser.urls.isEmpty)
+    }
+
+    @Test func theDocumentShowsProviderPadLocationPictureAndLinks() {
+        let launch = Sample.starlinkDetailed
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), width: 76)
+        var fields: [String: String] = [:]
+        for case let .field(label, value, _) in lines where !label.isEmpty { fields[label] = value }
+        #expect(fields["Provider"] == "SpaceX")
+        #expect(fields["Rocket"] == "Falcon 9 Block 5")
+        #expect(fields["Pad"] == "Launch Complex 1A")
+        #expect(fields["Location"] == "Onenui Station, Mahia Peninsula, New Zealand")
+        #expect(fields["Status"] == "Go for Launch")
+        #expect(fields["Probability"] == "90% weather go")
+        #expect(fields["Video"] == "SpaceX — Starlink Mission (English)")
+        #expect(fields["Info"] == "spacex.com — SpaceX (English)")
+        #expect(fields["Flight"] == nil, "no SpaceX-only fields")
+        let pictureRows = lines.compactMap { line -> PictureKey? in
+            if case .picture(let key, _) = line { return key }
+            return nil
+        }
+        let box = LaunchDetailDocument.imageBox(screenWidth: 80)
+        #expect(box.columns == 64, "80% of the width")
+        #expect(pictureRows.count == box.rows)
+        #expect(pictureRows.first == PictureKey(url: URL(string: "https://example.com/f9.jpg")!, columns: 64, rows: box.rows))
+    }
+
+    @Test func anEmptyLinkSlotReadsAsADash() {
+        let lines = LaunchDetailDocument.lines(for: Sample.ll2Launches(1)[0], time: LaunchTime(timeZone: .gmt), width: 76)
+        #expect(lines.contains(.field(label: "Video", value: "-", tone: .muted)))
+        #expect(lines.contains(.field(label: "Description", value: "-", tone: .muted)))
+        #expect(!lines.contains { if case .picture = $0 { return true } else { return false } })
+    }
+
+    @Test func aListRefreshDoesNotEraseTheVideosOfAWatchedLaunch() async {
+        let h = await Self.harness()
+        await h.press(.enter, .character("f"))
+        #expect(h.state.favorites.items.launches.first?.launch.videos.count == 2)
+        await h.press(.escape, .character("r"))
+        #expect(h.state.favorites.items.launches.first?.launch.videos.count == 2)
+    }
+}
