@@ -70,11 +70,12 @@ public enum LaunchLibrary2 {
 
     static func launch(from record: LL2LaunchRecord) -> Launch {
         let status = record.status
-        let sourceStatus = status.flatMap { s in (s.name ?? s.abbrev).map { SourceStatus(id: s.id, name: $0, abbrev: s.abbrev) } }
+        let statusID = status?.id.flatMap { Int($0) }
+        let sourceStatus = status.flatMap { s in (s.name ?? s.abbrev).map { SourceStatus(id: statusID, name: $0, abbrev: s.abbrev) } }
         // What the status means, also for a status that has an id but no words.
-        let meaning = status.map { SourceStatus(id: $0.id, name: $0.name ?? $0.abbrev ?? "", abbrev: $0.abbrev).meaning }
+        let meaning = status.map { SourceStatus(id: statusID, name: $0.name ?? $0.abbrev ?? "", abbrev: $0.abbrev).meaning }
         // Hold (5) is still to come; In Flight (6) and 2.3.0's Payload Deployed (9) are not.
-        let upcoming = meaning == .upcoming || (meaning == .other && status?.id == 5)
+        let upcoming = meaning == .upcoming || (meaning == .other && statusID == 5)
         let success: Bool? = switch meaning {
         case .success?: true
         case .failure?: false
