@@ -17,7 +17,7 @@ ARGS ?=
 # apt-get needs root: use sudo only when not root already.
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 
-.PHONY: run test build release deps unit e2e bench clean
+.PHONY: run test build release deps unit e2e bench soak clean
 
 run: deps release
 	.build/release/tminus $(ARGS)
@@ -43,6 +43,14 @@ e2e: deps build
 bench: deps
 	$(SWIFT) build -c release --product tminus-bench
 	.build/release/tminus-bench
+
+# The release binary left running (fixture server, tmux): a ticking countdown for SOAK_SECONDS,
+# then idle on the list for SOAK_IDLE_SECONDS; prints memory, CPU and wake-ups per phase.
+# e.g. make soak SOAK_SECONDS=60 SOAK_IDLE_SECONDS=40
+SOAK_SECONDS      ?= 600
+SOAK_IDLE_SECONDS ?= 60
+soak: deps release
+	SOAK_SECONDS=$(SOAK_SECONDS) SOAK_IDLE_SECONDS=$(SOAK_IDLE_SECONDS) python3 Tests/Soak/soak.py
 
 build:
 	$(SWIFT) build --build-tests

@@ -22,7 +22,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case .unknownTerminal(let term):
             return "unknown terminal type \"\(term)\" (no terminfo entry; try TERM=xterm-256color)"
         case .unsupportedTerminal(let term):
-            return "terminal type \"\(term)\" cannot position the cursor, so tminus cannot draw on it"
+            return "terminal type \"\(term)\" cannot position the cursor, so tminus cannot draw on it (try TERM=xterm-256color)"
         case .notOnMainThread:
             return "the terminal UI must run on the main thread"
         case let .system(call, code):

@@ -10,10 +10,9 @@ public enum AppEvent: Sendable {
     case tick
     /// The terminal's size, in cells.
     case resized(width: Int, height: Int)
-    /// A page of a list arrived; `source` is the index of the source asked (a Launches list
-    /// answered after `S` switched away is dropped).
-    case launchesLoaded(ListID, page: Int, generation: Int, source: Int, Result<Fetched<LaunchPage>, APIError>)
-    case rocketsLoaded(Result<Fetched<[Rocket]>, APIError>)
+    /// A page of a list arrived, for the request described.
+    case launchesLoaded(ListRequest, Result<Fetched<LaunchPage>, APIError>)
+    case rocketsLoaded(FetchMode, Result<Fetched<[Rocket]>, APIError>)
     /// A launch's whole record (sources whose rows leave things out).
     case launchDetailLoaded(id: String, Result<Fetched<Launch>, APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)
@@ -29,4 +28,19 @@ public enum AppEvent: Sendable {
 public struct LinkOpenError: Error, Sendable, Hashable {
     public var message: String
     public init(_ message: String) { self.message = message }
+}
+
+/// What a list request asked, carried back with its answer so the answer can be judged.
+public struct ListRequest: Sendable, Hashable {
+    public var id: ListID
+    public var page: Int
+    /// The list's generation when asked: a refresh since makes the answer old.
+    public var generation: Int
+    /// The index of the Launches source asked (an answer after `S` switched away is dropped).
+    public var source: Int
+    public var mode: FetchMode
+
+    public init(id: ListID, page: Int, generation: Int, source: Int, mode: FetchMode) {
+        self.id = id; self.page = page; self.generation = generation; self.source = source; self.mode = mode
+    }
 }

@@ -39,6 +39,13 @@ public struct LaunchListState: Sendable, Hashable {
     /// When the oldest page on screen left the server (a page from the cache keeps its age).
     public var updatedAt: Date?
     public var hasLoadedOnce = false
+    /// Records the source sent that could not be read, over the pages shown (skipped, counted).
+    public var unreadable = 0
+    /// Failures in a row, for the retry back-off; when the list asks again by itself, and
+    /// how (a failed `r` is retried past the cache again).
+    public var failures = 0
+    public var retryAt: Date?
+    public var retryMode = FetchMode.normal
 
     public init() {}
 
@@ -146,6 +153,9 @@ public struct RocketsState: Sendable, Hashable {
     public var error: APIError?
     public var updatedAt: Date?
     public var hasLoadedOnce = false
+    /// Failures in a row, and when the list asks again by itself (as a launch list does).
+    public var failures = 0
+    public var retryAt: Date?
     public init() {}
 }
 

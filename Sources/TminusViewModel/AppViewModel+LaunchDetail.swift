@@ -25,7 +25,7 @@ extension AppViewModel {
             userChoseLinkSlot(slots[detail.linkIndex])
             return
         case .character("r"):
-            requestLaunchDetail(reload: true)
+            requestLaunchDetail(mode: .reload)
             return
         default:
             detail.scroll = scrolled(detail.scroll, by: key, lines: bodyLines, height: layout.detailBodyHeight)
@@ -65,7 +65,7 @@ extension AppViewModel {
 
     /// Asks the source the open detail came from for the launch's whole record, when it has
     /// such a request (Launch Library 2: the list rows carry no videos).
-    func requestLaunchDetail(reload: Bool) {
+    func requestLaunchDetail(mode: FetchMode) {
         guard var detail = state.detail, let index = detail.sourceIndex,
               environment.sources.indices.contains(index),
               let fetch = environment.sources[index].launchDetail else { return }
@@ -75,7 +75,7 @@ extension AppViewModel {
         let id = detail.launch.id
         run { () async -> AppEvent in
             do throws(APIError) {
-                return .launchDetailLoaded(id: id, .success(try await fetch(id, reload)))
+                return .launchDetailLoaded(id: id, .success(try await fetch(id, mode)))
             } catch {
                 return .launchDetailLoaded(id: id, .failure(error))
             }

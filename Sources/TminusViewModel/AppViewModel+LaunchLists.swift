@@ -24,7 +24,7 @@ extension AppViewModel {
         if case .segment = id { detail.sourceIndex = state.sourceIndex }
         push(.launchDetail(detail))
         state.now = environment.clock.now()
-        requestLaunchDetail(reload: false)
+        requestLaunchDetail(mode: .normal)
     }
 
     func moveSelection(in id: ListID, by delta: Int) {
@@ -49,15 +49,19 @@ extension AppViewModel {
         list.scrollTop = max(0, min(list.scrollTop, max(0, list.launches.count - height)))
     }
 
+    /// A list's first showing: the cache at once (however old), then the network behind it
+    /// when that copy is stale or missing.
     func loadFirstPageIfNeeded(_ id: ListID) {
         let list = state.list(id)
         guard !list.hasLoadedOnce, !list.isLoading else { return }
-        request(id, cursor: .first, phase: .loadingFirst)
+        request(id, cursor: .first, phase: .loadingFirst, mode: .cacheOnly)
     }
 
     func loadMoreIfNearEnd(_ id: ListID) {
         let list = state.list(id)
-        guard list.hasLoadedOnce, !list.isLoading, list.error == nil, let next = list.next,
+        // After a failed "load more" only `r` (or the retry timer) asks again, or every move
+        // near the end would send a request.
+        guard list.hasLoadedOnce, !list.isLoading, list.error == nil || !list.errorWasLoadMore, let next = list.next,
               list.selection >= list.launches.count - Self.prefetchDistance else { return }
         request(id, cursor: next, phase: .loadingMore)
     }
@@ -65,13 +69,18 @@ extension AppViewModel {
     /// `r`: after a failed "load more", try that page again; otherwise reload from the top,
     /// past any cache, keeping the rows on screen until the new first page replaces them.
     func userRequestedRefresh(_ id: ListID) {
+        retry(id, mode: .reload)
+    }
+
+    /// Asks again for what failed: the page a "load more" could not get, else the first page.
+    func retry(_ id: ListID, mode: FetchMode) {
         let list = state.list(id)
         if list.error != nil, list.errorWasLoadMore, let next = list.next {
-            request(id, cursor: next, phase: .loadingMore, reload: true)
+            request(id, cursor: next, phase: .loadingMore, mode: mode)
             return
         }
         modifyList(id) { $0.generation += 1 }
-        request(id, cursor: .first, phase: .loadingFirst, reload: true)
+        request(id, cursor: .first, phase: .loadingFirst, mode: mode)
     }
 
     /// The source a list comes from: the Launches tab's current one, or the rockets' source.
@@ -82,70 +91,125 @@ extension AppViewModel {
         }
     }
 
-    func request(_ id: ListID, cursor: PageCursor, phase: LoadPhase, reload: Bool = false) {
+    func request(_ id: ListID, cursor: PageCursor, phase: LoadPhase, mode: FetchMode = .normal) {
         modifyList(id) { list in
             list.phase = phase
-            list.error = nil
+            list.retryAt = nil
+            // A cache read keeps the last problem on screen until the network has answered.
+            if mode != .cacheOnly { list.error = nil }
         }
-        let generation = state.list(id).generation
+        let asked = ListRequest(id: id, page: cursor.page, generation: state.list(id).generation,
+                                source: state.sourceIndex, mode: mode)
         let source = source(for: id)
-        let sourceIndex = state.sourceIndex
         run { () async -> AppEvent in
             let result: Result<Fetched<LaunchPage>, APIError>
             do throws(APIError) {
                 switch id {
-                case .segment(let segment): result = .success(try await source.launches(segment, cursor, reload))
-                case .rocket(let rocketID): result = .success(try await source.rocketLaunches(rocketID, cursor, reload))
+                case .segment(let segment): result = .success(try await source.launches(segment, cursor, mode))
+                case .rocket(let rocketID): result = .success(try await source.rocketLaunches(rocketID, cursor, mode))
                 }
             } catch {
                 result = .failure(error)
             }
-            return .launchesLoaded(id, page: cursor.page, generation: generation, source: sourceIndex, result)
+            return .launchesLoaded(asked, result)
         }
     }
 
-    func receivedLaunches(_ id: ListID, page: Int, generation: Int, source: Int,
-                          result: Result<Fetched<LaunchPage>, APIError>) {
+    func receivedLaunches(_ asked: ListRequest, result: Result<Fetched<LaunchPage>, APIError>) {
+        let id = asked.id
         let now = environment.clock.now()
         // A Launches list from the source the user switched away from: its lists were put
         // aside as they were, and this answer is not theirs to change any more.
-        if case .segment = id, source != state.sourceIndex { return }
+        if case .segment = id, asked.source != state.sourceIndex { return }
+        // A response to a request made before the latest refresh describes an old list.
+        guard asked.generation == state.list(id).generation else { return }
+        var askNetwork = false
         modifyList(id) { list in
-            // A response to a request made before the latest refresh describes an old list.
-            guard generation == list.generation else { return }
             let wasLoadMore = list.phase == .loadingMore
             list.phase = .idle
             switch result {
+            case .failure(let error) where asked.mode == .cacheOnly:
+                // Nothing cached: the network it is, the start-up screen staying meanwhile.
+                _ = error
+                askNetwork = true
             case .failure(let error):
                 list.error = error
                 list.errorWasLoadMore = wasLoadMore
+                list.failures += 1
+                list.retryAt = Self.retryTime(after: error, failures: list.failures, now: now)
+                list.retryMode = asked.mode
             case .success(let fetched):
                 let received = fetched.value
                 let fetchedAt = fetched.fetchedAt ?? now
-                if page == 1 {
+                if asked.page == 1 {
                     // A refresh replaces the rows but keeps the user on the launch they were on.
                     let selectedID = list.selectedLaunch?.id
                     list.launches = Self.uniqued(received.launches, after: [])
                     list.selection = selectedID.flatMap { id in list.launches.firstIndex { $0.id == id } } ?? 0
                     list.updatedAt = fetchedAt
+                    list.unreadable = received.unreadable
                 } else {
                     list.launches += Self.uniqued(received.launches, after: list.launches)
                     // The list is as old as its oldest page.
                     list.updatedAt = min(list.updatedAt ?? fetchedAt, fetchedAt)
+                    list.unreadable += received.unreadable
                 }
                 list.next = received.next
                 list.totalDocs = received.totalDocs
                 list.hasLoadedOnce = true
-                // Data from the cache because the network failed: shown, with the reason.
+                self.keepSelectionVisible(&list)
+                if asked.mode == .cacheOnly {
+                    // Drawn from the cache at once; a stale copy is refreshed behind it.
+                    askNetwork = now.timeIntervalSince(fetchedAt) >= LaunchSource.freshFor || fetchedAt > now
+                    return
+                }
+                // Data from the cache because the network failed: shown, with the reason, and
+                // asked for again later.
                 list.error = fetched.problem
                 list.errorWasLoadMore = false
-                self.keepSelectionVisible(&list)
+                if let problem = fetched.problem {
+                    list.failures += 1
+                    list.retryAt = Self.retryTime(after: problem, failures: list.failures, now: now)
+                    list.retryMode = asked.mode
+                } else {
+                    list.failures = 0
+                }
             }
+        }
+        if askNetwork {
+            request(id, cursor: .first, phase: .loadingFirst, mode: .normal)
         }
         if case .success(let fetched) = result { refreshStoredFavorites(launches: fetched.value.launches) }
         state.now = now
         // A short first page may not fill the screen; a selection already near the end wants more.
-        loadMoreIfNearEnd(id)
+        if !askNetwork { loadMoreIfNearEnd(id) }
+    }
+
+    /// When a failed list asks again by itself: after 5 s, then 10, 20… up to 5 min; after a
+    /// 429, when the server said (or in 5 min). Never for what asking again cannot change
+    /// (`--offline`, a source without that list).
+    static func retryTime(after error: APIError, failures: Int, now: Date) -> Date? {
+        switch error {
+        case .offline, .notAvailable, .notCached: return nil
+        case .rateLimited(_, let after?), .http(429, let after?): return now.addingTimeInterval(max(1, after))
+        case .rateLimited, .http(429, _): return now.addingTimeInterval(maxRetryDelay)
+        default:
+            let exponent = Double(min(max(0, failures - 1), 10))
+            return now.addingTimeInterval(min(maxRetryDelay, 5 * pow(2, exponent)))
+        }
+    }
+
+    static let maxRetryDelay: TimeInterval = 5 * 60
+
+    /// The clock moved: lists whose retry time has come ask again.
+    func retryDueLists() {
+        let now = state.now
+        for (id, list) in state.lists where !list.isLoading {
+            guard let at = list.retryAt, at <= now else { continue }
+            // The Launches lists keep trying; a rocket's list only while it is on screen.
+            if case .rocket = id, id != state.activeListID { continue }
+            retry(id, mode: list.retryMode)
+        }
     }
 
     /// Pages can overlap when the list changes between requests; a launch is shown once.

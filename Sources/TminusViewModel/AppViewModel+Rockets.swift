@@ -3,30 +3,42 @@ import TminusCore
 
 /// The Rockets tab: the list and the pager.
 extension AppViewModel {
+    /// Like a launch list: the cache at once, the network behind it when that is stale.
     func loadRocketsIfNeeded() {
         guard !state.rockets.hasLoadedOnce, !state.rockets.isLoading else { return }
-        requestRockets(reload: false)
+        requestRockets(mode: .cacheOnly)
     }
 
-    func requestRockets(reload: Bool) {
+    func requestRockets(mode: FetchMode) {
         guard !state.rockets.isLoading else { return }
         state.rockets.isLoading = true
-        state.rockets.error = nil
+        state.rockets.retryAt = nil
+        if mode != .cacheOnly { state.rockets.error = nil }
         let source = environment.rocketSource
         run { () async -> AppEvent in
             do throws(APIError) {
-                return .rocketsLoaded(.success(try await source.rockets(reload)))
+                return .rocketsLoaded(mode, .success(try await source.rockets(mode)))
             } catch {
-                return .rocketsLoaded(.failure(error))
+                return .rocketsLoaded(mode, .failure(error))
             }
         }
     }
 
-    func receivedRockets(_ result: Result<Fetched<[Rocket]>, APIError>) {
+    func retryRocketsIfDue() {
+        guard let at = state.rockets.retryAt, at <= state.now, !state.rockets.isLoading else { return }
+        requestRockets(mode: .normal)
+    }
+
+    func receivedRockets(_ mode: FetchMode, _ result: Result<Fetched<[Rocket]>, APIError>) {
+        let now = environment.clock.now()
         state.rockets.isLoading = false
         switch result {
+        case .failure where mode == .cacheOnly:
+            requestRockets(mode: .normal)
         case .failure(let error):
             state.rockets.error = error
+            state.rockets.failures += 1
+            state.rockets.retryAt = Self.retryTime(after: error, failures: state.rockets.failures, now: now)
         case .success(let fetched):
             let rockets = fetched.value
             let selectedID = state.rockets.rockets.indices.contains(state.rockets.selection)
@@ -35,9 +47,8 @@ extension AppViewModel {
             state.rockets.selection = selectedID.flatMap { id in rockets.firstIndex { $0.id == id } } ?? 0
             refreshStoredFavorites(rockets: rockets)
             state.rockets.hasLoadedOnce = true
-            state.rockets.updatedAt = fetched.fetchedAt ?? environment.clock.now()
-            // From the cache because the network failed: shown, with the reason.
-            state.rockets.error = fetched.problem
+            let fetchedAt = fetched.fetchedAt ?? now
+            state.rockets.updatedAt = fetchedAt
             // A refreshed list may be shorter: open pages keep pointing at a rocket that exists.
             state.stacks[.rockets] = (state.stacks[.rockets] ?? []).compactMap { route in
                 guard case .rocketPage(var page) = route else { return route }
@@ -45,15 +56,27 @@ extension AppViewModel {
                 page.index = min(page.index, rockets.count - 1)
                 return .rocketPage(page)
             }
+            if mode == .cacheOnly {
+                if now.timeIntervalSince(fetchedAt) >= LaunchSource.freshFor || fetchedAt > now { requestRockets(mode: .normal) }
+            } else {
+                // From the cache because the network failed: shown, with the reason, asked again later.
+                state.rockets.error = fetched.problem
+                if let problem = fetched.problem {
+                    state.rockets.failures += 1
+                    state.rockets.retryAt = Self.retryTime(after: problem, failures: state.rockets.failures, now: now)
+                } else {
+                    state.rockets.failures = 0
+                }
+            }
         }
-        state.now = environment.clock.now()
+        state.now = now
     }
 
     func handleRocketListKey(_ key: Key) {
         let count = state.rockets.rockets.count
         if Self.moveSelection(&state.rockets.selection, count: count, by: key) { return }
         switch key {
-        case .character("r"): requestRockets(reload: true)
+        case .character("r"): requestRockets(mode: .reload)
         case .enter, .right, .character("l"):
             guard count > 0 else { return }
             push(.rocketPage(visit(state.rockets.selection, in: .all)))

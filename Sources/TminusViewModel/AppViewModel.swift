@@ -56,6 +56,13 @@ public final class AppViewModel {
     /// "updated N min ago" text).
     public var tickInterval: Duration? {
         if state.notice?.expires != nil { return .seconds(1) }
+        // A retry waiting must start on time, and its last minute counts down in seconds.
+        let retries = state.lists.values.compactMap(\.retryAt) + [state.rockets.retryAt].compactMap { $0 }
+        if let soonest = retries.min() {
+            let remaining = soonest.timeIntervalSince(state.now)
+            if remaining <= 60 { return .seconds(1) }
+            return .seconds(Int(min(30, remaining - 60).rounded(.up)))
+        }
         if let detail = state.detail, Self.counts(detail.launch.upcoming, detail.launch.datePrecision, detail.launch.date) {
             return .seconds(1)
         }
@@ -84,15 +91,17 @@ public final class AppViewModel {
         case .tick:
             state.now = environment.clock.now()
             if let expires = state.notice?.expires, expires <= state.now { state.notice = nil }
+            retryDueLists()
+            retryRocketsIfDue()
         case .resized(let width, let height):
             state.size = ScreenSize(width: max(0, width), height: max(0, height))
             if let id = state.activeListID { modifyList(id) { self.keepSelectionVisible(&$0) } }
-        case let .launchesLoaded(id, page, generation, source, result):
-            receivedLaunches(id, page: page, generation: generation, source: source, result: result)
+        case let .launchesLoaded(asked, result):
+            receivedLaunches(asked, result: result)
         case let .launchDetailLoaded(id, result):
             receivedLaunchDetail(id, result)
-        case .rocketsLoaded(let result):
-            receivedRockets(result)
+        case let .rocketsLoaded(mode, result):
+            receivedRockets(mode, result)
         case let .linkOpened(url, result):
             switch result {
             case .success: show(Notice("opened \(url.absoluteString)"))

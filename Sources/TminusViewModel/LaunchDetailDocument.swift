@@ -180,6 +180,8 @@ public enum LaunchDetailDocument {
 
     /// Word-wraps to `width` display columns; a word longer than a line is cut.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        // Two columns at least: a wide character must fit a line, or the cutting never ends.
+        let width = max(2, width)
         let clean = TerminalText.sanitize(text)
         var lines: [String] = []
         var line = ""

@@ -34,7 +34,7 @@ enum Wiring {
         guard settings.images else { return nil }
         let http = settings.offline
             ? HTTPClient.offline("offline")
-            : HTTPClient.live(userAgent: "tminus/\(TminusVersion.current)", accept: "image/png, image/jpeg")
+            : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)", accept: "image/png, image/jpeg")
         return .live(http: http, cacheDirectory: settings.paths.cache)
     }
 
@@ -46,7 +46,7 @@ enum Wiring {
     static func sources(_ settings: Settings, clock: AppClock) -> (launches: [LaunchSource], rockets: LaunchSource) {
         let http = settings.offline
             ? HTTPClient.offline("offline")
-            : HTTPClient.live(userAgent: "tminus/\(TminusVersion.current)")
+            : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)")
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
         func fetcher(_ name: String) -> CachedFetcher {
             CachedFetcher(http: http, cache: cache, sourceName: name, now: { clock.now() })

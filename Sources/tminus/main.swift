@@ -46,10 +46,14 @@ struct Tminus: ParsableCommand {
     @Flag(name: .customLong("no-images"), help: "Draw placeholder glyphs instead of pictures.")
     var noImages = false
 
+    @Option(help: ArgumentHelp("Give up a request after this many seconds; the data on screen stays. [TMINUS_TIMEOUT] (default: 15)", valueName: "SECONDS"))
+    var timeout: String?
+
     func run() throws {
         var flags = Settings.Flags()
         flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.dataDir = dataDir
         flags.tz = tz; flags.now = now; flags.offline = offline; flags.browser = browser; flags.noImages = noImages
+        flags.timeout = timeout
         let settings: Settings
         do {
             settings = try Settings.resolve(flags, environment: ProcessInfo.processInfo.environment)
@@ -66,6 +70,11 @@ struct Tminus: ParsableCommand {
         let code: Int32
         do {
             code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox, render: Renderer.render, logger: logger)
+        } catch let error as TerminalError {
+            // No usable terminal (no TERM, an unknown or a dumb one, not a tty) is not a flag
+            // problem: one line saying what is wrong, without the usage text.
+            logger.error("terminal: \(error)")
+            throw error
         } catch {
             logger.error("terminal: \(error)")
             throw ValidationError("\(error)")

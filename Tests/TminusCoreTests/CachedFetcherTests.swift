@@ -112,9 +112,10 @@ private struct Rig {
     }
 
     func fetch(_ request: HTTPClient.Request = launches, maxAge: TimeInterval = 600, reload: Bool = false,
-               with fetcher: CachedFetcher? = nil) async -> Result<Fetched<String>, APIError> {
+               cacheOnly: Bool = false, with fetcher: CachedFetcher? = nil) async -> Result<Fetched<String>, APIError> {
+        let mode: FetchMode = cacheOnly ? .cacheOnly : reload ? .reload : .normal
         do throws(APIError) {
-            return .success(try await (fetcher ?? self.fetcher).fetch(request, maxAge: maxAge, reload: reload, decode: decodeOK))
+            return .success(try await (fetcher ?? self.fetcher).fetch(request, maxAge: maxAge, mode: mode, decode: decodeOK))
         } catch {
             return .failure(error)
         }
@@ -195,6 +196,16 @@ private extension Result {
         rig.clock.advance(by: 1)
         #expect(await rig.fetch(maxAge: 600).value == Fetched("ok:2", fetchedAt: t0 + 600))
         #expect(rig.server.count == 2)
+    }
+
+    @Test func aCacheOnlyReadNeverSendsAndAnswersHoweverOld() async {
+        let rig = Rig(); defer { rig.cleanUp() }
+        #expect(await rig.fetch(cacheOnly: true).error == .notCached)
+        #expect(rig.server.requests.isEmpty)
+        _ = await rig.fetch()
+        rig.clock.advance(by: 365 * 86_400)
+        #expect(await rig.fetch(cacheOnly: true).value == Fetched("ok:1", fetchedAt: t0))
+        #expect(rig.server.requests.count == 1, "only the first, filling fetch was sent")
     }
 
     @Test func reloadSkipsAFreshEntry() async {
@@ -357,7 +368,9 @@ private extension Result {
         _ = await rig.fetch()
         rig.server.answer(answer)
         rig.clock.advance(by: 30 * 86_400)
-        #expect(await rig.fetch().value == Fetched("ok:1", fetchedAt: t0, problem: error))
+        // Offline, the reason says what is shown instead.
+        let problem = error == .offline("offline") ? .offline("offline: showing what the cache holds") : error
+        #expect(await rig.fetch().value == Fetched("ok:1", fetchedAt: t0, problem: problem))
         #expect(await rig.fetch(reload: true).value?.fetchedAt == t0, "a reload falls back too")
     }
 
@@ -367,7 +380,7 @@ private extension Result {
         let rig = Rig(); defer { rig.cleanUp() }
         rig.server.answer(answer)
         if case .offline(let why) = error {
-            #expect(await rig.fetch().error == .offline("\(why): nothing cached for this yet"),
+            #expect(await rig.fetch().error == .offline("\(why): nothing cached for this yet — run tminus without --offline to fill the cache"),
                     "offline with an empty cache says it is the cache that is empty")
         } else {
             #expect(await rig.fetch().error == error)

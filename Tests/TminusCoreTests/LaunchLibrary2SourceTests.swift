@@ -61,19 +61,19 @@ struct LaunchLibrary2SourceTests {
     @Test func aListYoungerThanTenMinutesComesFromTheCache() async throws {
         let rig = Rig()
         rig.answer(body: Self.list(next: nil))
-        let first = try await rig.source.launches(.upcoming, .first, false)
+        let first = try await rig.source.launches(.upcoming, .first, .normal)
         #expect(rig.requests.map(\.absoluteString) == ["http://127.0.0.1:8000/2.2.0/launch/upcoming/?limit=20&offset=0"])
         #expect(first.fetchedAt == Self.t0)
         #expect(first.value.launches.map(\.provider) == ["Rocket Lab"])
 
         rig.advance(minutes: 9.9)
-        let cached = try await rig.source.launches(.upcoming, .first, false)
+        let cached = try await rig.source.launches(.upcoming, .first, .normal)
         #expect(rig.requests.count == 1, "a new source value, the same disk cache: no request")
         #expect(cached.fetchedAt == Self.t0)
         #expect(cached.value == first.value)
 
         rig.advance(minutes: 0.1)
-        let refetched = try await rig.source.launches(.upcoming, .first, false)
+        let refetched = try await rig.source.launches(.upcoming, .first, .normal)
         #expect(rig.requests.count == 2, "ten minutes old: asked again")
         #expect(refetched.fetchedAt == rig.now)
     }
@@ -81,8 +81,8 @@ struct LaunchLibrary2SourceTests {
     @Test func theUsersRefreshAsksEvenWhenTheCacheIsFresh() async throws {
         let rig = Rig()
         rig.answer(body: Self.list(next: nil))
-        _ = try await rig.source.launches(.past, .first, false)
-        _ = try await rig.source.launches(.past, .first, true)
+        _ = try await rig.source.launches(.past, .first, .normal)
+        _ = try await rig.source.launches(.past, .first, .reload)
         #expect(rig.requests.map(\.absoluteString) == Array(repeating: "http://127.0.0.1:8000/2.2.0/launch/previous/?limit=20&offset=0", count: 2))
     }
 
@@ -90,24 +90,24 @@ struct LaunchLibrary2SourceTests {
         let rig = Rig()
         let source = rig.source  // one source, one rate-limit gate, as in the app
         rig.answer(body: Self.list(next: nil))
-        _ = try await source.launches(.upcoming, .first, false)
+        _ = try await source.launches(.upcoming, .first, .normal)
         rig.advance(minutes: 30)
         rig.answer(status: 429, headers: ["Retry-After": "300"],
                    body: #"{"detail": "Request was throttled. Expected available in 300 seconds."}"#)
-        let limited = try await source.launches(.upcoming, .first, true)
+        let limited = try await source.launches(.upcoming, .first, .reload)
         #expect(limited.value.launches.map(\.id) == ["a1"])
         #expect(limited.fetchedAt == Self.t0)
         #expect(limited.problem?.message == "rate limited by Launch Library 2, retry in 5 min")
 
         rig.advance(minutes: 2)
-        _ = try await source.launches(.upcoming, .first, true)
+        _ = try await source.launches(.upcoming, .first, .reload)
         #expect(rig.requests.count == 2, "within Retry-After nothing is sent")
     }
 
     @Test func rateLimitedWithNothingCachedIsAnError() async {
         let rig = Rig()
         rig.answer(status: 429, headers: [:], body: "{}")
-        let error = await apiFailure { () async throws(APIError) in try await rig.source.launches(.upcoming, .first, false) }
+        let error = await apiFailure { () async throws(APIError) in try await rig.source.launches(.upcoming, .first, .normal) }
         #expect(error?.message == "rate limited by Launch Library 2, retry later")
     }
 
@@ -115,10 +115,10 @@ struct LaunchLibrary2SourceTests {
         let rig = Rig()
         let next = "http://127.0.0.1:8000/2.2.0/launch/upcoming/?limit=20&mode=list&offset=20"
         rig.answer(body: Self.list(next: next))
-        let page = try await rig.source.launches(.upcoming, .first, false).value
+        let page = try await rig.source.launches(.upcoming, .first, .normal).value
         #expect(page.next == PageCursor(page: 2, url: URL(string: next)))
         rig.answer(body: Self.list(next: nil))
-        let second = try await rig.source.launches(.upcoming, try #require(page.next), false).value
+        let second = try await rig.source.launches(.upcoming, try #require(page.next), .normal).value
         #expect(rig.requests.last?.absoluteString == next)
         #expect(second.next == nil)
     }
@@ -127,22 +127,22 @@ struct LaunchLibrary2SourceTests {
         let rig = Rig()
         rig.answer(body: Self.detail)
         let fetch = try #require(rig.source.launchDetail)
-        let launch = try await fetch("a1", false).value
+        let launch = try await fetch("a1", .normal).value
         #expect(launch.videos.map(\.url.absoluteString) == ["https://www.youtube.com/watch?v=x"])
         #expect(launch.origin == .launchLibrary2)
-        _ = try await fetch("a1", false)
+        _ = try await fetch("a1", .normal)
         #expect(rig.requests.map(\.absoluteString) == ["http://127.0.0.1:8000/2.2.0/launch/a1/"])
     }
 
     @Test func aBrokenAnswerNeverReplacesAGoodOne() async throws {
         let rig = Rig()
         rig.answer(body: Self.list(next: nil))
-        _ = try await rig.source.launches(.upcoming, .first, false)
+        _ = try await rig.source.launches(.upcoming, .first, .normal)
         rig.answer(body: #"{"count": 3, "results": ["#)
-        let fallback = try await rig.source.launches(.upcoming, .first, true)
+        let fallback = try await rig.source.launches(.upcoming, .first, .reload)
         #expect(fallback.value.launches.map(\.id) == ["a1"])
         #expect(fallback.problem == .badData("malformed or truncated JSON"))
         rig.advance(minutes: 1)
-        #expect(try await rig.source.launches(.upcoming, .first, false).problem == nil, "the good copy is still the fresh one")
+        #expect(try await rig.source.launches(.upcoming, .first, .normal).problem == nil, "the good copy is still the fresh one")
     }
 }

@@ -157,4 +157,20 @@ struct SettingsTests {
         #expect(invalid(spacex) == "--spacex-api '\(text)' is not an http(s) URL")
         #expect(invalid(.init(), ["HOME": "/h", "TMINUS_LL2_API": text]) == "--ll2-api '\(text)' is not an http(s) URL")
     }
+
+    @Test func timeoutFromTheFlagOrTheVariable() throws {
+        #expect(try resolve().timeout == 15)
+        var flags = Settings.Flags()
+        flags.timeout = "2.5"
+        #expect(try resolve(flags).timeout == 2.5)
+        #expect(try resolve(.init(), ["HOME": "/h", "TMINUS_TIMEOUT": "40"]).timeout == 40)
+        #expect(try resolve(flags, ["HOME": "/h", "TMINUS_TIMEOUT": "40"]).timeout == 2.5, "the flag wins")
+    }
+
+    @Test(arguments: ["0", "-3", "soon", "nan", "inf", "601"])
+    func invalidTimeout(text: String) {
+        var flags = Settings.Flags()
+        flags.timeout = text
+        #expect(invalid(flags) == "--timeout '\(text)' is not a number of seconds between 0 and 600")
+    }
 }

@@ -16,7 +16,7 @@ struct SpaceXLaunchSourceTests {
         async throws -> (HTTPClient.Request, SentQuery, LaunchPage) {
         let log = RequestLog()
         let source = SpaceXAPI.launchSource(baseURL: URL(string: base)!, http: .answering(body: Self.onePage, log: log))
-        let result = try await source.launches(segment, PageCursor(page: page), false).value
+        let result = try await source.launches(segment, PageCursor(page: page), .normal).value
         let request = try #require(log.requests.first)
         #expect(log.requests.count == 1)
         let body = try #require(request.body)
@@ -73,11 +73,11 @@ struct SpaceXLaunchSourceTests {
     @Test func httpErrorsAndBadBodiesReachTheCaller() async {
         let failing = SpaceXAPI.launchSource(baseURL: SpaceXAPI.defaultBaseURL,
                                              http: .answering(status: 429, headers: ["Retry-After": "120"]))
-        let rateLimited = await apiFailure { () async throws(APIError) in try await failing.launches(.upcoming, PageCursor(page: 1), false).value }
+        let rateLimited = await apiFailure { () async throws(APIError) in try await failing.launches(.upcoming, PageCursor(page: 1), .normal).value }
         #expect(rateLimited == .rateLimited(source: "r/SpaceX API", retryAfter: 120))
 
         let garbled = SpaceXAPI.launchSource(baseURL: SpaceXAPI.defaultBaseURL, http: .answering(body: "{\"docs\": ["))
-        let bad = await apiFailure { () async throws(APIError) in try await garbled.launches(.past, PageCursor(page: 1), false).value }
+        let bad = await apiFailure { () async throws(APIError) in try await garbled.launches(.past, PageCursor(page: 1), .normal).value }
         #expect(bad == .badData("malformed or truncated JSON"))
     }
 

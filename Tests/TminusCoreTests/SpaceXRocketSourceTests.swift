@@ -19,7 +19,7 @@ struct SpaceXRocketSourceTests {
     func rocketsIsAGetOfV4Rockets(base: String, expected: String) async throws {
         let log = RequestLog()
         let source = SpaceXAPI.launchSource(baseURL: URL(string: base)!, http: .answering(body: Self.twoRockets, log: log))
-        let rockets = try await source.rockets(false).value
+        let rockets = try await source.rockets(.normal).value
         #expect(log.requests.count == 1)
         let request = try #require(log.requests.first)
         #expect(request.method == "GET")
@@ -35,7 +35,7 @@ struct SpaceXRocketSourceTests {
         let log = RequestLog()
         let page = #"{"docs": [{"id": "a", "name": "Crew-5"}], "totalDocs": 45, "page": 2, "hasNextPage": true, "nextPage": 3}"#
         let source = SpaceXAPI.launchSource(baseURL: URL(string: "http://127.0.0.1:9999")!, http: .answering(body: page, log: log))
-        let result = try await source.rocketLaunches("5e9d0d95eda69973a809d1ec", PageCursor(page: 2), false).value
+        let result = try await source.rocketLaunches("5e9d0d95eda69973a809d1ec", PageCursor(page: 2), .normal).value
 
         #expect(log.requests.count == 1)
         let request = try #require(log.requests.first)
@@ -77,22 +77,22 @@ struct SpaceXRocketSourceTests {
         #expect(throws: APIError.badData("unexpected value at top level")) { try SpaceXAPI.decodeRockets(Data(#"{"docs": []}"#.utf8)) }
 
         let failing = SpaceXAPI.launchSource(baseURL: SpaceXAPI.defaultBaseURL, http: .answering(status: 503))
-        let rockets = await apiFailure { () async throws(APIError) in try await failing.rockets(false).value }
+        let rockets = await apiFailure { () async throws(APIError) in try await failing.rockets(.normal).value }
         #expect(rockets == .http(status: 503, retryAfter: nil))
-        let launches = await apiFailure { () async throws(APIError) in try await failing.rocketLaunches("r1", PageCursor(page: 1), false).value }
+        let launches = await apiFailure { () async throws(APIError) in try await failing.rocketLaunches("r1", PageCursor(page: 1), .normal).value }
         #expect(launches == .http(status: 503, retryAfter: nil))
     }
 
     @Test func aSourceWithoutRocketsSaysSo() async {
         let plain = LaunchSource(name: "plain") { (_, _, _) throws(APIError) in Fetched(LaunchPage(launches: [], page: 1, next: nil)) }
-        let rockets = await apiFailure { () async throws(APIError) in try await plain.rockets(false).value }
+        let rockets = await apiFailure { () async throws(APIError) in try await plain.rockets(.normal).value }
         #expect(rockets == .notAvailable("this source has no rockets"))
-        let launches = await apiFailure { () async throws(APIError) in try await plain.rocketLaunches("r1", PageCursor(page: 1), false).value }
+        let launches = await apiFailure { () async throws(APIError) in try await plain.rocketLaunches("r1", PageCursor(page: 1), .normal).value }
         #expect(launches == .notAvailable("this source has no rocket launches"))
 
         let offline = LaunchSource.failing(name: "offline", .notAvailable("offline"))
-        #expect(await apiFailure { () async throws(APIError) in try await offline.rockets(false).value } == .notAvailable("offline"))
-        #expect(await apiFailure { () async throws(APIError) in try await offline.launches(.past, PageCursor(page: 1), false).value } == .notAvailable("offline"))
-        #expect(await apiFailure { () async throws(APIError) in try await offline.rocketLaunches("x", PageCursor(page: 1), false).value } == .notAvailable("offline"))
+        #expect(await apiFailure { () async throws(APIError) in try await offline.rockets(.normal).value } == .notAvailable("offline"))
+        #expect(await apiFailure { () async throws(APIError) in try await offline.launches(.past, PageCursor(page: 1), .normal).value } == .notAvailable("offline"))
+        #expect(await apiFailure { () async throws(APIError) in try await offline.rocketLaunches("x", PageCursor(page: 1), .normal).value } == .notAvailable("offline"))
     }
 }

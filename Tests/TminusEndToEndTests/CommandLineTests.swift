@@ -21,8 +21,8 @@ struct CommandLineTests {
         let result = try run(["--help"])
         #expect(result.status == 0)
         for word in ["--source", "--spacex-api", "--ll2-api", "--data-dir", "--tz", "--now", "--offline", "--browser",
-                     "--no-images", "--version", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
-                     "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "BROWSER"] {
+                     "--no-images", "--timeout", "--version", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
+                     "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "BROWSER"] {
             #expect(result.stdout.contains(word), "--help does not mention \(word)")
         }
     }
@@ -32,6 +32,7 @@ struct CommandLineTests {
         (["--now", "yesterday"], "is not an ISO 8601 instant"),
         (["--spacex-api", "ftp://example.com"], "is not an http(s) URL"),
         (["--tz", "Nowhere/Land"], "unknown time zone 'Nowhere/Land'"),
+        (["--timeout", "0"], "--timeout '0' is not a number of seconds"),
     ])
     func badValuesAreRefusedBeforeTheScreenIsTaken(_ arguments: [String], _ message: String) throws {
         let result = try run(arguments)

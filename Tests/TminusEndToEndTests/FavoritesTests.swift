@@ -8,46 +8,8 @@ import Testing
 struct FavoritesTests {
     /// One fixture server and data dir, shared by every run of the app a test starts (a
     /// restart keeps the data dir, as a user's next session would).
-    final class Rig {
-        let server: FixtureServer
-        let browser: FakeBrowser
-        let dataDir: URL
-        private var sessions: [TmuxSession] = []
-
-        init() throws {
-            server = try FixtureServer()
-            browser = try FakeBrowser()
-            dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-favorites")
-        }
-
-        deinit {
-            sessions.forEach { $0.kill() }
-            server.stop()
-            try? FileManager.default.removeItem(at: dataDir)
-        }
-
-        var database: URL { dataDir.appending(path: "data/favorites.sqlite") }
-
-        /// Files beside the database named `favorites.sqlite.corrupt-…`.
-        func corruptCopies() throws -> [URL] {
-            let directory = database.deletingLastPathComponent()
-            return try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasPrefix("favorites.sqlite.corrupt-") }
-                .sorted()
-                .map { directory.appending(path: $0) }
-        }
-
-        /// Starts tminus (3 h before Galaxy 33's NET) on the Launches tab and waits for `ready`.
-        func start(_ extra: [String] = [], width: Int = 100, height: Int = 30,
-                   ready: String = "Galaxy 33") async throws -> TmuxSession {
-            let tmux = try TmuxSession.tminus(
-                ["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--now", "2022-10-08T20:00:00Z",
-                 "--data-dir", dataDir.path, "--browser", browser.executable.path] + extra,
-                width: width, height: height)
-            sessions.append(tmux)
-            try await tmux.waitFor(ready)
-            return tmux
-        }
+    static func rig() throws -> AppRig {
+        try AppRig(prefix: "tminus-e2e-favorites", defaults: AppRig.galaxyEve)
     }
 
     static let galaxy33 = "Galaxy 33 (15R) & 34 (12R)"
@@ -120,7 +82,7 @@ struct FavoritesTests {
     // MARK: 1. The scenario
 
     @Test func aFavoriteRocketStaysAcrossRestartsUntilRemoved() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         var tmux = try await rig.start()
         try await Self.openRocketsTab(tmux)
         var screen = try await Self.favoriteFalcon9(tmux)
@@ -170,7 +132,7 @@ struct FavoritesTests {
     // MARK: 2. A watched launch and its countdown
 
     @Test func aLaunchWatchedFromItsDetailCountsDownOnTheTab() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start()
         try tmux.sendKeys("Enter")
         var screen = try await tmux.waitFor("until launch")
@@ -218,7 +180,7 @@ struct FavoritesTests {
     // MARK: 3. Two instances on one database
 
     @Test func anotherInstanceSeesTheChangeOnTabThree() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let a = try await rig.start()
         let b = try await rig.start()
         // B has read the (empty) favorites before A saves anything.
@@ -252,7 +214,7 @@ struct FavoritesTests {
     // MARK: 4. Offline
 
     @Test func offlineTheFavoritesStillShowAndOpenFromTheStoredCopies() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         var tmux = try await rig.start()
         try tmux.sendKeys("f")
         try await tmux.waitFor("\(Self.galaxy33) ★")
@@ -262,7 +224,7 @@ struct FavoritesTests {
         try await Self.quit(tmux)
 
         try await rig.server.clearRequests()
-        tmux = try await rig.start(["--offline"], ready: " offline ")
+        tmux = try await rig.start(["--offline"], ready: "offline: showing what the cache holds")
         var screen = try await Self.openFavoritesTab(tmux, rockets: 1, launches: 1)
         #expect(Self.line(screen, containing: "Falcon 9")?.hasPrefix("› ▲ Falcon 9") == true, "\(screen)")
         let row = try #require(Self.line(screen, containing: "Galaxy 33"))
@@ -291,7 +253,7 @@ struct FavoritesTests {
     // MARK: 5. A corrupt database
 
     @Test func aCorruptDatabaseIsKeptAsideAndANewOneWorks() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         var garbage = Data("this is not an SQLite database, just some bytes\n".utf8)
         garbage += Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
         try FileManager.default.createDirectory(at: rig.database.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -323,5 +285,18 @@ struct FavoritesTests {
         #expect(!screen.contains("unreadable"), "\(Self.row(screen, tmux.height - 1))")
         #expect(try rig.corruptCopies() == copies, "nothing else moved aside")
         try await Self.quit(tmux)
+    }
+}
+
+extension AppRig {
+    var database: URL { dataDir.appending(path: "data/favorites.sqlite") }
+
+    /// Files beside the database named `favorites.sqlite.corrupt-…`.
+    func corruptCopies() throws -> [URL] {
+        let directory = database.deletingLastPathComponent()
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix("favorites.sqlite.corrupt-") }
+            .sorted()
+            .map { directory.appending(path: $0) }
     }
 }

@@ -9,55 +9,10 @@ import Testing
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct PicturesTests {
     /// One fixture server and data dir, shared by every run of the app a test starts (a restart
-    /// keeps the data dir and its picture cache, as a user's next session would).
-    final class Rig {
-        let server: FixtureServer
-        let dataDir: URL
-        private var sessions: [TmuxSession] = []
-
-        init(faults: [Fault] = []) throws {
-            server = try FixtureServer(faults: faults)
-            dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-pictures")
-        }
-
-        deinit {
-            sessions.forEach { $0.kill() }
-            server.stop()
-            try? FileManager.default.removeItem(at: dataDir)
-        }
-
-        var logFile: URL { dataDir.appending(path: "state/tminus.log") }
-        var imageCache: URL { dataDir.appending(path: "cache/images") }
-
-        /// The app's log so far ("" before it exists).
-        func log() -> String {
-            (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-        }
-
-        /// The entries of the picture cache (`*.img`).
-        func cachedPictures() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: imageCache.path)) ?? []).filter { $0.hasSuffix(".img") }
-        }
-
-        /// Picture requests the server saw (`/images/...`), oldest first.
-        func imageRequests() async throws -> [RecordedRequest] {
-            try await server.requests().filter { $0.path.hasPrefix("/images/") }
-        }
-
-        /// Starts tminus (100×30 unless told) on the Launches tab and waits for `ready`.
-        /// `swift test` exports NO_COLOR=1: it is unset unless `environment` sets it.
-        func start(_ extra: [String] = [], width: Int = 100, height: Int = 30, environment: [String: String] = [:],
-                   ready: String = "Galaxy 33") async throws -> TmuxSession {
-            let unset = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
-                         "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW"].filter { environment[$0] == nil }
-            let tmux = try TmuxSession.tminus(
-                ["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--now", "2022-10-08T20:00:00Z",
-                 "--data-dir", dataDir.path] + extra,
-                width: width, height: height, environment: environment, unsetEnvironment: unset)
-            sessions.append(tmux)
-            try await tmux.waitFor(ready)
-            return tmux
-        }
+    /// keeps the data dir and its picture cache, as a user's next session would): the SpaceX
+    /// fixture on Galaxy 33's eve, pictures on.
+    static func rig(faults: [Fault] = []) throws -> AppRig {
+        try AppRig(prefix: "tminus-e2e-pictures", faults: faults, defaults: AppRig.galaxyEve)
     }
 
     // MARK: Where the boxes are
@@ -167,7 +122,7 @@ struct PicturesTests {
     static let patchDelay = 4.0
 
     @Test func theDetailPatchArrivesInPlaceOfItsPlaceholderAndNothingMoves() async throws {
-        let rig = try Rig(faults: [.delay(Self.patchDelay, path: "/images/patch.png")])
+        let rig = try Self.rig(faults: [.delay(Self.patchDelay, path: "/images/patch.png")])
         let tmux = try await rig.start()
         try await Self.openPastList(tmux)
         try tmux.sendKeys("Enter")
@@ -212,7 +167,7 @@ struct PicturesTests {
     // MARK: 2. --no-images
 
     @Test func noImagesKeepsTheGlyphArtAndFetchesNoPicture() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start(["--no-images"])
         try await Self.openPastList(tmux)
         var screen = try await Self.openCrew5(tmux)
@@ -254,7 +209,7 @@ struct PicturesTests {
     @Test(arguments: 0..<fewColours.count)
     func withFewColoursTheBoxKeepsItsGlyphArt(_ index: Int) async throws {
         let (name, environment) = Self.fewColours[index]
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start(environment: environment)
         try await Self.openPastList(tmux)
         var screen = try await Self.openCrew5(tmux)
@@ -282,7 +237,7 @@ struct PicturesTests {
     @Test(arguments: 0..<brokenPictures.count)
     func aBrokenPictureKeepsThePlaceholderQuietly(_ index: Int) async throws {
         let (name, fault) = Self.brokenPictures[index]
-        let rig = try Rig(faults: [fault])
+        let rig = try Self.rig(faults: [fault])
         let tmux = try await rig.start()
         try await Self.openPastList(tmux)
         try await rig.server.clearRequests()
@@ -308,7 +263,7 @@ struct PicturesTests {
         let log = rig.log()
         let line = log.split(separator: "\n").first { $0.contains("/images/patch.png") }.map(String.init)
         #expect(line?.lowercased().contains("picture") == true,
-                "\(name): \(rig.logFile.path) says which picture failed; it holds:\n\(log)")
+                "\(name): the log says which picture failed; it holds:\n\(log)")
 
         // Alive and listening: Esc back to the list, Enter into the detail again.
         try tmux.sendKeys("Escape")
@@ -320,7 +275,7 @@ struct PicturesTests {
     }
 
     /// Waits until the server has seen a request for `path`.
-    static func waitForImageRequest(_ path: String, _ rig: Rig, timeout: Duration = .seconds(10)) async throws {
+    static func waitForImageRequest(_ path: String, _ rig: AppRig, timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout
         while try await !rig.imageRequests().contains(where: { $0.path.hasPrefix(path) }) {
             if ContinuousClock.now >= deadline {
@@ -334,7 +289,7 @@ struct PicturesTests {
     // MARK: 5. The rocket page
 
     @Test func theRocketPagePictureChangesWithTheGallery() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start()
         try tmux.sendKeys("2")
         // The list's 4×2 thumbnails become pictures too (each beside its rocket's name).
@@ -386,7 +341,7 @@ struct PicturesTests {
     }
 
     @Test func aTallTerminalGetsATallerRocketPicture() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start(height: 40)
         let screen = try await Self.openFalcon9(tmux)
         let box = Self.rocketBox(width: tmux.width, height: tmux.height)
@@ -400,7 +355,7 @@ struct PicturesTests {
     // MARK: 6. The disk cache
 
     @Test func aPictureComesFromTheDiskCacheOnTheNextRun() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         var tmux = try await rig.start()
         try await Self.openPastList(tmux)
         try await Self.openCrew5(tmux)
@@ -424,7 +379,7 @@ struct PicturesTests {
     }
 
     @Test func offlineAWatchedLaunchShowsItsPatchFromTheDiskCache() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         var tmux = try await rig.start()
         try await Self.openPastList(tmux)
         try await Self.openCrew5(tmux)
@@ -435,7 +390,7 @@ struct PicturesTests {
         try await Self.quit(tmux)
 
         try await rig.server.clearRequests()
-        tmux = try await rig.start(["--offline"], ready: " offline ")
+        tmux = try await rig.start(["--offline"], ready: "offline: showing what the cache holds")
         try tmux.sendKeys("3")
         try await tmux.waitUntil("the Favorites tab with Crew-5") { $0.contains("1 launch") && $0.contains("Crew-5") }
         try tmux.sendKeys("Enter")
@@ -453,7 +408,7 @@ struct PicturesTests {
 
     @Test(.enabled(if: hasXtermDirect, "no xterm-direct terminfo (install ncurses-term): direct colour not tested"))
     func aDirectColourTerminalGetsThePicturesOwnColours() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start(environment: ["TERM": "xterm-direct"])
         try await Self.openPastList(tmux)
         try tmux.sendKeys("Enter")
@@ -465,5 +420,19 @@ struct PicturesTests {
         #expect(rows.contains("Crew-5"))
         #expect(!tmux.captureWithEscapes().contains("38;5;"), "no palette colours on a direct-colour terminal")
         try await Self.quit(tmux)
+    }
+}
+
+extension AppRig {
+    var imageCache: URL { dataDir.appending(path: "cache/images") }
+
+    /// The entries of the picture cache (`*.img`).
+    func cachedPictures() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: imageCache.path)) ?? []).filter { $0.hasSuffix(".img") }
+    }
+
+    /// Picture requests the server saw (`/images/...`), oldest first.
+    func imageRequests() async throws -> [RecordedRequest] {
+        try await requests(under: "/images/")
     }
 }

@@ -8,45 +8,9 @@ import Testing
 struct RocketsTests {
     /// One fixture server, browser stand-in and data dir, shared by every run of the app a test
     /// starts (a restart keeps the data dir, as a user's next session would).
-    final class Rig {
-        let server: FixtureServer
-        let browser: FakeBrowser
-        let dataDir: URL
-        private var sessions: [TmuxSession] = []
-
-        init(faults: [Fault] = []) throws {
-            server = try FixtureServer(faults: faults)
-            browser = try FakeBrowser()
-            dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-rockets")
-        }
-
-        deinit {
-            sessions.forEach { $0.kill() }
-            server.stop()
-            try? FileManager.default.removeItem(at: dataDir)
-        }
-
-        var settingsFile: URL { dataDir.appending(path: "config/settings.json") }
-        var corruptSettingsFile: URL { dataDir.appending(path: "config/settings.json.corrupt") }
-
-        /// Starts tminus on the Launches tab and waits for its first screen.
-        func start(width: Int = 100, height: Int = 30) async throws -> TmuxSession {
-            let tmux = try TmuxSession.tminus(
-                ["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--now", "2022-10-08T20:00:00Z",
-                 // One-line launch rows, read line by line; pictures have their own suite.
-                 "--data-dir", dataDir.path, "--browser", browser.executable.path, "--no-images"],
-                width: width, height: height)
-            sessions.append(tmux)
-            try await tmux.waitFor("Galaxy 33")
-            return tmux
-        }
-
-        /// The units saved in settings.json (`height` → `imperial`, …).
-        func savedUnits() throws -> [String: String] {
-            let data = try Data(contentsOf: settingsFile)
-            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            return try #require(json["units"] as? [String: String], "no units in \(String(decoding: data, as: UTF8.self))")
-        }
+    static func rig(faults: [Fault] = []) throws -> AppRig {
+        // One-line launch rows, read line by line (pictures have their own suite).
+        try AppRig(prefix: "tminus-e2e-rockets", faults: faults, defaults: AppRig.galaxyEve + ["--no-images"])
     }
 
     static let falcon1ID = "5e9d0d95eda69955f709d1eb"
@@ -141,7 +105,7 @@ struct RocketsTests {
     // MARK: 1. The scenario
 
     @Test func heightInFeetIsSavedAndAppliesOnTheNextRun() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         var tmux = try await rig.start()
         let list = try await Self.openRocketsTab(tmux)
         let falcon9 = try #require(list.split(separator: "\n").first { $0.contains("  Falcon 9  ") }, "\(list)")
@@ -184,7 +148,7 @@ struct RocketsTests {
     // MARK: 2. A rocket's launches
 
     @Test func falcon1LaunchesAreListedNewestFirstAndOpen() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start()
         _ = try await Self.openRocketsTab(tmux)
         try await Self.openRocket(0, tmux)
@@ -229,7 +193,7 @@ struct RocketsTests {
     // MARK: 3. The pager and the gallery
 
     @Test func pagerStopsAtTheEndsAndTheGallerySteps() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start()
         _ = try await Self.openRocketsTab(tmux)
         try await Self.openRocket(0, tmux)
@@ -288,7 +252,7 @@ struct RocketsTests {
     // MARK: 4. Wikipedia
 
     @Test func oOpensTheRocketsWikipediaPage() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start()
         _ = try await Self.openRocketsTab(tmux)
         try await Self.openRocket(1, tmux)
@@ -301,7 +265,7 @@ struct RocketsTests {
     // MARK: 5. Missing figures
 
     @Test func starshipHasNoBurnTimes() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         // 80x24: the body is short enough that the stages need scrolling to.
         let tmux = try await rig.start(width: 80, height: 24)
         _ = try await Self.openRocketsTab(tmux)
@@ -332,7 +296,7 @@ struct RocketsTests {
     // MARK: 6. A corrupt settings file
 
     @Test func aCorruptSettingsFileIsKeptUntilAUnitIsToggled() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let garbage = Data("{\"units\": {\"height\": tall, \u{1}\u{7f} not json".utf8) + Data([0xff, 0xfe, 0x00, 0x0a])
         try FileManager.default.createDirectory(at: rig.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try garbage.write(to: rig.settingsFile)
@@ -376,7 +340,7 @@ struct RocketsTests {
     // MARK: 7. Units is a rockets-only key
 
     @Test func uOnTheLaunchesTabDoesNothing() async throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let tmux = try await rig.start()
         // U, then `?`: the help that opens proves U was read, and nothing else opened.
         try tmux.sendKeys("U")
@@ -402,7 +366,7 @@ struct RocketsTests {
     // MARK: 8. Rockets failing to load
 
     @Test func aFailedRocketsLoadSaysSoAndRRetries() async throws {
-        let rig = try Rig(faults: [.status(503, path: "/v4/rockets", count: 1)])
+        let rig = try Self.rig(faults: [.status(503, path: "/v4/rockets", count: 1)])
         let tmux = try await rig.start()
         try tmux.sendKeys("2")
         var screen = try await tmux.waitFor("Could not load rockets: server error (HTTP 503)")
@@ -415,5 +379,17 @@ struct RocketsTests {
         let rocketRequests = try await rig.server.requests().filter { $0.method == "GET" && $0.path.hasPrefix("/v4/rockets") }
         #expect(rocketRequests.count == 2, "one failed request and one retry")
         #expect(tmux.isAlive)
+    }
+}
+
+extension AppRig {
+    var settingsFile: URL { dataDir.appending(path: "config/settings.json") }
+    var corruptSettingsFile: URL { dataDir.appending(path: "config/settings.json.corrupt") }
+
+    /// The units saved in settings.json (`height` → `imperial`, …).
+    func savedUnits() throws -> [String: String] {
+        let data = try Data(contentsOf: settingsFile)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(json["units"] as? [String: String], "no units in \(String(decoding: data, as: UTF8.self))")
     }
 }

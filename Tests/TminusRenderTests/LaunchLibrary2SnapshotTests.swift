@@ -69,6 +69,17 @@ struct LaunchLibrary2SnapshotTests {
         assertSnapshot(of: frame(h, Size(width: 80, height: 40)), as: .frame)
     }
 
+    /// A status word from the network can be any length: the name row keeps its room.
+    @Test func aLongStatusWordIsCutInTheDetail() async {
+        var launch = Sample.starlinkDetailed
+        launch.sourceStatus = SourceStatus(id: 99, name: String(repeating: "Very long status ", count: 8))
+        let h = await Harness(source: ScriptedSource(upcoming: [launch], details: [launch.id: launch], name: "Launch Library 2")).started()
+        await h.press(.enter)
+        let row = Renderer.render(h.state, size: Size(width: 80, height: 24)).text.split(separator: "\n")[1]
+        #expect(row.contains("Electron | LL2 Mission 1"), "\(row)")
+        #expect(row.hasSuffix("VERY LONG STATU… "), "16 columns, the last one …: \(row)")
+    }
+
     @Test func linkMenu() async {
         let h = await Harness(source: Self.source(details: ["ll2-1": Sample.starlinkDetailed])).started()
         await h.press(.enter, .character("o"), .character("j"))

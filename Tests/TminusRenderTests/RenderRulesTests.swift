@@ -12,6 +12,14 @@ struct RenderRulesTests {
 
     func render(_ h: Harness) -> Grid { Renderer.render(h.state, size: size) }
 
+    @Test(arguments: [50, 60, 61, 80])
+    func theSourceNameNeverCoversTheTabs(width: Int) async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true), name: "r/SpaceX API")).started()
+        let bar = Renderer.render(h.state, size: Size(width: width, height: 24)).text.split(separator: "\n")[0]
+        #expect(bar.contains("3 Favorites"), "\(bar)")
+        #expect(bar.contains("r/SpaceX API") == (width >= 61), "\(bar)")
+    }
+
     @Test func statusWordsHaveTheirColours() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true),
                                                      past: [Sample.falconSat, Sample.bare] + Sample.launches(1, upcoming: false))).started()

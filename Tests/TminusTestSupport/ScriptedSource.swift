@@ -21,11 +21,12 @@ public final class ScriptedSource: Sendable {
         /// The `next` link the app followed (nil for a first page); not part of equality, so
         /// tests can compare requests by kind and page alone.
         public var url: URL?
-        /// Whether the user asked past the cache (`r`).
-        public var reload: Bool
+        /// How far the request could go (`.reload`: the user's `r`, past the cache).
+        public var mode: FetchMode
+        public var reload: Bool { mode == .reload }
 
-        public init(_ kind: Kind, page: Int = 1, url: URL? = nil, reload: Bool = false) {
-            self.kind = kind; self.page = page; self.url = url; self.reload = reload
+        public init(_ kind: Kind, page: Int = 1, url: URL? = nil, mode: FetchMode = .normal) {
+            self.kind = kind; self.page = page; self.url = url; self.mode = mode
         }
 
         public static func == (a: Request, b: Request) -> Bool { a.kind == b.kind && a.page == b.page }
@@ -60,9 +61,13 @@ public final class ScriptedSource: Sendable {
         var rocketLaunches: [String: [Launch]]
         var details: [String: Launch] = [:]
         var failures: [APIError] = []
+        var requests: [Request] = []
+        /// `.cacheOnly` reads: not requests (no network), answered from `cachedAt`.
+        var cacheReads: [Request] = []
+        /// When the pretend cache was filled; nil: it is empty (a cache-only read fails).
+        var cachedAt: Date?
         /// Answers served "from the cache": when they were fetched and why the network was not used.
         var staleness: [(fetchedAt: Date, problem: APIError?)] = []
-        var requests: [Request] = []
     }
 
     private let script: Mutex<Script>
@@ -112,25 +117,34 @@ public final class ScriptedSource: Sendable {
         script.withLock { $0.details[detail.id] = detail }
     }
 
+    /// The requests that could reach the network (every mode but `.cacheOnly`).
     public var requests: [Request] { script.withLock { $0.requests } }
+    /// The cache-only reads (start-up draws the cache first).
+    public var cacheReads: [Request] { script.withLock { $0.cacheReads } }
+
+    /// Pretends the disk cache holds this source's data as fetched at `date` (a cache-only
+    /// read then answers with it); nil empties it.
+    public func cached(at date: Date?) {
+        script.withLock { $0.cachedAt = date }
+    }
 
     public var source: LaunchSource {
-        var detail: (@Sendable (String, Bool) async throws(APIError) -> Fetched<Launch>)?
+        var detail: (@Sendable (String, FetchMode) async throws(APIError) -> Fetched<Launch>)?
         if hasDetails {
-            detail = { (id: String, reload: Bool) async throws(APIError) -> Fetched<Launch> in
-                try self.answerDetail(id, reload)
+            detail = { (id: String, mode: FetchMode) async throws(APIError) -> Fetched<Launch> in
+                try self.answerDetail(id, mode)
             }
         }
         var source = LaunchSource(
             name: name,
-            launches: { (segment, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
-                try self.answer(.launches(segment), cursor, reload)
+            launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
+                try self.answer(.launches(segment), cursor, mode)
             },
-            rockets: { (reload) async throws(APIError) -> Fetched<[Rocket]> in
-                try self.answerRockets(reload)
+            rockets: { (mode) async throws(APIError) -> Fetched<[Rocket]> in
+                try self.answerRockets(mode)
             },
-            rocketLaunches: { (rocketID, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
-                try self.answer(.rocketLaunches(rocketID: rocketID), cursor, reload)
+            rocketLaunches: { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
+                try self.answer(.rocketLaunches(rocketID: rocketID), cursor, mode)
             },
             launchDetail: detail)
         source.isFrozen = isFrozen
@@ -142,11 +156,27 @@ public final class ScriptedSource: Sendable {
         URL(string: "https://scripted.test/\(Request(kind, page: page).description.replacingOccurrences(of: " ", with: "/"))")!
     }
 
-    private func answer(_ kind: Request.Kind, _ cursor: PageCursor, _ reload: Bool) throws(APIError) -> Fetched<LaunchPage> {
+    /// Logs the request; a cache-only read answers from the pretend cache (or not at all),
+    /// anything else may be told to fail. Nil: go on and answer.
+    private static func admit(_ request: Request, _ s: inout Script) -> APIError?? {
+        if request.mode == .cacheOnly {
+            s.cacheReads.append(request)
+            return s.cachedAt == nil ? .some(.notCached) : .none
+        }
+        s.requests.append(request)
+        if !s.failures.isEmpty { return .some(s.failures.removeFirst()) }
+        return .none
+    }
+
+    private static func stamp<T: Sendable>(_ value: T, mode: FetchMode, _ s: inout Script) -> Fetched<T> {
+        if mode == .cacheOnly, let at = s.cachedAt { return Fetched(value, fetchedAt: at) }
+        return stamp(value, &s)
+    }
+
+    private func answer(_ kind: Request.Kind, _ cursor: PageCursor, _ mode: FetchMode) throws(APIError) -> Fetched<LaunchPage> {
         let page = cursor.page
         let outcome: Result<Fetched<LaunchPage>, APIError> = script.withLock { s in
-            s.requests.append(Request(kind, page: page, url: cursor.url, reload: reload))
-            if !s.failures.isEmpty { return .failure(s.failures.removeFirst()) }
+            if case .some(let error?) = Self.admit(Request(kind, page: page, url: cursor.url, mode: mode), &s) { return .failure(error) }
             let all: [Launch]
             switch kind {
             case .launches(let segment): all = segment == .upcoming ? s.upcoming : s.past
@@ -157,26 +187,24 @@ public final class ScriptedSource: Sendable {
             let docs = start < all.count ? Array(all[start..<min(all.count, start + pageSize)]) : []
             let next = start + pageSize < all.count
                 ? PageCursor(page: page + 1, url: Self.nextURL(kind, page: page + 1)) : nil
-            return .success(Self.stamp(LaunchPage(launches: docs, page: page, totalDocs: all.count, next: next), &s))
+            return .success(Self.stamp(LaunchPage(launches: docs, page: page, totalDocs: all.count, next: next), mode: mode, &s))
         }
         return try outcome.get()
     }
 
-    private func answerRockets(_ reload: Bool) throws(APIError) -> Fetched<[Rocket]> {
+    private func answerRockets(_ mode: FetchMode) throws(APIError) -> Fetched<[Rocket]> {
         let outcome: Result<Fetched<[Rocket]>, APIError> = script.withLock { s in
-            s.requests.append(Request(.rockets, reload: reload))
-            if !s.failures.isEmpty { return .failure(s.failures.removeFirst()) }
-            return .success(Self.stamp(s.rockets, &s))
+            if case .some(let error?) = Self.admit(Request(.rockets, mode: mode), &s) { return .failure(error) }
+            return .success(Self.stamp(s.rockets, mode: mode, &s))
         }
         return try outcome.get()
     }
 
-    private func answerDetail(_ id: String, _ reload: Bool) throws(APIError) -> Fetched<Launch> {
+    private func answerDetail(_ id: String, _ mode: FetchMode) throws(APIError) -> Fetched<Launch> {
         let outcome: Result<Fetched<Launch>, APIError> = script.withLock { s in
-            s.requests.append(Request(.detail(id), reload: reload))
-            if !s.failures.isEmpty { return .failure(s.failures.removeFirst()) }
+            if case .some(let error?) = Self.admit(Request(.detail(id), mode: mode), &s) { return .failure(error) }
             guard let launch = s.details[id] else { return .failure(.http(status: 404, retryAfter: nil)) }
-            return .success(Self.stamp(launch, &s))
+            return .success(Self.stamp(launch, mode: mode, &s))
         }
         return try outcome.get()
     }

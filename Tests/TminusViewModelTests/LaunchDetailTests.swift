@@ -166,4 +166,11 @@ struct LaunchDetailDocumentTests {
         for line in lines { #expect(TerminalText.width(line) <= 12, "\(line)") }
         #expect(lines.joined().replacingOccurrences(of: " ", with: "").hasSuffix("path"))
     }
+
+    @Test(arguments: [-5, 0, 1, 2])
+    func wrappingToAHopelesslyNarrowWidthEnds(width: Int) {
+        let lines = LaunchDetailDocument.wrap("漢🚀 wide 漢字", width: width)
+        #expect(!lines.isEmpty)
+        for line in lines { #expect(TerminalText.width(line) <= 2, "\(line)") }
+    }
 }

@@ -190,7 +190,7 @@ struct ErrorTests {
         let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true))
         let h = await Harness(source: source).started()
         let stale = LaunchPage(launches: [Launch(id: "old", name: "Old", date: nil, upcoming: true)], page: 1, next: nil)
-        h.viewModel.handle(.launchesLoaded(.segment(.upcoming), page: 1, generation: h.state.upcoming.generation - 1, source: 0, .success(Fetched(stale))))
+        h.viewModel.handle(.launchesLoaded(ListRequest(id: .segment(.upcoming), page: 1, generation: h.state.upcoming.generation - 1, source: 0, mode: .normal), .success(Fetched(stale))))
         #expect(!h.state.upcoming.launches.contains { $0.id == "old" })
     }
 }

@@ -9,6 +9,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case badData(String)
     case notAvailable(String)
     case transport(String)
+    /// A cache-only read found nothing (start-up draws the cache before asking the network).
+    case notCached
     /// A source answered 429, or `CachedFetcher` is still holding off after one (then
     /// `retryAfter` is the time left). Named after the source because the user can act on it
     /// (wait, or switch source) and Launch Library 2's free tier makes it a normal event, not
@@ -36,6 +38,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return why
         case .transport(let why):
             return "network error: \(why)"
+        case .notCached:
+            return "nothing cached yet"
         case .rateLimited(let source, let retry?):
             return "rate limited by \(source), retry in \(Self.minutes(retry))"
         case .rateLimited(let source, nil):

@@ -50,18 +50,23 @@ public struct CachedFetcher: Sendable {
     ///
     /// - Parameters:
     ///   - maxAge: how long a stored answer is good for without asking again.
-    ///   - reload: the user's `r`: skip a fresh entry (but still fall back on it, and still
-    ///     honour a rate-limit wait).
+    ///   - mode: `.cacheOnly` answers from the cache alone (however old; `.notCached` when it
+    ///     has nothing); `.reload` (the user's `r`) skips a fresh entry but still falls back
+    ///     on it, and still honours a rate-limit wait.
     ///   - decode: turns a body into the value. It also vets what is kept: a body it rejects
     ///     is not stored, and a stored body it rejects is not answered.
     /// - Throws: the failure (`.rateLimited` for a 429) when the cache has nothing usable.
-    public func fetch<T: Sendable>(_ request: HTTPClient.Request, maxAge: TimeInterval, reload: Bool,
+    public func fetch<T: Sendable>(_ request: HTTPClient.Request, maxAge: TimeInterval, mode: FetchMode,
                                    decode: @escaping @Sendable (Data) throws(APIError) -> T) async throws(APIError) -> Fetched<T> {
         let key = Self.key(for: request)
         // Read once: the same bytes answer as fresh, or later as the fallback. Decoded only
         // when they are about to answer (a stale entry the network replaces never is).
         let stored = cache?.entry(for: key)
-        if !reload, let stored {
+        if mode == .cacheOnly {
+            guard let stored, let value = try? decode(stored.data) else { throw .notCached }
+            return Fetched(value, fetchedAt: stored.storedAt)
+        }
+        if mode == .normal, let stored {
             let age = now().timeIntervalSince(stored.storedAt)
             // A negative age is an entry from "the future" (the clock was set back): how old it
             // really is cannot be known, so it is never fresh, only a fallback.
@@ -79,8 +84,13 @@ public struct CachedFetcher: Sendable {
         } catch {
             guard let stored, let value = try? decode(stored.data) else {
                 // `--offline` with nothing to show: say that it is the cache that is empty.
-                if case .offline(let why) = error { throw .offline("\(why): nothing cached for this yet") }
+                if case .offline(let why) = error {
+                    throw .offline("\(why): nothing cached for this yet — run tminus without --offline to fill the cache")
+                }
                 throw error
+            }
+            if case .offline(let why) = error {
+                return Fetched(value, fetchedAt: stored.storedAt, problem: .offline("\(why): showing what the cache holds"))
             }
             return Fetched(value, fetchedAt: stored.storedAt, problem: error)
         }

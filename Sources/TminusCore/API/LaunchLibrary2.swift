@@ -54,7 +54,8 @@ public enum LaunchLibrary2 {
         let launches = envelope.results.compactMap(\.value).map(launch(from:))
         // A `next` that is no http(s) URL still says there is a next page: `url(for:)` computes it.
         let next = envelope.next.map { PageCursor(page: page + 1, url: WebURL.parse($0)) }
-        return LaunchPage(launches: launches, page: page, totalDocs: envelope.count, next: next)
+        return LaunchPage(launches: launches, page: page, totalDocs: envelope.count, next: next,
+                          unreadable: envelope.results.count - launches.count)
     }
 
     /// One launch record (the detail endpoint).

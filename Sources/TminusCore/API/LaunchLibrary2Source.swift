@@ -8,14 +8,14 @@ extension LaunchLibrary2 {
         let fresh = LaunchSource.freshFor
         return LaunchSource(
             name: name,
-            launches: { (segment, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+            launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
                 let url = url(for: cursor, base: baseURL, segment: segment)
-                return try await fetcher.fetch(.init(url: url), maxAge: fresh, reload: reload) { (data) throws(APIError) in
+                return try await fetcher.fetch(.init(url: url), maxAge: fresh, mode: mode) { (data) throws(APIError) in
                     try decodeList(data, page: cursor.page)
                 }
             },
-            launchDetail: { (id, reload) async throws(APIError) -> Fetched<Launch> in
-                try await fetcher.fetch(.init(url: detailURL(base: baseURL, id: id)), maxAge: fresh, reload: reload,
+            launchDetail: { (id, mode) async throws(APIError) -> Fetched<Launch> in
+                try await fetcher.fetch(.init(url: detailURL(base: baseURL, id: id)), maxAge: fresh, mode: mode,
                                         decode: decodeLaunch)
             })
     }

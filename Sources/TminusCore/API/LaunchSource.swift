@@ -21,9 +21,12 @@ public struct LaunchPage: Sendable, Hashable {
     public var totalDocs: Int?
     /// Where the next page is, or nil on the last page.
     public var next: PageCursor?
+    /// Records on this page that could not be read (no id, not an object): skipped, counted.
+    public var unreadable: Int
 
-    public init(launches: [Launch], page: Int, totalDocs: Int? = nil, next: PageCursor?) {
+    public init(launches: [Launch], page: Int, totalDocs: Int? = nil, next: PageCursor?, unreadable: Int = 0) {
         self.launches = launches; self.page = page; self.totalDocs = totalDocs; self.next = next
+        self.unreadable = unreadable
     }
 }
 
@@ -49,32 +52,44 @@ public struct Fetched<Value: Sendable>: Sendable {
 extension Fetched: Equatable where Value: Equatable {}
 extension Fetched: Hashable where Value: Hashable {}
 
+/// How far a request may go for its answer.
+public enum FetchMode: Sendable, Hashable {
+    /// Only the disk cache, however old: what the app draws at once on start-up, before it
+    /// asks the network. Throws `.notCached` when the cache has nothing.
+    case cacheOnly
+    /// The cache while it is fresh (`LaunchSource.freshFor`), else the network, falling back
+    /// on the cache when the network fails.
+    case normal
+    /// The network even when the cache is fresh (the user's `r`), still falling back on it.
+    case reload
+}
+
 /// Where launches come from. Each source (the r/SpaceX API, Launch Library 2) is a value of
 /// this struct of closures; view models only ever talk to this, and tests build one from
-/// in-memory data. `reload` is the user's `r`: skip any cache that is still fresh.
+/// in-memory data. Every request says how far it may go for its answer (`FetchMode`).
 public struct LaunchSource: Sendable {
     /// Short name for the status line, e.g. "r/SpaceX API".
     public var name: String
     /// The source's data no longer changes (the r/SpaceX API since late 2022): its
     /// "upcoming" launches are history, and the app says so.
     public var isFrozen = false
-    public var launches: @Sendable (_ segment: LaunchSegment, _ cursor: PageCursor, _ reload: Bool) async throws(APIError) -> Fetched<LaunchPage>
-    public var rockets: @Sendable (_ reload: Bool) async throws(APIError) -> Fetched<[Rocket]>
+    public var launches: @Sendable (_ segment: LaunchSegment, _ cursor: PageCursor, _ mode: FetchMode) async throws(APIError) -> Fetched<LaunchPage>
+    public var rockets: @Sendable (_ mode: FetchMode) async throws(APIError) -> Fetched<[Rocket]>
     /// One rocket's launches, newest first.
-    public var rocketLaunches: @Sendable (_ rocketID: String, _ cursor: PageCursor, _ reload: Bool) async throws(APIError) -> Fetched<LaunchPage>
+    public var rocketLaunches: @Sendable (_ rocketID: String, _ cursor: PageCursor, _ mode: FetchMode) async throws(APIError) -> Fetched<LaunchPage>
     /// The whole record of one launch, for sources whose list rows leave things out (Launch
     /// Library 2 lists carry no videos); nil when a row already holds everything.
-    public var launchDetail: (@Sendable (_ id: String, _ reload: Bool) async throws(APIError) -> Fetched<Launch>)?
+    public var launchDetail: (@Sendable (_ id: String, _ mode: FetchMode) async throws(APIError) -> Fetched<Launch>)?
 
     public init(name: String,
-                launches: @escaping @Sendable (LaunchSegment, PageCursor, Bool) async throws(APIError) -> Fetched<LaunchPage>,
-                rockets: @escaping @Sendable (Bool) async throws(APIError) -> Fetched<[Rocket]> = { (_) throws(APIError) in
+                launches: @escaping @Sendable (LaunchSegment, PageCursor, FetchMode) async throws(APIError) -> Fetched<LaunchPage>,
+                rockets: @escaping @Sendable (FetchMode) async throws(APIError) -> Fetched<[Rocket]> = { (_) throws(APIError) in
                     throw .notAvailable("this source has no rockets")
                 },
-                rocketLaunches: @escaping @Sendable (String, PageCursor, Bool) async throws(APIError) -> Fetched<LaunchPage> = { (_, _, _) throws(APIError) in
+                rocketLaunches: @escaping @Sendable (String, PageCursor, FetchMode) async throws(APIError) -> Fetched<LaunchPage> = { (_, _, _) throws(APIError) in
                     throw .notAvailable("this source has no rocket launches")
                 },
-                launchDetail: (@Sendable (String, Bool) async throws(APIError) -> Fetched<Launch>)? = nil) {
+                launchDetail: (@Sendable (String, FetchMode) async throws(APIError) -> Fetched<Launch>)? = nil) {
         self.name = name
         self.launches = launches
         self.rockets = rockets

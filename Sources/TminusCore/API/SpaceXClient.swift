@@ -49,16 +49,16 @@ public enum SpaceXAPI {
         let fresh = LaunchSource.freshFor
         var source = LaunchSource(
             name: name,
-            launches: { (segment, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+            launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
                 let request = HTTPClient.Request(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: cursor.page))
-                return try await fetcher.fetch(request, maxAge: fresh, reload: reload, decode: decodePage)
+                return try await fetcher.fetch(request, maxAge: fresh, mode: mode, decode: decodePage)
             },
-            rockets: { (reload) async throws(APIError) -> Fetched<[Rocket]> in
-                try await fetcher.fetch(.init(url: rocketsURL), maxAge: fresh, reload: reload, decode: decodeRockets)
+            rockets: { (mode) async throws(APIError) -> Fetched<[Rocket]> in
+                try await fetcher.fetch(.init(url: rocketsURL), maxAge: fresh, mode: mode, decode: decodeRockets)
             },
-            rocketLaunches: { (rocketID, cursor, reload) async throws(APIError) -> Fetched<LaunchPage> in
+            rocketLaunches: { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
                 let request = HTTPClient.Request(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: cursor.page))
-                return try await fetcher.fetch(request, maxAge: fresh, reload: reload, decode: decodePage)
+                return try await fetcher.fetch(request, maxAge: fresh, mode: mode, decode: decodePage)
             })
         source.isFrozen = true
         return source
@@ -92,7 +92,7 @@ public enum SpaceXAPI {
         let launches = envelope.docs.compactMap(\.value)
         let next = (envelope.hasNextPage ?? (envelope.nextPage != nil)) ? envelope.nextPage : nil
         return LaunchPage(launches: launches, page: envelope.page ?? 1, totalDocs: envelope.totalDocs,
-                          next: next.map { PageCursor(page: $0) })
+                          next: next.map { PageCursor(page: $0) }, unreadable: envelope.docs.count - launches.count)
     }
 }
 

@@ -30,4 +30,14 @@ public enum Formatting {
         default: return "\(Int(seconds / 86_400)) days ago"
         }
     }
+
+    /// A wait, rounded up: `8 s`, `2 min`, `1 h`.
+    public static func duration(_ seconds: TimeInterval) -> String {
+        let s = Int(max(0, seconds).rounded(.up))
+        switch s {
+        case ..<60: return "\(max(1, s)) s"
+        case ..<3600: return "\((s + 59) / 60) min"
+        default: return "\((s + 3599) / 3600) h"
+        }
+    }
 }

@@ -18,6 +18,8 @@ public struct Settings: Sendable {
     public var offline: Bool
     public var browser: String
     public var images: Bool
+    /// How long a request may take before it is given up (`--timeout`).
+    public var timeout: TimeInterval
 
     /// What the user typed; nil means "not given".
     public struct Flags: Sendable {
@@ -30,6 +32,7 @@ public struct Settings: Sendable {
         public var offline = false
         public var browser: String?
         public var noImages = false
+        public var timeout: String?
         public init() {}
     }
 
@@ -39,6 +42,8 @@ public struct Settings: Sendable {
     }
 
     public static let defaultLL2API = URL(string: "https://ll.thespacedevs.com/2.0.0")!
+    /// Long enough for a slow mobile link, short enough that a dead server is said soon.
+    public static let defaultTimeout: TimeInterval = 15
 
     public static func resolve(_ flags: Flags, environment env: [String: String]) throws -> Settings {
         func pick(_ flag: String?, _ variable: String) -> String? {
@@ -72,13 +77,21 @@ public struct Settings: Sendable {
             start = date
         }
 
+        var timeout = defaultTimeout
+        if let text = pick(flags.timeout, "TMINUS_TIMEOUT") {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 600 else {
+                throw Invalid("--timeout '\(text)' is not a number of seconds between 0 and 600")
+            }
+            timeout = seconds
+        }
+
         let dataDir = pick(flags.dataDir, "TMINUS_DATA_DIR")
         return Settings(
             source: source, spacexAPI: spacex, ll2API: ll2,
             paths: dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg(env),
             timeZone: zone, startTime: start, offline: flags.offline,
             browser: pick(flags.browser, "BROWSER") ?? "xdg-open",
-            images: !flags.noImages
+            images: !flags.noImages, timeout: timeout
         )
     }
 

@@ -71,21 +71,39 @@ public struct Grid: Equatable, Sendable {
     }
 
     /// Paints the style over a rectangle, keeping the characters (used for row highlights).
+    /// The part of the rectangle outside the grid is ignored (all of it, if need be).
     public mutating func restyle(x: Int, y: Int, width w: Int, height h: Int = 1, _ transform: (Style) -> Style) {
-        for yy in max(0, y)..<min(height, y + h) {
-            for xx in max(0, x)..<min(width, x + w) {
+        let (columns, rows) = clip(x: x, y: y, width: w, height: h)
+        for yy in rows {
+            for xx in columns {
                 self[xx, yy].style = transform(self[xx, yy].style)
             }
         }
     }
 
-    /// Fills a rectangle with blanks of one style.
+    /// Fills a rectangle with blanks of one style (or with `character`, which must be one
+    /// column wide and printable; anything else fills with blanks). A wide character cut by
+    /// the rectangle's left or right edge loses its other half too, so no row grows wider
+    /// than the grid.
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: Style = .plain, character: Character = " ") {
-        for yy in max(0, y)..<min(height, y + h) {
-            for xx in max(0, x)..<min(width, x + w) {
-                self[xx, yy] = Cell(character, style: style)
+        let (columns, rows) = clip(x: x, y: y, width: w, height: h)
+        guard !columns.isEmpty else { return }
+        let glyph: Character = TerminalText.width(of: character) == 1
+            && TerminalText.sanitize(String(character)) == String(character) ? character : " "
+        for yy in rows {
+            clearWide(at: columns.lowerBound, y: yy)
+            clearWide(at: columns.upperBound - 1, y: yy)
+            for xx in columns {
+                self[xx, yy] = Cell(glyph, style: style)
             }
         }
+    }
+
+    /// The columns and rows of a rectangle that lie on the grid (empty ranges when none do).
+    private func clip(x: Int, y: Int, width w: Int, height h: Int) -> (columns: Range<Int>, rows: Range<Int>) {
+        let left = min(max(0, x), width), right = max(left, min(width, x + max(0, w)))
+        let top = min(max(0, y), height), bottom = max(top, min(height, y + max(0, h)))
+        return (left..<right, top..<bottom)
     }
 
     /// Overwriting half of a wide character leaves the other half blank, never a dangling

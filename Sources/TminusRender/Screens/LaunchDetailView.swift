@@ -16,12 +16,15 @@ enum LaunchDetailView {
         let textX = layout.detailHeaderTextX
 
         // Row 1: name, status word.
-        let statusX = grid.width - max(LaunchListView.statusWidth, TerminalText.width(launch.statusWord)) - 1
+        // The source's own word, but never more than a status column's worth of the row (a
+        // status from the network can be any length).
+        let word = TerminalText.truncate(launch.statusWord, toWidth: 16)
+        let statusX = grid.width - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
         let watched = state.isWatched(launch: launch.id)
         let markWidth = 10  // " ★ watched"
         let used = grid.put(launch.name, x: textX, y: top, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
         grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
-        grid.put(launch.statusWord, x: statusX, y: top, style: Theme.style(launch.status.tone))
+        grid.put(word, x: statusX, y: top, style: Theme.style(launch.status.tone))
 
         // Row 2: the short facts.
         let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,

@@ -29,7 +29,8 @@ enum LaunchListView {
         var x = grid.put(" ‹ ", x: 0, y: y, style: Theme.label)
         x += grid.put(rocketName, x: x, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
         grid.put(" launches", x: x, y: y, style: Theme.label)
-        grid.putRight(countText(list) + " · times in \(state.time.zoneName) ", right: grid.width, y: y, style: Theme.label)
+        let facts = [countText(list), unreadableText(list), "times in \(state.time.zoneName)"].filter { !$0.isEmpty }
+        grid.putRight(facts.joined(separator: " · ") + " ", right: grid.width, y: y, style: Theme.label)
         drawRows(list, what: "\(rocketName) launches", outcome: .icon, state: state, into: &grid, layout: layout)
     }
 
@@ -108,6 +109,15 @@ enum LaunchListView {
         }
     }
 
+    /// Records the source sent that could not be read: skipped, but said.
+    static func unreadableText(_ list: LaunchListState) -> String {
+        switch list.unreadable {
+        case 0: ""
+        case 1: "1 launch could not be read"
+        default: "\(list.unreadable) launches could not be read"
+        }
+    }
+
     static func countText(_ list: LaunchListState) -> String {
         if let total = list.totalDocs, total > list.launches.count {
             return "\(list.launches.count) of \(total) launches"
@@ -128,7 +138,7 @@ enum LaunchListView {
         }
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
-        let facts = [count, "times in \(state.time.zoneName)"].filter { !$0.isEmpty }.joined(separator: " · ")
+        let facts = [count, unreadableText(list), "times in \(state.time.zoneName)"].filter { !$0.isEmpty }.joined(separator: " · ")
         grid.putRight(facts + " ", right: grid.width, y: y, style: Theme.label)
     }
 

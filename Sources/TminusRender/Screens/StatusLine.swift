@@ -39,10 +39,18 @@ enum StatusLine {
 
     /// An error on the data being looked at outranks any passing notice.
     static func message(_ state: AppState) -> Notice? {
-        if state.overlay == nil, let error = data(state).error {
-            // Retrying is pointless with `--offline`: the cache is all there is.
-            if case .offline = error { return Notice(error.message, level: .error) }
-            return Notice("\(error.message) — press r to retry", level: .error)
+        let data = data(state)
+        if state.overlay == nil, let error = data.error {
+            switch error {
+            // Retrying is pointless with `--offline`, and a 429 already says when.
+            case .offline, .rateLimited: return Notice(error.message, level: .error)
+            default:
+                if let at = data.retryAt {
+                    return Notice("\(error.message) — retrying in \(Formatting.duration(at.timeIntervalSince(state.now))), r now",
+                                  level: .error)
+                }
+                return Notice("\(error.message) — press r to retry", level: .error)
+            }
         }
         if let notice = state.notice { return notice }
         if state.screen == .launchList, state.segment == .upcoming, state.upcomingIsStale {
@@ -53,28 +61,40 @@ enum StatusLine {
         return nil
     }
 
-    /// The data the screen shows: whether it is loading, when it arrived, what went wrong.
-    static func data(_ state: AppState) -> (loading: Bool, updatedAt: Date?, error: APIError?) {
+    /// The data the screen shows: whether it is loading, when it arrived, what went wrong,
+    /// and when it will be asked for again by itself.
+    static func data(_ state: AppState) -> (loading: Bool, updatedAt: Date?, error: APIError?, retryAt: Date?) {
         switch state.screen {
         case .launchList, .rocketLaunches:
             let list = state.activeListID.map(state.list) ?? LaunchListState()
-            return (list.phase == .loadingFirst, list.updatedAt, list.error)
+            return (list.phase == .loadingFirst, list.updatedAt, list.error, list.retryAt)
         case .launchDetail:
             let detail = state.detail
-            return (detail?.isLoading ?? false, detail?.updatedAt ?? state.currentList.updatedAt, detail?.error)
+            return (detail?.isLoading ?? false, detail?.updatedAt ?? state.currentList.updatedAt, detail?.error, nil)
         case .rocketList:
-            return (state.rockets.isLoading, state.rockets.updatedAt, state.rockets.error)
+            return (state.rockets.isLoading, state.rockets.updatedAt, state.rockets.error, state.rockets.retryAt)
         case .rocketPage:
-            return (false, state.rockets.updatedAt, nil)
+            return (false, state.rockets.updatedAt, nil, nil)
         case .favorites:
-            return (false, nil, nil)
+            return (false, nil, nil, nil)
         }
     }
 
+    /// How old the data on screen is: `updated 3 min ago`; when the network is out of reach,
+    /// the moment the data is from (`offline — data from 2026-11-20 14:02`); while a refresh
+    /// runs over shown rows, both.
     static func dataAge(_ state: AppState) -> String {
         let data = data(state)
-        if data.loading { return "loading…" }
-        guard let updated = data.updatedAt else { return data.error == nil ? "" : "no data" }
-        return "updated " + Formatting.age(from: updated, to: state.now)
+        guard let updated = data.updatedAt else {
+            if data.loading { return "loading…" }
+            return data.error == nil ? "" : "no data"
+        }
+        switch data.error {
+        case .offline?, .transport?, .timedOut?:
+            return "offline — data from " + state.time.listDate(updated, precision: .hour)
+        default:
+            let age = "updated " + Formatting.age(from: updated, to: state.now)
+            return data.loading ? age + ", refreshing…" : age
+        }
     }
 }

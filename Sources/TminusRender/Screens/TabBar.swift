@@ -1,3 +1,4 @@
+import TminusCore
 import TminusViewModel
 
 enum TabBar {
@@ -14,7 +15,10 @@ enum TabBar {
             x += grid.put(label, x: x, y: y, style: style)
             x += 1
         }
-        grid.putRight(state.sourceName + " ", right: grid.width, y: y,
-                      style: Style(foreground: .muted, background: .barBackground))
+        // The source's name where it fits; on a narrow screen the tabs matter more.
+        let name = state.sourceName + " "
+        if x + 1 + TerminalText.width(name) <= grid.width {
+            grid.putRight(name, right: grid.width, y: y, style: Style(foreground: .muted, background: .barBackground))
+        }
     }
 }

@@ -2,17 +2,26 @@ import Foundation
 
 /// What an end-to-end scenario runs against: a fixture server, a browser stand-in, a data
 /// dir of its own, and the tminus sessions started on them (killed, with the rest, at the end).
-/// A restart is a second `start` on the same rig: same cache, same database.
+/// A restart is a second `start` on the same rig: same cache, same database, same settings.
 final class AppRig {
     let server: FixtureServer
     let browser: FakeBrowser
     let dataDir: URL
+    /// Flags every `start` passes before its own (a suite's clock, zone, picture mode).
+    let defaults: [String]
+    /// What `start` waits for unless told otherwise.
+    let ready: String
     private var sessions: [TmuxSession] = []
 
-    init(prefix: String = "tminus-e2e", faults: [Fault] = []) throws {
+    /// The SpaceX fixture three hours before Galaxy 33's NET (2022-10-08 23:05 UTC), in UTC.
+    static let galaxyEve = ["--tz", "UTC", "--now", "2022-10-08T20:00:00Z"]
+
+    init(prefix: String = "tminus-e2e", faults: [Fault] = [], defaults: [String] = [], ready: String = "Galaxy 33") throws {
         server = try FixtureServer(faults: faults)
         browser = try FakeBrowser()
         dataDir = try Harness.makeTemporaryDirectory(prefix: prefix)
+        self.defaults = defaults
+        self.ready = ready
     }
 
     deinit {
@@ -21,22 +30,44 @@ final class AppRig {
         try? FileManager.default.removeItem(at: dataDir)
     }
 
-    /// `--spacex-api` and `--ll2-api {server}/{ll2Version}` point at the fixture server, and
-    /// the data dir and browser are the rig's; `arguments` come after (a later flag wins).
-    func start(_ arguments: [String], ll2Version: String = "2.2.0", width: Int = 100, height: Int = 30,
-               ready: String) async throws -> TmuxSession {
+    /// `--spacex-api` and `--ll2-api {server}/{ll2Version}` point at the fixture server, the
+    /// data dir and browser are the rig's; then `defaults`, then `arguments` (a later flag wins).
+    func start(_ arguments: [String] = [], ll2Version: String = "2.2.0", width: Int = 100, height: Int = 30,
+               environment: [String: String] = [:], ready: String? = nil) async throws -> TmuxSession {
         let tmux = try TmuxSession.tminus(
             ["--spacex-api", server.baseURL.absoluteString,
              "--ll2-api", server.baseURL.appending(path: ll2Version).absoluteString,
-             "--data-dir", dataDir.path, "--browser", browser.executable.path] + arguments,
-            width: width, height: height)
+             "--data-dir", dataDir.path, "--browser", browser.executable.path] + defaults + arguments,
+            width: width, height: height, environment: environment)
         sessions.append(tmux)
-        try await tmux.waitFor(ready)
+        try await tmux.waitFor(ready ?? self.ready)
         return tmux
     }
 
     /// The requests the server has had whose path starts with `prefix`.
     func requests(under prefix: String) async throws -> [RecordedRequest] {
         try await server.requests().filter { $0.path.hasPrefix(prefix) }
+    }
+
+    /// The app's log so far ("" before it exists).
+    func log() -> String {
+        (try? String(contentsOf: dataDir.appending(path: "state/tminus.log"), encoding: .utf8)) ?? ""
+    }
+}
+
+extension AppRig {
+    /// `POST /_control/patch`: sets fields of one served document (nulls included).
+    func patch(launch id: String, set fields: [String: Any]) async throws {
+        let (status, body) = try await server.post("/_control/patch", json: ["collection": "launches", "id": id, "set": fields])
+        guard status == 200 else {
+            throw HarnessError.http("patch \(id): HTTP \(status) \(String(decoding: body, as: UTF8.self))")
+        }
+    }
+
+    /// The response cache's entry files (`cache/responses/*.img`).
+    func cachedResponses() -> [URL] {
+        let directory = dataDir.appending(path: "cache/responses")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".img") }.sorted().map { directory.appending(path: $0) }
     }
 }

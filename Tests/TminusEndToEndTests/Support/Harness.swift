@@ -59,6 +59,36 @@ enum Harness {
         #endif
     }
 
+    /// The resident set size of `pid` in KiB (`VmRSS` in `/proc/<pid>/status`; Linux only, nil
+    /// elsewhere or once the process is gone).
+    static func residentKilobytes(of pid: pid_t) -> Int? {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Sets the window size of a terminal device with `TIOCSWINSZ`, as a terminal emulator
+    /// does when its window changes: the kernel sends SIGWINCH to the terminal's foreground
+    /// process group at once. (tmux's own `resize-window` applies pane sizes on a timer, so a
+    /// burst of them reaches the program as only a few SIGWINCHs.) tmux keeps its own idea of
+    /// the size, so set it back to the pane's size afterwards.
+    static func setWindowSize(tty: String, width: Int, height: Int) throws {
+        let fd = open(tty, O_RDWR | O_NOCTTY)
+        guard fd >= 0 else {
+            throw HarnessError.commandFailed(command: "open \(tty)", status: errno, stderr: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        let result = withUnsafeMutablePointer(to: &size) { ioctl(fd, UInt(TIOCSWINSZ), $0) }
+        guard result == 0 else {
+            throw HarnessError.commandFailed(command: "ioctl(\(tty), TIOCSWINSZ)", status: errno, stderr: String(cString: strerror(errno)))
+        }
+    }
+
     /// Waits up to `grace` seconds for `pid` to end, then SIGKILLs it. For processes that are
     /// not our children (we cannot wait for them); a zombie counts as gone.
     static func ensureGone(_ pid: pid_t, grace: TimeInterval = 1) {

@@ -94,13 +94,16 @@ final class TmuxSession: @unchecked Sendable {
     /// Runs the tminus binary under test (`$TMINUS_BIN` or `.build/debug/tminus`).
     /// `swift test` exports NO_COLOR=1 to its tests, and the user's own settings must not leak
     /// in either, so these are unset unless a test sets them on purpose.
+    static let appVariables = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
+                               "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT"]
+
+    /// tminus in a new session; `appVariables` are unset except those `environment` sets.
     static func tminus(_ arguments: [String] = [], width: Int = 100, height: Int = 30,
-                       environment: [String: String] = [:],
-                       unsetEnvironment: [String] = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API",
-                                                     "TMINUS_LL2_API", "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW"]) throws -> TmuxSession {
+                       environment: [String: String] = [:]) throws -> TmuxSession {
         let binary = try Harness.tminusBinary()
         return try TmuxSession(command: [binary.path] + arguments, width: width, height: height,
-                               environment: environment, unsetEnvironment: unsetEnvironment)
+                               environment: environment,
+                               unsetEnvironment: appVariables.filter { environment[$0] == nil })
     }
 
     deinit {
@@ -124,6 +127,35 @@ final class TmuxSession: @unchecked Sendable {
     /// Resizes the terminal; the program gets SIGWINCH.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
+    }
+
+    /// Resizes the terminal to each size in turn, as fast as tmux can: the sizes go to tmux in
+    /// batches of `batch` commands per invocation, so the program sees a storm of SIGWINCHs
+    /// (some of them coalesced, as they would be from a window manager).
+    func resize(through sizes: [(width: Int, height: Int)], batch: Int = 10) throws {
+        precondition(batch > 0, "empty batch")
+        var start = 0
+        while start < sizes.count {
+            let chunk = sizes[start..<min(start + batch, sizes.count)]
+            var arguments: [String] = []
+            for size in chunk {
+                if !arguments.isEmpty { arguments.append(";") }
+                arguments += ["resize-window", "-t", target, "-x", String(size.width), "-y", String(size.height)]
+            }
+            try tmux(arguments)
+            start += batch
+        }
+    }
+
+    /// The pane's terminal device (`/dev/pts/N`), for `Harness.setWindowSize`.
+    var paneTTY: String {
+        (try? display("#{pane_tty}")) ?? ""
+    }
+
+    /// The pane's current size as tmux has it (after `resize`).
+    var paneSize: (width: Int, height: Int) {
+        let parts = ((try? display("#{pane_width} #{pane_height}")) ?? "").split(separator: " ")
+        return (parts.count == 2 ? Int(parts[0]) ?? 0 : 0, parts.count == 2 ? Int(parts[1]) ?? 0 : 0)
     }
 
     // MARK: Output
@@ -217,6 +249,20 @@ final class TmuxSession: @unchecked Sendable {
     /// The title the program set (OSC 0/2).
     var paneTitle: String {
         (try? display("#{pane_title}")) ?? ""
+    }
+
+    /// Starts recording every title the pane is given from now on (OSC 0/2), in order, even one
+    /// replaced a moment later: a tmux hook appends each to a server option. Read with
+    /// `titlesSet`.
+    func recordTitles() throws {
+        try tmux(["set-hook", "-g", "pane-title-changed",
+                  "set -gF @e2e-titles \"#{@e2e-titles}#{pane_title}\u{1F}\""])
+    }
+
+    /// The titles recorded since `recordTitles()`, oldest first.
+    var titlesSet: [String] {
+        let raw = (try? tmux(["show-options", "-gqv", "@e2e-titles"]))?.trimmingCharacters(in: .newlines) ?? ""
+        return raw.split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
     /// Whether the program has the alternate screen up (a full-screen UI that did not restore

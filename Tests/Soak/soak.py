@@ -1,0 +1,407 @@
+#!/usr/bin/env python3
+"""Soak test: the release binary left running with a countdown on screen, then idle.
+
+    make soak                                   # 600 s with a countdown, then 60 s idle
+    make soak SOAK_SECONDS=60 SOAK_IDLE_SECONDS=40
+
+Starts the fixture server (Tests/FixtureServer/fixture_server.py, recorded data from
+$TMINUS_FIXTURES, pictures from the server itself) and `.build/release/tminus` against it in a
+detached tmux session of its own (120x40, TERM=xterm-256color, NO_COLOR unset), clock at
+2022-10-08T20:00:00Z, a throw-away data dir. Then two phases:
+
+  countdown  the first upcoming launch's detail (Enter): its countdown ticks every second, so
+             the app redraws every second; SOAK_SECONDS long (default 600).
+  idle       back to the list (Esc): nothing on screen changes by the second, so the app
+             should wake only for its 30 s timer; SOAK_IDLE_SECONDS long (default 60).
+
+Every SOAK_INTERVAL seconds (default 5) it samples the tminus process: resident memory (VmRSS
+in /proc/PID/status), CPU time (utime + stime in /proc/PID/stat), the main thread's voluntary
+context switches (each one is the UI loop going back to sleep in poll(), so their count is the
+number of wake-ups), and the screen (tmux capture-pane): in the countdown phase the countdown
+must have changed since the last sample.
+
+Prints one table row per phase. Exits 1 only if the app died or the screen stopped updating
+(or could not be set up); memory and CPU figures are reported, never judged.
+Cleans up the tmux server, the fixture server and the temp dir, also on Ctrl-C.
+
+Environment: TMINUS_FIXTURES (required), SOAK_SECONDS, SOAK_IDLE_SECONDS, SOAK_INTERVAL,
+TMINUS_BIN (default .build/release/tminus), SOAK_VERBOSE=1 (a line per sample).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER = ROOT / "Tests" / "FixtureServer" / "fixture_server.py"
+NOW = "2022-10-08T20:00:00Z"
+WIDTH, HEIGHT = 120, 40
+COUNTDOWN = re.compile(r"T[-+]\d+d \d\d:\d\d:\d\d")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+KB_PER_MB = 1024.0
+
+
+class SoakFailure(Exception):
+    """The app died, the screen stopped updating, or the soak could not be set up."""
+
+
+def env_seconds(name: str, default: float) -> float:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise SoakFailure(f"{name}={text!r} is not a number of seconds")
+    if value < 0:
+        raise SoakFailure(f"{name} must not be negative")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# The process
+
+@dataclass
+class Sample:
+    at: float          # monotonic seconds
+    rss_kb: int
+    cpu_ticks: int     # utime + stime
+    wakeups: int       # main thread's voluntary context switches
+    threads: int
+    countdown: str | None
+    screen: str
+
+
+def read_status(pid: int, tid: int | None = None) -> dict[str, str]:
+    path = f"/proc/{pid}/task/{tid}/status" if tid else f"/proc/{pid}/status"
+    fields = {}
+    with open(path) as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return fields
+
+
+def cpu_ticks(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as f:
+        stat = f.read()
+    # The command name is in parentheses and may hold spaces: fields start after the last ')'.
+    rest = stat[stat.rindex(")") + 2:].split()
+    utime, stime = int(rest[11]), int(rest[12])   # fields 14 and 15 of proc(5)
+    return utime + stime
+
+
+def process_name(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def find_tminus(pane_pid: int) -> int:
+    """The pane runs `exec env … tminus`, so its pid is tminus itself; failing that, a child."""
+    if process_name(pane_pid) == "tminus":
+        return pane_pid
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+        if ppid == pane_pid and process_name(int(entry.name)) == "tminus":
+            return int(entry.name)
+    raise SoakFailure(f"no tminus process under the tmux pane (pid {pane_pid}, {process_name(pane_pid)!r})")
+
+
+# ---------------------------------------------------------------------------------------------
+# tmux and the fixture server
+
+class Tmux:
+    def __init__(self, socket: str):
+        self.socket = socket
+        self.started = False
+        self.socket_path = ""
+        self.app_pid: int | None = None   # tminus, once found
+
+    def run(self, *args: str, check: bool = True) -> str:
+        result = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+                                capture_output=True, text=True, timeout=10)
+        if check and result.returncode != 0:
+            raise SoakFailure(f"tmux {' '.join(args[:2])}: {result.stderr.strip() or result.returncode}")
+        return result.stdout
+
+    def start(self, command: str) -> None:
+        self.run("set", "-g", "status", "off", ";",
+                 "set", "-g", "remain-on-exit", "on", ";",
+                 "set", "-g", "default-terminal", "xterm-256color", ";",
+                 "new-session", "-d", "-s", "soak", "-x", str(WIDTH), "-y", str(HEIGHT), command)
+        self.started = True
+        self.socket_path = self.display("#{socket_path}")
+
+    def display(self, fmt: str) -> str:
+        return self.run("display-message", "-p", "-t", "soak", fmt).strip()
+
+    def capture(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "soak", check=False)
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", "soak", *keys)
+
+    def dead(self) -> bool:
+        try:
+            return self.display("#{pane_dead}") == "1"
+        except (SoakFailure, subprocess.TimeoutExpired):
+            return True
+
+    def exit_status(self) -> str:
+        try:
+            signal_number = self.display("#{pane_dead_signal}")
+            status = self.display("#{pane_dead_status}")
+        except (SoakFailure, subprocess.TimeoutExpired):
+            return "how is unknown"
+        if signal_number and signal_number != "0":
+            return f"killed by signal {signal_number}"
+        return f"exit status {status}" if status else "how is unknown"
+
+    def kill(self) -> None:
+        """Ends the session's tmux server (and tminus with it) and removes its socket file,
+        which tmux leaves behind."""
+        if self.started:
+            subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+            self.started = False
+        if self.app_pid:
+            # tminus leaves on the SIGHUP of its closed pane; wait for it (TERM it if it lingers).
+            deadline = time.monotonic() + 3
+            while Path(f"/proc/{self.app_pid}").exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if Path(f"/proc/{self.app_pid}").exists() and process_name(self.app_pid) == "tminus":
+                os.kill(self.app_pid, signal.SIGTERM)
+            self.app_pid = None
+        if self.socket_path:
+            Path(self.socket_path).unlink(missing_ok=True)
+
+
+def start_server(fixtures: str, workdir: Path) -> tuple[subprocess.Popen, int]:
+    port_file = workdir / "port"
+    log = workdir / "server.log"
+    stderr = open(workdir / "server.stderr", "w")
+    server = subprocess.Popen(
+        [sys.executable, str(SERVER), "--fixtures", fixtures, "--port", "0", "--port-file", str(port_file),
+         "--log", str(log), "--local-images", "--exit-with-parent"],
+        stdout=subprocess.DEVNULL, stderr=stderr)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if port_file.exists():
+            text = port_file.read_text().strip()
+            if text.isdigit():
+                return server, int(text)
+        if server.poll() is not None:
+            break
+        time.sleep(0.05)
+    server.terminate()
+    raise SoakFailure("the fixture server did not start: " + (workdir / "server.stderr").read_text()[-2000:])
+
+
+def wait_for(tmux: Tmux, what: str, predicate, timeout: float = 20) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        if tmux.dead():
+            raise SoakFailure(f"tminus exited ({tmux.exit_status()}) while waiting for {what}:\n{tmux.capture()}")
+        screen = tmux.capture()
+        if predicate(screen):
+            return screen
+        time.sleep(0.1)
+    raise SoakFailure(f"timed out waiting for {what}; screen:\n{screen}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Phases
+
+@dataclass
+class Phase:
+    name: str
+    samples: list[Sample] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    changes: int = 0     # samples whose countdown differed from the previous one
+
+    def row(self) -> list[str]:
+        first, last = self.samples[0], self.samples[-1]
+        seconds = last.at - first.at
+        cpu = (last.cpu_ticks - first.cpu_ticks) / CLOCK_TICKS
+        wakeups = last.wakeups - first.wakeups
+        mb = lambda kb: f"{kb / KB_PER_MB:.1f}"
+        return [self.name, f"{seconds:.0f} s", mb(first.rss_kb), mb(last.rss_kb), mb(max(s.rss_kb for s in self.samples)),
+                f"{cpu:.2f}", f"{100 * cpu / seconds:.2f}" if seconds else "-",
+                f"{wakeups} ({wakeups / seconds:.2f}/s)" if seconds else str(wakeups),
+                f"{self.changes}/{len(self.samples) - 1}" if self.name == "countdown" else "-"]
+
+
+def sample(pid: int, tmux: Tmux) -> Sample:
+    if tmux.dead() or not Path(f"/proc/{pid}").exists():
+        raise SoakFailure(f"tminus died ({tmux.exit_status()}); last screen:\n{tmux.capture()}")
+    status = read_status(pid)
+    main = read_status(pid, pid)
+    screen = tmux.capture()
+    match = COUNTDOWN.search(screen)
+    return Sample(at=time.monotonic(), rss_kb=int(status["VmRSS"].split()[0]), cpu_ticks=cpu_ticks(pid),
+                  wakeups=int(main["voluntary_ctxt_switches"]), threads=int(status["Threads"]),
+                  countdown=match.group(0) if match else None, screen=screen)
+
+
+def run_phase(name: str, seconds: float, interval: float, pid: int, tmux: Tmux, verbose: bool,
+              check_countdown: bool, check_screen) -> Phase:
+    phase = Phase(name)
+    start = time.monotonic()
+    phase.samples.append(sample(pid, tmux))
+    last_report = start
+    while True:
+        elapsed = time.monotonic() - start
+        if elapsed >= seconds:
+            break
+        time.sleep(min(interval, seconds - elapsed))
+        current = sample(pid, tmux)
+        previous = phase.samples[-1]
+        phase.samples.append(current)
+        problem = check_screen(current.screen)
+        if problem:
+            phase.problems.append(f"{name} t={current.at - start:.0f}s: {problem}")
+        if check_countdown:
+            if current.countdown is None:
+                phase.problems.append(f"{name} t={current.at - start:.0f}s: no countdown on screen")
+            elif current.countdown != previous.countdown:
+                phase.changes += 1
+            elif current.at - previous.at >= 1.5:
+                phase.problems.append(f"{name} t={current.at - start:.0f}s: the countdown stayed at "
+                                      f"{current.countdown} for {current.at - previous.at:.1f} s")
+        if verbose or current.at - last_report >= 30 or time.monotonic() - start >= seconds:
+            last_report = current.at
+            print(f"  {name:9} t={current.at - start:5.0f}s  rss {current.rss_kb / KB_PER_MB:6.1f} MB  "
+                  f"cpu {(current.cpu_ticks - phase.samples[0].cpu_ticks) / CLOCK_TICKS:6.2f} s  "
+                  f"wake-ups {current.wakeups - phase.samples[0].wakeups:5}  threads {current.threads:3}  "
+                  f"{current.countdown or ''}", flush=True)
+    return phase
+
+
+def print_table(phases: list[Phase]) -> None:
+    header = ["phase", "duration", "RSS start MB", "RSS end MB", "RSS max MB", "CPU s", "CPU % of a core",
+              "wake-ups (main thread)", "countdown changed"]
+    rows = [header] + [p.row() for p in phases]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    line = lambda r: "| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |"
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows[1:]:
+        print(line(r))
+
+
+def main() -> int:
+    seconds = env_seconds("SOAK_SECONDS", 600)
+    idle_seconds = env_seconds("SOAK_IDLE_SECONDS", 60)
+    interval = max(1.0, env_seconds("SOAK_INTERVAL", 5))
+    verbose = os.environ.get("SOAK_VERBOSE", "") not in ("", "0")
+    fixtures = os.environ.get("TMINUS_FIXTURES", "").strip()
+    if not fixtures or not Path(fixtures, "spacex", "v5", "launches.json").is_file():
+        raise SoakFailure("TMINUS_FIXTURES must point at the recorded API data (spacex/v5/launches.json); "
+                          "`make soak` sets it when ../shared/fixtures exists")
+    binary = Path(os.environ.get("TMINUS_BIN") or ROOT / ".build" / "release" / "tminus")
+    if not os.access(binary, os.X_OK):
+        raise SoakFailure(f"no tminus binary at {binary}: run `make release` (or `make soak`) first")
+    if not shutil.which("tmux"):
+        raise SoakFailure("tmux is not installed")
+
+    workdir = Path(tempfile.mkdtemp(prefix="tminus-soak-"))
+    tmux = Tmux(f"tminus-soak-{os.getpid()}")
+    server = None
+    try:
+        server, port = start_server(fixtures, workdir)
+        base = f"http://127.0.0.1:{port}"
+        data_dir = workdir / "data"
+        data_dir.mkdir()
+        args = [str(binary), "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
+                "--data-dir", str(data_dir), "--browser", "/bin/true"]
+        # exec: the pane's process is tminus itself. env -u: the user's settings stay out.
+        unset = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API", "TMINUS_DATA_DIR",
+                 "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT"]
+        command = "exec env " + " ".join(f"-u {v}" for v in unset) + " TERM=xterm-256color " + \
+                  " ".join(shlex.quote(a) for a in args)
+        print(f"soak: {binary.relative_to(ROOT) if binary.is_relative_to(ROOT) else binary} against {base}, "
+              f"{WIDTH}x{HEIGHT}, countdown {seconds:.0f} s then idle {idle_seconds:.0f} s, a sample every {interval:.0f} s",
+              flush=True)
+        tmux.start(command)
+        pid = find_tminus(int(tmux.display("#{pane_pid}")))
+        tmux.app_pid = pid
+
+        # The list, then the first upcoming launch's detail with its countdown.
+        wait_for(tmux, "the launch list", lambda s: "UPCOMING" in s and "Upcoming" in s)
+        tmux.keys("Home", "Enter")
+        screen = wait_for(tmux, "a ticking countdown", lambda s: COUNTDOWN.search(s) is not None)
+        # The name row, without the patch box drawn left of it.
+        title = next((l.strip(" ░▀▄▌▐█◉○") for l in screen.splitlines()[1:3] if l.strip()), "?")
+        print(f"soak: detail open: {' '.join(title.split())}", flush=True)
+
+        phases = [run_phase("countdown", seconds, interval, pid, tmux, verbose, True,
+                            lambda s: None if "until launch" in s or "since NET" in s else "the detail screen is gone")]
+
+        if not phases[0].problems:
+            tmux.keys("Escape")
+            wait_for(tmux, "the launch list again", lambda s: "MISSION" in s and COUNTDOWN.search(s) is None)
+        if idle_seconds > 0 and not phases[0].problems:
+            phases.append(run_phase("idle", idle_seconds, interval, pid, tmux, verbose, False,
+                                    lambda s: None if "MISSION" in s else "the launch list is gone"))
+
+        print()
+        print_table(phases)
+        hwm = read_status(pid).get("VmHWM", "?")
+        print(f"\npeak RSS over the whole run (VmHWM): {hwm}; CPU % is of one core; "
+              f"wake-ups are the UI thread's voluntary context switches (each a return to poll()).")
+        problems = [p for phase in phases for p in phase.problems]
+        if problems:
+            print("\nFAILED: the screen stopped updating:\n  " + "\n  ".join(problems[:10]))
+            return 1
+        if tmux.dead():
+            raise SoakFailure(f"tminus exited ({tmux.exit_status()})")
+        tmux.keys("q")
+        print("soak: ok")
+        return 0
+    finally:
+        tmux.kill()
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def on_signal(signum, _frame):
+    # SIGTERM like Ctrl-C: unwind through the finally blocks so nothing is left behind.
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    # Ctrl-C too, explicitly: a shell's background job starts with SIGINT ignored.
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, on_signal)
+    try:
+        sys.exit(main())
+    except SoakFailure as failure:
+        print(f"\nsoak FAILED: {failure}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        print("\nsoak: interrupted, cleaned up", file=sys.stderr)
+        sys.exit(130)
