@@ -43,6 +43,7 @@ e2e: deps build
 bench: deps
 	$(SWIFT) build -c release --product tminus-bench
 	.build/release/tminus-bench
+	$(SWIFT) build -c release --product tminus && TMINUS_BIN=$(CURDIR)/.build/release/tminus BENCH_IDLE_SECONDS=$(BENCH_IDLE_SECONDS) python3 Tests/Benchmarks/process_bench.py
 
 # The release binary left running (fixture server, tmux): a ticking countdown for SOAK_SECONDS,
 # then idle on the list for SOAK_IDLE_SECONDS; prints memory, CPU and wake-ups per phase.

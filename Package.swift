@@ -87,8 +87,10 @@ let package = Package(
         // `make bench`: decode / fit / palette timings; build with -c release.
         .executableTarget(
             name: "tminus-bench",
-            dependencies: ["TminusImage", "TminusCore", "TminusViewModel", "TminusRender"],
-            path: "Tests/Benchmarks"
+            dependencies: ["TminusImage", "TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal",
+                           "TminusTestSupport"],
+            path: "Tests/Benchmarks",
+            exclude: ["process_bench.py"]
         ),
         .testTarget(
             name: "TminusImageTests",
@@ -107,6 +109,13 @@ let package = Package(
             dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTestSupport", "TminusImage",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             exclude: ["__Snapshots__"]
+        ),
+        // The real ncurses backend on an off-screen terminal: what a frame puts on the screen
+        // and how many bytes it sends.
+        .testTarget(
+            name: "TminusTerminalTests",
+            dependencies: ["TminusCore", "TminusImage", "TminusViewModel", "TminusRender", "TminusTerminal",
+                           "TminusTestSupport"]
         ),
         .testTarget(
             name: "TminusEndToEndTests",

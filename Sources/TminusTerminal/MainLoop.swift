@@ -9,26 +9,36 @@ public enum TerminalApp {
     /// Runs until the user quits or a signal (INT, TERM, HUP, QUIT) ends it, and returns the
     /// process exit code. Must be called on the main thread; every curses call happens there.
     /// Whatever way it leaves (return, throw), the terminal is restored first.
+    ///
+    /// `onFrame`, when given, is called on the main thread right after each frame's `doupdate`
+    /// with the state that frame shows; returning an exit code ends the loop with it (the
+    /// terminal is restored as for any other exit). `--bench-startup` uses it.
     public static func run(viewModel: AppViewModel, mailbox: Mailbox,
-                           render: (AppState, Size) -> Grid, logger: Logger) throws -> Int32 {
+                           render: (AppState, Size) -> Grid, logger: Logger,
+                           onFrame: ((AppState) -> Int32?)? = nil) throws -> Int32 {
         guard Thread.isMainThread else { throw TerminalError.notOnMainThread }
-        // Defers run in reverse: the mailbox stops waking us, curses ends, stderr comes back
-        // (and shows what was written while hidden), and the signal handlers go last.
+        // Defers run in reverse: curses ends, stderr comes back (and shows what was written
+        // while hidden), the mailbox stops waking us, and the signal handlers go last.
         let signalFD = try SignalHandling.install()
         defer { SignalHandling.uninstall() }
+        let wake = try WakePipe()
+        mailbox.setWaker { wake.wake() }
+        defer { mailbox.setWaker(nil) }
+        // The first page is read from the disk cache by a background task: ask for it before
+        // setting up the terminal, so reading and decoding it overlap with that. Its answer
+        // waits in the mailbox and is applied by the loop, after the size and the colours.
+        viewModel.start()
         let stderrCapture = StderrCapture()
         defer { stderrCapture.restore() }
         let terminal = try Terminal(logger: logger)
         defer { terminal.restore() }
-        let wake = try WakePipe()
-        mailbox.setWaker { wake.wake() }
-        defer { mailbox.setWaker(nil) }
 
         let colors = ColorPairs(mode: terminal.colorMode,
                                 defaultColorsAvailable: terminal.defaultColorsAvailable,
                                 pairLimit: Int(tm_color_pairs()), logger: logger)
         let loop = EventLoop(terminal: terminal, backend: NcursesBackend(colors: colors),
-                             viewModel: viewModel, wake: wake, signalFD: signalFD, logger: logger)
+                             viewModel: viewModel, wake: wake, signalFD: signalFD, logger: logger,
+                             onFrame: onFrame)
         let code = try loop.run(render: render)
         logger.info("terminal: leaving with code \(code)")
         return code
@@ -45,6 +55,7 @@ final class EventLoop {
     private let wake: WakePipe
     private let signalFD: Int32
     private let logger: Logger
+    private let onFrame: ((AppState) -> Int32?)?
 
     private var ticks = TickSchedule()
     private var lastDrawn: AppState?
@@ -54,13 +65,14 @@ final class EventLoop {
     private var emptyReads = 0
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
-         signalFD: Int32, logger: Logger) {
+         signalFD: Int32, logger: Logger, onFrame: ((AppState) -> Int32?)? = nil) {
         self.terminal = terminal
         self.backend = backend
         self.viewModel = viewModel
         self.wake = wake
         self.signalFD = signalFD
         self.logger = logger
+        self.onFrame = onFrame
     }
 
     func run(render: (AppState, Size) -> Grid) throws -> Int32 {
@@ -74,11 +86,10 @@ final class EventLoop {
         }
         viewModel.handle(.terminalColors(colors))
         viewModel.handle(.resized(width: reportedSize.width, height: reportedSize.height))
-        viewModel.start()
 
         while true {
             if viewModel.state.quitRequested { return 0 }
-            drawIfNeeded(render)
+            if drawIfNeeded(render), let onFrame, let code = onFrame(viewModel.state) { return code }
 
             let timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
             var fds = [
@@ -114,12 +125,14 @@ final class EventLoop {
         }
     }
 
-    private func drawIfNeeded(_ render: (AppState, Size) -> Grid) {
+    /// Returns whether a frame went out.
+    private func drawIfNeeded(_ render: (AppState, Size) -> Grid) -> Bool {
         let state = viewModel.state
-        guard needsDraw || state != lastDrawn else { return }
+        guard needsDraw || state != lastDrawn else { return false }
         backend.draw(render(state, reportedSize))
         lastDrawn = state
         needsDraw = false
+        return true
     }
 
     private func readKeys() throws {

@@ -1,8 +1,10 @@
 import CNcurses
 import TminusRender
 
-/// Copies grids to the screen. Rows equal to the last frame's are not touched at all; changed
-/// rows are rewritten whole and ncurses' own cell diff keeps the output to what changed.
+/// Copies grids to the screen. Only the cells that differ from the last frame are written to
+/// `stdscr` (rows equal to the last frame's are not touched at all), and ncurses' own diff
+/// against what the terminal shows keeps the output to what changed: one `doupdate` a frame,
+/// and no erase except on the first frame after a size change or `invalidate`.
 final class NcursesBackend {
     private let colors: ColorPairs
     private var previous: Grid?
@@ -23,58 +25,90 @@ final class NcursesBackend {
         // draw what fits and let the pending resize bring the next frame.
         let rows = min(grid.height, Int(tm_lines()))
         let cols = min(grid.width, Int(tm_cols()))
-        let unchanged = previous.flatMap { $0.size == grid.size ? $0 : nil }
-        if unchanged == nil { werase(win) }
-        for y in 0..<rows where unchanged.map({ $0.row(y) != grid.row(y) }) ?? true {
-            drawRow(y, of: grid, columns: cols, in: win)
+        if let previous, previous.size == grid.size {
+            // stdscr holds the previous frame: write only the cells that changed.
+            for y in 0..<rows {
+                for range in grid.changedColumns(inRow: y, since: previous) where range.lowerBound < cols {
+                    drawRow(y, of: grid, from: range.lowerBound, to: min(range.upperBound, cols), columns: cols, in: win)
+                }
+            }
+        } else {
+            werase(win)
+            for y in 0..<rows { drawRow(y, of: grid, from: 0, to: cols, columns: cols, in: win) }
         }
         previous = grid
         wnoutrefresh(win)
         doupdate()
     }
 
-    /// Writes a row as runs of equally styled cells, one `waddnwstr` per run, each run placed
-    /// with an explicit move so nothing depends on where the previous one left the cursor.
-    private func drawRow(_ y: Int, of grid: Grid, columns: Int, in win: UnsafeMutablePointer<WINDOW>?) {
-        var x = 0
-        var runStart = 0
-        var runStyle: Style?
-        text.removeAll(keepingCapacity: true)
+    /// Writes columns `start..<end` of a row (`start` not a continuation cell; a wide
+    /// character at the end may take one column more) as runs of equally styled cells, one
+    /// `waddnwstr` per run, each run placed with an explicit move so nothing depends on where
+    /// the previous one left the cursor. `columns` is the width that fits on the terminal.
+    private func drawRow(_ y: Int, of grid: Grid, from start: Int, to end: Int, columns: Int,
+                         in win: UnsafeMutablePointer<WINDOW>?) {
+        let row = grid.row(y)
+        let first = row.startIndex
+        var text = self.text
+        self.text = []  // keeps the buffer unique, so appending never copies it
+        defer { text.removeAll(keepingCapacity: true); self.text = text }
+        var x = start
+        var runStart = start
+        var runStyle = start < end ? row[first + start].style : .plain
 
-        func flush() {
-            guard let style = runStyle, !text.isEmpty else { return }
-            let (attributes, pair) = colors.resolve(style)
-            wmove(win, Int32(y), Int32(runStart))
-            // Writing the bottom-right cell returns ERR (the cursor cannot advance without
-            // scrolling) but the character is placed, so the result is ignored.
-            _ = text.withUnsafeBufferPointer {
-                tm_waddnwstr_attr(win, $0.baseAddress, Int32($0.count), attributes, pair)
-            }
-            text.removeAll(keepingCapacity: true)
-        }
-
-        while x < columns {
-            let cell = grid[x, y]
-            let wide = !cell.isContinuation && x + 1 < grid.width && grid[x + 1, y].isContinuation
-            var span = wide ? 2 : 1
-            var scalars: [Unicode.Scalar]
-            if cell.isContinuation {
-                scalars = [" "]  // a continuation without its wide character before it
-            } else if x + span > columns {
-                scalars = [" "]  // a wide character cut by a narrower terminal
-                span = 1
-            } else {
-                scalars = CellGlyph.scalars(for: cell.character, columns: span, width: Self.cursesWidth)
-            }
+        while x < end {
+            let cell = row[first + x]
             if cell.style != runStyle {
-                flush()
+                flush(&text, style: runStyle, y: y, x: runStart, in: win)
                 runStart = x
                 runStyle = cell.style
             }
-            for scalar in scalars { text.append(wchar_t(truncatingIfNeeded: scalar.value)) }
-            x += span
+            let wide = !cell.isContinuation && x + 1 < grid.width && row[first + x + 1].isContinuation
+            x += Self.appendGlyph(of: cell, wide: wide, room: columns - x, to: &text)
         }
-        flush()
+        flush(&text, style: runStyle, y: y, x: runStart, in: win)
+    }
+
+    /// Draws the run collected in `text` at (x, y) in `style`, and empties it.
+    private func flush(_ text: inout [wchar_t], style: Style, y: Int, x: Int, in win: UnsafeMutablePointer<WINDOW>?) {
+        guard !text.isEmpty else { return }
+        let (attributes, pair) = colors.resolve(style)
+        wmove(win, Int32(y), Int32(x))
+        // Writing the bottom-right cell returns ERR (the cursor cannot advance without
+        // scrolling) but the character is placed, so the result is ignored.
+        _ = text.withUnsafeBufferPointer {
+            tm_waddnwstr_attr(win, $0.baseAddress, Int32($0.count), attributes, pair)
+        }
+        text.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends what ncurses is given for one cell and returns the columns it takes. The common
+    /// case (one scalar as wide as its cell: ASCII, box drawing, half blocks) goes straight
+    /// in; anything else goes through `CellGlyph`, which decides the same way for these.
+    @inline(__always)
+    private static func appendGlyph(of cell: Cell, wide: Bool, room: Int, to text: inout [wchar_t]) -> Int {
+        if cell.isContinuation {
+            text.append(0x20)  // a continuation without its wide character before it
+            return 1
+        }
+        if wide, room < 2 {
+            text.append(0x20)  // a wide character cut by a narrower terminal
+            return 1
+        }
+        let span = wide ? 2 : 1
+        var scalars = cell.character.unicodeScalars.makeIterator()
+        if let scalar = scalars.next(), scalars.next() == nil {
+            let value = scalar.value
+            let width = value < 0x80 ? (value >= 0x20 && value < 0x7F ? 1 : -1) : cursesWidth(scalar)
+            if width == span {
+                text.append(wchar_t(truncatingIfNeeded: value))
+                return span
+            }
+        }
+        for scalar in CellGlyph.scalars(for: cell.character, columns: span, width: cursesWidth) {
+            text.append(wchar_t(truncatingIfNeeded: scalar.value))
+        }
+        return span
     }
 
     private static func cursesWidth(_ scalar: Unicode.Scalar) -> Int {

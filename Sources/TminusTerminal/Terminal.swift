@@ -33,29 +33,8 @@ final class Terminal {
         }
         isActive = true
 
-        let win = tm_stdscr()
-        cbreak()            // keys arrive one at a time; ^C / ^Z still raise signals
-        noecho()
-        nonl()              // no CR/LF translation either way; Enter arrives as \r
-        intrflush(win, false)
-        keypad(win, true)
-        meta(win, true)
-        nodelay(win, true)  // input is read only after poll() says it is there
-        leaveok(win, true)  // the cursor is hidden, so never spend bytes moving it back
-        curs_set(0)
-        set_escdelay(25)    // a lone Esc is recognised after 25 ms, not the default second
-        Terminal.defineFallbackKeys()
-
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty   // https://no-color.org
-        if !noColor, has_colors() {
-            start_color()
-            defaultColorsAvailable = use_default_colors() == OK
-            colorMode = ColorMode(colors: Int(tm_colors()))
-        } else {
-            defaultColorsAvailable = true
-            colorMode = .monochrome
-        }
-        logger.debug("terminal: TERM=\(term) size=\(size) colors=\(tm_colors()) pairs=\(tm_color_pairs()) mode=\(colorMode) noColor=\(noColor)")
+        (colorMode, defaultColorsAvailable) = Terminal.configureScreen(environment: environment)
+        logger.debug("terminal: TERM=\(term) size=\(size) colors=\(tm_colors()) pairs=\(tm_color_pairs()) mode=\(colorMode) noColor=\(!(environment["NO_COLOR"] ?? "").isEmpty)")
     }
 
     var size: Size { Size(width: Int(tm_cols()), height: Int(tm_lines())) }
@@ -95,6 +74,32 @@ final class Terminal {
     }
 
     // MARK: - Set-up helpers
+
+    /// Puts the current curses screen in the modes the app draws with (input, cursor, escape
+    /// delay, fallback keys) and starts colours unless NO_COLOR says otherwise. Shared by the
+    /// real terminal and `OffscreenTerminal`, so both draw through the same set-up.
+    static func configureScreen(environment: [String: String]) -> (colorMode: ColorMode, defaultColorsAvailable: Bool) {
+        let win = tm_stdscr()
+        cbreak()            // keys arrive one at a time; ^C / ^Z still raise signals
+        noecho()
+        nonl()              // no CR/LF translation either way; Enter arrives as \r
+        intrflush(win, false)
+        keypad(win, true)
+        meta(win, true)
+        nodelay(win, true)  // input is read only after poll() says it is there
+        leaveok(win, true)  // the cursor is hidden, so never spend bytes moving it back
+        curs_set(0)
+        set_escdelay(25)    // a lone Esc is recognised after 25 ms, not the default second
+        defineFallbackKeys()
+
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty   // https://no-color.org
+        if !noColor, has_colors() {
+            start_color()
+            let defaults = use_default_colors() == OK
+            return (ColorMode(colors: Int(tm_colors())), defaults)
+        }
+        return (.monochrome, true)
+    }
 
     /// ncursesw needs the user's character set to encode wide characters. A plain C/POSIX
     /// locale would turn every non-ASCII glyph into `?` or escapes, so it is upgraded to

@@ -23,6 +23,9 @@ public struct AppEnvironment: Sendable {
     public var randomIndex: @Sendable (Int) -> Int
     /// Writes a line to the log file (never the screen); tests leave it silent.
     public var log: @Sendable (String) -> Void
+    /// Writes an export for the user (an `.ics` file) under this name in their download
+    /// folder and says where it went.
+    public var saveExport: @Sendable (_ fileName: String, _ contents: Data) async -> Result<URL, ExportError>
     /// A note for the status line at start-up (e.g. why `--offline` shows nothing yet).
     public var startupNotice: String?
 
@@ -34,8 +37,11 @@ public struct AppEnvironment: Sendable {
                 pictures: PictureLoader? = nil,
                 randomIndex: @escaping @Sendable (Int) -> Int = { $0 > 0 ? Int.random(in: 0..<$0) : 0 },
                 log: @escaping @Sendable (String) -> Void = { _ in },
+                saveExport: @escaping @Sendable (String, Data) async -> Result<URL, ExportError> = { _, _ in
+                    .failure(ExportError("exports are not set up"))
+                },
                 startupNotice: String? = nil) {
         self.sources = [source] + alternatives; self.rocketSource = rocketSource ?? source; self.clock = clock; self.time = time; self.openURL = openURL
-        self.preferences = preferences; self.favorites = favorites; self.pictures = pictures; self.randomIndex = randomIndex; self.log = log; self.startupNotice = startupNotice
+        self.preferences = preferences; self.favorites = favorites; self.pictures = pictures; self.randomIndex = randomIndex; self.log = log; self.saveExport = saveExport; self.startupNotice = startupNotice
     }
 }

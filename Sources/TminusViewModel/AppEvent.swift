@@ -16,6 +16,8 @@ public enum AppEvent: Sendable {
     /// A launch's whole record (sources whose rows leave things out).
     case launchDetailLoaded(id: String, Result<Fetched<Launch>, APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)
+    /// A calendar file was written (where), or could not be.
+    case exportSaved(Result<URL, ExportError>)
     case preferencesSaved(Result<Void, PreferencesStore.SaveError>)
     /// A picture arrived, or could not be had.
     case pictureLoaded(PictureKey, Result<CellPicture, PictureError>)

@@ -283,7 +283,10 @@ public struct AppState: Sendable, Hashable {
     public var upcomingIsStale: Bool {
         let upcoming = list(.upcoming)
         guard sourceNames.count > 1, frozenSources.contains(sourceIndex), upcoming.hasLoadedOnce, !upcoming.launches.isEmpty else { return false }
-        return upcoming.launches.allSatisfy { ($0.date ?? .distantFuture) < now }
+        // The list runs soonest first: its first and last launch are enough (every frame asks,
+        // and the list may hold thousands).
+        guard let first = upcoming.launches.first?.date, let last = upcoming.launches.last?.date else { return false }
+        return max(first, last) < now
     }
 
     public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
@@ -342,6 +345,19 @@ public struct AppState: Sendable, Hashable {
 
     public func isFavorite(rocket id: String) -> Bool { favorites.items.rockets.contains { $0.id == id } }
     public func isWatched(launch id: String) -> Bool { favorites.items.launches.contains { $0.id == id } }
+
+    /// The launch the user is looking at: the open detail, the selected row of a launch list,
+    /// or the selected watched launch on the Favorites tab.
+    public var launchInFocus: Launch? {
+        switch screen {
+        case .launchDetail: return detail?.launch
+        case .launchList, .rocketLaunches: return activeListID.flatMap { list($0).selectedLaunch }
+        case .favorites:
+            if case .launch(let watched)? = favorites.selectedRow { return watched.launch }
+            return nil
+        case .rocketList, .rocketPage: return nil
+        }
+    }
 
     /// The launch list the keys move in, if the screen is one.
     public var activeListID: ListID? {

@@ -107,6 +107,11 @@ public final class AppViewModel {
             case .success: show(Notice("opened \(url.absoluteString)"))
             case .failure(let error): show(Notice("could not open link: \(error.message)", level: .error))
             }
+        case .exportSaved(let result):
+            switch result {
+            case .success(let url): show(Notice("calendar event saved to \(url.path)"))
+            case .failure(let error): show(Notice("could not save the calendar event: \(error.message)", level: .error))
+            }
         case let .pictureLoaded(key, result):
             receivedPicture(key, result)
         case .terminalColors(let count):
@@ -165,6 +170,10 @@ public final class AppViewModel {
         }
         if key == .character("f") || (key == .character("x") && state.screen == .favorites) {
             userToggledFavorite()
+            return
+        }
+        if key == .character("c"), let launch = state.launchInFocus {
+            userExportedToCalendar(launch)
             return
         }
         switch state.routes.last {

@@ -33,6 +33,7 @@ public enum Keymap {
                 KeyHelp("Enter", "open launch", status: true),
                 KeyHelp("u p", "Upcoming / Past", status: true),
                 KeyHelp("f", "watch / unwatch the launch", status: true),
+                KeyHelp("c", "save a calendar event (.ics)"),
                 KeyHelp("r", "refresh (retry after an error)", status: true),
             ]
         case .launchDetail:
@@ -40,6 +41,7 @@ public enum Keymap {
                 KeyHelp("←→ h l", "select link", status: true),
                 KeyHelp("o Enter", "open link in browser", status: true),
                 KeyHelp("f", "watch / unwatch", status: true),
+                KeyHelp("c", "save a calendar event (.ics)"),
                 KeyHelp("↑↓ j k", "scroll"),
                 KeyHelp("PgUp PgDn g G", "scroll by page / to the ends"),
                 KeyHelp("r", "reload the launch (Launch Library 2)"),
@@ -80,6 +82,7 @@ public enum Keymap {
                 KeyHelp("↑↓ j k", "move", status: true),
                 KeyHelp("Enter", "open", status: true),
                 KeyHelp("f x", "remove", status: true),
+                KeyHelp("c", "save a calendar event for the launch (.ics)"),
                 KeyHelp("r", "reload from the database"),
             ]
         }

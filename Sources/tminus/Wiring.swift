@@ -24,6 +24,9 @@ enum Wiring {
             favorites: .sqlite(at: settings.paths.favoritesDatabase),
             pictures: pictures(settings),
             log: { logger.info("\($0)") },
+            saveExport: { [downloads = settings.paths.downloads] name, contents in
+                Exports.save(contents, as: name, in: downloads)
+            },
             startupNotice: settings.offline ? offlineNotice : nil
         )
     }

@@ -33,40 +33,22 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = ROOT / "Tests" / "FixtureServer" / "fixture_server.py"
+sys.dont_write_bytecode = True   # no __pycache__ beside the sources
+# The fixture server, tmux and /proc helpers, shared with Tests/Benchmarks/process_bench.py.
+from tminus_proc import (CLOCK_TICKS, KB_PER_MB, ROOT, ProcFailure as SoakFailure, Tmux, app_command, cpu_ticks,
+                         env_seconds, find_tminus, read_status, start_server, stop_server, wait_for)
+
 NOW = "2022-10-08T20:00:00Z"
 WIDTH, HEIGHT = 120, 40
 COUNTDOWN = re.compile(r"T[-+]\d+d \d\d:\d\d:\d\d")
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-KB_PER_MB = 1024.0
-
-
-class SoakFailure(Exception):
-    """The app died, the screen stopped updating, or the soak could not be set up."""
-
-
-def env_seconds(name: str, default: float) -> float:
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise SoakFailure(f"{name}={text!r} is not a number of seconds")
-    if value < 0:
-        raise SoakFailure(f"{name} must not be negative")
-    return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -81,151 +63,6 @@ class Sample:
     threads: int
     countdown: str | None
     screen: str
-
-
-def read_status(pid: int, tid: int | None = None) -> dict[str, str]:
-    path = f"/proc/{pid}/task/{tid}/status" if tid else f"/proc/{pid}/status"
-    fields = {}
-    with open(path) as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            fields[key] = value.strip()
-    return fields
-
-
-def cpu_ticks(pid: int) -> int:
-    with open(f"/proc/{pid}/stat") as f:
-        stat = f.read()
-    # The command name is in parentheses and may hold spaces: fields start after the last ')'.
-    rest = stat[stat.rindex(")") + 2:].split()
-    utime, stime = int(rest[11]), int(rest[12])   # fields 14 and 15 of proc(5)
-    return utime + stime
-
-
-def process_name(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
-
-
-def find_tminus(pane_pid: int) -> int:
-    """The pane runs `exec env … tminus`, so its pid is tminus itself; failing that, a child."""
-    if process_name(pane_pid) == "tminus":
-        return pane_pid
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
-        if ppid == pane_pid and process_name(int(entry.name)) == "tminus":
-            return int(entry.name)
-    raise SoakFailure(f"no tminus process under the tmux pane (pid {pane_pid}, {process_name(pane_pid)!r})")
-
-
-# ---------------------------------------------------------------------------------------------
-# tmux and the fixture server
-
-class Tmux:
-    def __init__(self, socket: str):
-        self.socket = socket
-        self.started = False
-        self.socket_path = ""
-        self.app_pid: int | None = None   # tminus, once found
-
-    def run(self, *args: str, check: bool = True) -> str:
-        result = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args],
-                                capture_output=True, text=True, timeout=10)
-        if check and result.returncode != 0:
-            raise SoakFailure(f"tmux {' '.join(args[:2])}: {result.stderr.strip() or result.returncode}")
-        return result.stdout
-
-    def start(self, command: str) -> None:
-        self.run("set", "-g", "status", "off", ";",
-                 "set", "-g", "remain-on-exit", "on", ";",
-                 "set", "-g", "default-terminal", "xterm-256color", ";",
-                 "new-session", "-d", "-s", "soak", "-x", str(WIDTH), "-y", str(HEIGHT), command)
-        self.started = True
-        self.socket_path = self.display("#{socket_path}")
-
-    def display(self, fmt: str) -> str:
-        return self.run("display-message", "-p", "-t", "soak", fmt).strip()
-
-    def capture(self) -> str:
-        return self.run("capture-pane", "-p", "-t", "soak", check=False)
-
-    def keys(self, *keys: str) -> None:
-        self.run("send-keys", "-t", "soak", *keys)
-
-    def dead(self) -> bool:
-        try:
-            return self.display("#{pane_dead}") == "1"
-        except (SoakFailure, subprocess.TimeoutExpired):
-            return True
-
-    def exit_status(self) -> str:
-        try:
-            signal_number = self.display("#{pane_dead_signal}")
-            status = self.display("#{pane_dead_status}")
-        except (SoakFailure, subprocess.TimeoutExpired):
-            return "how is unknown"
-        if signal_number and signal_number != "0":
-            return f"killed by signal {signal_number}"
-        return f"exit status {status}" if status else "how is unknown"
-
-    def kill(self) -> None:
-        """Ends the session's tmux server (and tminus with it) and removes its socket file,
-        which tmux leaves behind."""
-        if self.started:
-            subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
-            self.started = False
-        if self.app_pid:
-            # tminus leaves on the SIGHUP of its closed pane; wait for it (TERM it if it lingers).
-            deadline = time.monotonic() + 3
-            while Path(f"/proc/{self.app_pid}").exists() and time.monotonic() < deadline:
-                time.sleep(0.05)
-            if Path(f"/proc/{self.app_pid}").exists() and process_name(self.app_pid) == "tminus":
-                os.kill(self.app_pid, signal.SIGTERM)
-            self.app_pid = None
-        if self.socket_path:
-            Path(self.socket_path).unlink(missing_ok=True)
-
-
-def start_server(fixtures: str, workdir: Path) -> tuple[subprocess.Popen, int]:
-    port_file = workdir / "port"
-    log = workdir / "server.log"
-    stderr = open(workdir / "server.stderr", "w")
-    server = subprocess.Popen(
-        [sys.executable, str(SERVER), "--fixtures", fixtures, "--port", "0", "--port-file", str(port_file),
-         "--log", str(log), "--local-images", "--exit-with-parent"],
-        stdout=subprocess.DEVNULL, stderr=stderr)
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        if port_file.exists():
-            text = port_file.read_text().strip()
-            if text.isdigit():
-                return server, int(text)
-        if server.poll() is not None:
-            break
-        time.sleep(0.05)
-    server.terminate()
-    raise SoakFailure("the fixture server did not start: " + (workdir / "server.stderr").read_text()[-2000:])
-
-
-def wait_for(tmux: Tmux, what: str, predicate, timeout: float = 20) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        if tmux.dead():
-            raise SoakFailure(f"tminus exited ({tmux.exit_status()}) while waiting for {what}:\n{tmux.capture()}")
-        screen = tmux.capture()
-        if predicate(screen):
-            return screen
-        time.sleep(0.1)
-    raise SoakFailure(f"timed out waiting for {what}; screen:\n{screen}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -324,7 +161,7 @@ def main() -> int:
         raise SoakFailure("tmux is not installed")
 
     workdir = Path(tempfile.mkdtemp(prefix="tminus-soak-"))
-    tmux = Tmux(f"tminus-soak-{os.getpid()}")
+    tmux = Tmux(f"tminus-soak-{os.getpid()}", WIDTH, HEIGHT)
     server = None
     try:
         server, port = start_server(fixtures, workdir)
@@ -334,10 +171,7 @@ def main() -> int:
         args = [str(binary), "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
                 "--data-dir", str(data_dir), "--browser", "/bin/true"]
         # exec: the pane's process is tminus itself. env -u: the user's settings stay out.
-        unset = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API", "TMINUS_DATA_DIR",
-                 "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT"]
-        command = "exec env " + " ".join(f"-u {v}" for v in unset) + " TERM=xterm-256color " + \
-                  " ".join(shlex.quote(a) for a in args)
+        command = app_command(args)
         print(f"soak: {binary.relative_to(ROOT) if binary.is_relative_to(ROOT) else binary} against {base}, "
               f"{WIDTH}x{HEIGHT}, countdown {seconds:.0f} s then idle {idle_seconds:.0f} s, a sample every {interval:.0f} s",
               flush=True)
@@ -379,12 +213,7 @@ def main() -> int:
         return 0
     finally:
         tmux.kill()
-        if server is not None:
-            server.terminate()
-            try:
-                server.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop_server(server)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

@@ -40,7 +40,8 @@ struct LaunchLibrary2Tests {
 
         // To the end: the second page comes by following `next`; the Starlink launch is the one before last.
         try tmux.sendKeys("G")
-        try await tmux.waitFor("32 launches")
+        // "32 launches", not "20 of 32 launches": the second page is in.
+        try await tmux.waitUntil("all 32 loaded") { $0.contains("32 launches") && !$0.contains("of 32 launches") }
         try tmux.sendKeys("G")
         try await tmux.waitUntil("the last row selected") { Self.line($0, containing: "›")?.contains("Ariane 62 | MTG-I2") == true }
         try tmux.sendKeys("Up")
@@ -71,8 +72,7 @@ struct LaunchLibrary2Tests {
         #expect(screen.contains("updated "), "\(screen)")
 
         try tmux.sendKeys("r")
-        try await tmux.waitFor("updated just now")
-        #expect(try await rig.requests(under: Self.ll2Lists).count == 2)
+        try await rig.waitForRequests(under: Self.ll2Lists, count: 2)
     }
 
     @Test func rateLimitedTheCachedRowsStayWithTheReason() async throws {

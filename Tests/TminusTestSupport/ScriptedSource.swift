@@ -225,6 +225,19 @@ public final class TestClock: Sendable {
     public var clock: AppClock { AppClock { self.current.withLock { $0 } } }
 }
 
+/// Records the files the app saved for the user (calendar events), as if in `/downloads`.
+public final class ExportSpy: Sendable {
+    private let saved = Mutex<[(name: String, contents: String)]>([])
+    public init() {}
+    public var files: [(name: String, contents: String)] { saved.withLock { $0 } }
+    public var save: @Sendable (String, Data) async -> Result<URL, ExportError> {
+        { name, data in
+            self.saved.withLock { $0.append((name, String(decoding: data, as: UTF8.self))) }
+            return .success(URL(fileURLWithPath: "/downloads").appending(path: name))
+        }
+    }
+}
+
 /// Records the links the app asked the browser to open.
 public final class BrowserSpy: Sendable {
     private let opened = Mutex<[URL]>([])
@@ -245,6 +258,7 @@ public struct Harness {
     public let source: ScriptedSource
     public let clock: TestClock
     public let browser: BrowserSpy
+    public let exports = ExportSpy()
     public let preferences: PreferencesStore
     public let favorites: FavoritesStore
 
@@ -262,7 +276,7 @@ public struct Harness {
         let environment = AppEnvironment(source: source.source, alternatives: alternatives.map(\.source), clock: clock.clock,
                                          time: LaunchTime(timeZone: timeZone), openURL: browser.open,
                                          preferences: preferences, favorites: favorites, pictures: pictures,
-                                         randomIndex: randomIndex)
+                                         randomIndex: randomIndex, saveExport: exports.save)
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         viewModel.handle(.resized(width: width, height: height))
     }

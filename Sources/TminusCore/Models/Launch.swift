@@ -333,7 +333,7 @@ public struct LaunchLinks: Sendable, Hashable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let patch = try? c.nestedContainer(keyedBy: PatchKeys.self, forKey: .patch)
+        let patch = c.lenientNested(PatchKeys.self, .patch)
         patchSmall = patch.flatMap { WebURL.parse($0.lenient(String.self, .small)) }
         patchLarge = patch.flatMap { WebURL.parse($0.lenient(String.self, .large)) }
         webcast = WebURL.parse(c.lenient(String.self, .webcast))
@@ -341,7 +341,7 @@ public struct LaunchLinks: Sendable, Hashable, Codable {
         wikipedia = WebURL.parse(c.lenient(String.self, .wikipedia))
         article = WebURL.parse(c.lenient(String.self, .article))
         // The launch discussion thread is the one a reader wants; the campaign thread is a fallback.
-        let reddit = try? c.nestedContainer(keyedBy: RedditKeys.self, forKey: .reddit)
+        let reddit = c.lenientNested(RedditKeys.self, .reddit)
         self.reddit = reddit.flatMap {
             WebURL.parse($0.lenient(String.self, .launch)) ?? WebURL.parse($0.lenient(String.self, .campaign))
         }
@@ -371,9 +371,28 @@ public struct LaunchLinks: Sendable, Hashable, Codable {
 /// `file:` or `javascript:` URL from the network has no business there.
 public enum WebURL {
     public static func parse(_ text: String?) -> URL? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+        guard let text = text.map(trimmingWhitespace), !text.isEmpty,
               let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "https" || scheme == "http", url.host != nil else { return nil }
         return url
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)` without the trip through NSString, which
+    /// cost more than the URL parse itself (and almost every link has nothing to trim).
+    static func trimmingWhitespace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, isWhitespace(scalars[start]) { scalars.formIndex(after: &start) }
+        while start < end, isWhitespace(scalars[scalars.index(before: end)]) { scalars.formIndex(before: &end) }
+        if start == scalars.startIndex && end == scalars.endIndex { return text }
+        return String(scalars[start..<end])
+    }
+
+    /// `CharacterSet.whitespaces`: tab, the space separators (Unicode Zs) and U+200B.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 }

@@ -8,6 +8,20 @@ extension KeyedDecodingContainer {
         (try? decodeIfPresent(T.self, forKey: key)) ?? nil
     }
 
+    // The same for the JSON scalars, through the decoder's own non-generic entry points: the
+    // generic one above goes through a nested decoder and `T.init(from:)` for every field.
+    func lenient(_ type: String.Type, _ key: Key) -> String? { (try? decodeIfPresent(String.self, forKey: key)) ?? nil }
+    func lenient(_ type: Int.Type, _ key: Key) -> Int? { (try? decodeIfPresent(Int.self, forKey: key)) ?? nil }
+    func lenient(_ type: Double.Type, _ key: Key) -> Double? { (try? decodeIfPresent(Double.self, forKey: key)) ?? nil }
+    func lenient(_ type: Bool.Type, _ key: Key) -> Bool? { (try? decodeIfPresent(Bool.self, forKey: key)) ?? nil }
+
+    /// The nested object, or nil when the key is missing, null, or not an object. (Asked
+    /// first, missing and null cost no thrown error.)
+    func lenientNested<NestedKey: CodingKey>(_ keys: NestedKey.Type, _ key: Key) -> KeyedDecodingContainer<NestedKey>? {
+        guard contains(key), (try? decodeNil(forKey: key)) == false else { return nil }
+        return try? nestedContainer(keyedBy: NestedKey.self, forKey: key)
+    }
+
     /// An array where elements that fail to decode are skipped; nil or wrong type is empty.
     func lenientArray<T: Decodable>(_ type: T.Type, _ key: Key) -> [T] {
         guard let items = try? decodeIfPresent([LenientElement<T>].self, forKey: key) else { return [] }
@@ -33,9 +47,63 @@ public enum ISO8601 {
     private static let plain = Date.ISO8601FormatStyle()
 
     public static func parse(_ text: String) -> Date? {
+        if let d = parseFixed(text) { return d }
         if let d = try? withFraction.parse(text) { return d }
         if let d = try? plain.parse(text) { return d }
         return nil
+    }
+
+    /// The APIs' own forms, `2022-10-08T23:05:00.000Z` and `2022-10-08T23:05:00Z`, read
+    /// without a format style (which costs more than the rest of a launch's fields together);
+    /// nil for anything else, which the format styles then read (other fractions, offsets, and
+    /// the dates they accept out of range: `24:00`, `02-30`). Only years 1900–2999, far from the
+    /// Julian calendar the format styles use before 1582. The same Date to the bit: seconds
+    /// since 2001 plus the milliseconds, as the format style computes it.
+    static func parseFixed(_ text: String) -> Date? {
+        let parsed: Date?? = text.utf8.withContiguousStorageIfAvailable { b -> Date? in
+            guard b.count == 20 || b.count == 24, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+                  b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+                  b[b.count - 1] == UInt8(ascii: "Z") else { return nil }
+            func number(_ start: Int, _ digits: Int) -> Int? {
+                var value = 0
+                for i in start..<(start + digits) {
+                    guard b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int(b[i] - UInt8(ascii: "0"))
+                }
+                return value
+            }
+            var millis = 0
+            if b.count == 24 {
+                guard b[19] == UInt8(ascii: "."), let m = number(20, 3) else { return nil }
+                millis = m
+            }
+            guard let year = number(0, 4), (1900...2999).contains(year),
+                  let month = number(5, 2), (1...12).contains(month),
+                  let day = number(8, 2), day >= 1, day <= daysIn(month: month, year: year),
+                  let hour = number(11, 2), hour < 24, let minute = number(14, 2), minute < 60,
+                  let second = number(17, 2), second < 60 else { return nil }
+            let sinceEpoch = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+            return Date(timeIntervalSinceReferenceDate: Double(sinceEpoch - 978_307_200) + Double(millis) / 1_000)
+        }
+        return parsed ?? nil
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's `days_from_civil`).
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The API's form, `2022-10-08T23:05:00.000Z`, rounded to the millisecond, so that

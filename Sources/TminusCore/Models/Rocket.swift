@@ -112,16 +112,16 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
         name = c.lenient(String.self, .name) ?? "Unnamed rocket"
         type = c.lenient(String.self, .type)
         active = c.lenient(Bool.self, .active)
-        let engines = try? c.nestedContainer(keyedBy: EngineKeys.self, forKey: .engines)
+        let engines = c.lenientNested(EngineKeys.self, .engines)
         // Starship's engine version is an empty string: that is "unknown", not a version.
         engineVersion = engines?.lenient(String.self, .version).flatMap { $0.isEmpty ? nil : $0 }
         engineType = engines?.lenient(String.self, .type).flatMap { $0.isEmpty ? nil : $0 }
         description = c.lenient(String.self, .description)
         wikipedia = WebURL.parse(c.lenient(String.self, .wikipedia))
         flickrImages = c.lenientArray(String.self, .flickrImages).compactMap { WebURL.parse($0) }
-        heightMeters = (try? c.nestedContainer(keyedBy: LengthKeys.self, forKey: .height))?.lenient(Double.self, .meters)
-        diameterMeters = (try? c.nestedContainer(keyedBy: LengthKeys.self, forKey: .diameter))?.lenient(Double.self, .meters)
-        massKg = (try? c.nestedContainer(keyedBy: MassKeys.self, forKey: .mass))?.lenient(Double.self, .kg)
+        heightMeters = c.lenientNested(LengthKeys.self, .height)?.lenient(Double.self, .meters)
+        diameterMeters = c.lenientNested(LengthKeys.self, .diameter)?.lenient(Double.self, .meters)
+        massKg = c.lenientNested(MassKeys.self, .mass)?.lenient(Double.self, .kg)
         payloadToLEOKg = c.lenientArray(PayloadWeight.self, .payloadWeights).first { $0.id == "leo" }?.kg
         firstFlight = c.lenient(String.self, .firstFlight)
         country = c.lenient(String.self, .country)

@@ -112,12 +112,15 @@ public struct AppPaths: Sendable, Equatable {
     public var cache: URL
     public var config: URL
     public var state: URL
+    /// Where exports for the user go (`.ics` files): their download folder.
+    public var downloads: URL
 
     public init(root: URL) {
         data = root.appending(path: "data", directoryHint: .isDirectory)
         cache = root.appending(path: "cache", directoryHint: .isDirectory)
         config = root.appending(path: "config", directoryHint: .isDirectory)
         state = root.appending(path: "state", directoryHint: .isDirectory)
+        downloads = root.appending(path: "downloads", directoryHint: .isDirectory)
     }
 
     public static func xdg(_ env: [String: String]) -> AppPaths {
@@ -132,7 +135,25 @@ public struct AppPaths: Sendable, Equatable {
         paths.cache = base("XDG_CACHE_HOME", ".cache").appending(path: "tminus", directoryHint: .isDirectory)
         paths.config = base("XDG_CONFIG_HOME", ".config").appending(path: "tminus", directoryHint: .isDirectory)
         paths.state = base("XDG_STATE_HOME", ".local/state").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.downloads = downloadFolder(env, home: home, config: base("XDG_CONFIG_HOME", ".config"))
         return paths
+    }
+
+    /// `$XDG_DOWNLOAD_DIR`, else the `XDG_DOWNLOAD_DIR` line of `user-dirs.dirs` (what desktop
+    /// file managers write: `XDG_DOWNLOAD_DIR="$HOME/Downloads"`), else `~/Downloads`.
+    static func downloadFolder(_ env: [String: String], home: URL, config: URL) -> URL {
+        if let value = env["XDG_DOWNLOAD_DIR"], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
+        let file = config.appending(path: "user-dirs.dirs")
+        if let text = try? String(contentsOf: file, encoding: .utf8) {
+            for line in text.split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("XDG_DOWNLOAD_DIR=") else { continue }
+                var value = String(trimmed.dropFirst("XDG_DOWNLOAD_DIR=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                if value.hasPrefix("$HOME") { value = home.path + value.dropFirst("$HOME".count) }
+                if value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
+            }
+        }
+        return home.appending(path: "Downloads", directoryHint: .isDirectory)
     }
 
     public var logFile: URL { state.appending(path: "tminus.log") }

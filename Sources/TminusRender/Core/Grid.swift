@@ -44,6 +44,50 @@ public struct Grid: Equatable, Sendable {
 
     public func row(_ y: Int) -> ArraySlice<Cell> { cells[(y * width)..<((y + 1) * width)] }
 
+    /// The columns of row y that differ from `previous` (a grid of the same size; any other
+    /// grid differs everywhere), as ascending ranges; empty when the row is unchanged. Ranges
+    /// closer than `gap` columns are merged. A cell counts as changed when it differs or when
+    /// a neighbour's continuation mark does, and a range never starts on a continuation cell,
+    /// so drawing a range from its start lays out wide characters exactly as drawing the whole
+    /// row would, and never writes over half of a wide character left outside the range. The
+    /// backend asks this for every row of every frame: it compares in place, cheapest field
+    /// first, copying no cells.
+    public func changedColumns(inRow y: Int, since previous: Grid, gap: Int = 8) -> [Range<Int>] {
+        guard y >= 0, y < height else { return [] }
+        guard size == previous.size else { return width > 0 ? [0..<width] : [] }
+        let start = y * width
+        var ranges: [Range<Int>] = []
+        cells.withUnsafeBufferPointer { new in
+            previous.cells.withUnsafeBufferPointer { old in
+                func differs(_ x: Int) -> Bool {
+                    let i = start + x
+                    if new[i].style != old[i].style || new[i].isContinuation != old[i].isContinuation
+                        || new[i].character != old[i].character { return true }
+                    // How a cell is drawn also depends on its neighbours' continuation marks: the
+                    // next one's makes it wide or not, the previous one's decides whether a
+                    // continuation here is the second half of a wide character or a blank.
+                    return (x + 1 < width && new[i + 1].isContinuation != old[i + 1].isContinuation)
+                        || (x > 0 && new[i - 1].isContinuation != old[i - 1].isContinuation)
+                }
+                var x = 0
+                while x < width {
+                    guard differs(x) else { x += 1; continue }
+                    var lower = x
+                    while lower > 0, new[start + lower].isContinuation { lower -= 1 }
+                    var upper = x + 1
+                    while upper < width, differs(upper) { upper += 1 }
+                    if let last = ranges.last, lower - last.upperBound < gap {
+                        ranges[ranges.count - 1] = last.lowerBound..<upper
+                    } else {
+                        ranges.append(lower..<upper)
+                    }
+                    x = upper
+                }
+            }
+        }
+        return ranges
+    }
+
     /// Writes `text` at (x, y), sanitized, within `maxWidth` columns (default: to the right
     /// edge), cutting it with `…` when it does not fit. A wide character that would straddle
     /// the limit is not drawn. Returns the number of columns written.
@@ -53,21 +97,46 @@ public struct Grid: Equatable, Sendable {
         let startX = max(0, x)
         let limit = min(maxWidth ?? (width - startX), width - startX)
         guard limit > 0 else { return 0 }
+        if let written = putASCII(text, x: startX, y: y, limit: limit, style: style) { return written }
         let clean = TerminalText.truncate(TerminalText.sanitize(text), toWidth: limit)
         var col = startX
         for ch in clean {
-            let w = TerminalText.width(of: ch)
-            if w == 0 { continue }
-            if col + w > startX + limit { break }
-            clearWide(at: col, y: y)
-            self[col, y] = Cell(ch, style: style)
-            if w == 2 {
-                clearWide(at: col + 1, y: y)
-                self[col + 1, y] = Cell(" ", style: style, isContinuation: true)
-            }
-            col += w
+            guard place(ch, x: &col, y: y, end: startX + limit, style: style) else { break }
         }
         return col - startX
+    }
+
+    /// `put` for printable ASCII, most of what is drawn: nothing to sanitize, one column a
+    /// character, so no grapheme walking or width lookups. The same cells as the general path
+    /// (cut to `limit - 1` characters and `…` when too long). Nil for any other text.
+    private mutating func putASCII(_ text: String, x startX: Int, y: Int, limit: Int, style: Style) -> Int? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let fits = utf8.count <= limit
+        var col = startX
+        for byte in utf8.prefix(fits ? limit : limit - 1) {
+            clearWide(at: col, y: y)
+            self[col, y] = Cell(Character(Unicode.Scalar(byte)), style: style)
+            col += 1
+        }
+        if !fits { _ = place("…", x: &col, y: y, end: startX + limit, style: style) }
+        return col - startX
+    }
+
+    /// Writes one character at (x, y) when it fits before `end` and moves x past it; a
+    /// zero-width one is skipped. Returns false when it does not fit (nothing after it will).
+    private mutating func place(_ ch: Character, x col: inout Int, y: Int, end: Int, style: Style) -> Bool {
+        let w = TerminalText.width(of: ch)
+        if w == 0 { return true }
+        if col + w > end { return false }
+        clearWide(at: col, y: y)
+        self[col, y] = Cell(ch, style: style)
+        if w == 2 {
+            clearWide(at: col + 1, y: y)
+            self[col + 1, y] = Cell(" ", style: style, isContinuation: true)
+        }
+        col += w
+        return true
     }
 
     /// Paints the style over a rectangle, keeping the characters (used for row highlights).

@@ -66,7 +66,7 @@ enum FavoritesView {
                     grid.put(countdown.text, x: dateX, y: y, maxWidth: 16,
                              style: Theme.style(countdown.kind == .counting ? .upcoming : .warning))
                 } else {
-                    grid.put(state.time.listDate(launch.date, precision: launch.datePrecision), x: dateX, y: y, maxWidth: 16, style: .dim)
+                    grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: state.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
                 grid.put(launch.status.word, x: statusX, y: y, style: Theme.style(launch.status.tone))
                 LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &grid)

@@ -38,7 +38,7 @@ enum LaunchListView {
                          into grid: inout Grid, layout: ScreenLayout) {
         let pictures = state.launchRowHeight > 1
         let columns = Columns(width: grid.width, outcome: outcome, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
-                              origin: list.launches.first?.origin ?? .spacex)
+                              origin: list.launches.isEmpty ? .spacex : list.launches[0].origin)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
@@ -186,7 +186,7 @@ enum LaunchListView {
         if let extra = c.extra {
             grid.put(c.extraValue(launch), x: extra.x, y: y, maxWidth: extra.width, style: Theme.label)
         }
-        grid.put(time.listDate(launch.date, precision: launch.datePrecision), x: c.date, y: y,
+        grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: time), x: c.date, y: y,
                  maxWidth: LaunchListView.dateWidth, style: .dim)
         switch c.outcome {
         case .word: grid.put(launch.statusWord, x: c.status, y: y, maxWidth: c.statusWidth, style: Theme.style(launch.status.tone))

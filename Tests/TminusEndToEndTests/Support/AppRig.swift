@@ -49,6 +49,18 @@ final class AppRig {
         try await server.requests().filter { $0.path.hasPrefix(prefix) }
     }
 
+    /// Waits until the server has had `count` requests under `prefix` (the app asks in the
+    /// background: the screen can settle before the request is even sent).
+    func waitForRequests(under prefix: String, count: Int, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try await requests(under: prefix).count < count {
+            guard ContinuousClock.now < deadline else {
+                throw HarnessError.http("\(count) requests under \(prefix) did not come within \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// The app's log so far ("" before it exists).
     func log() -> String {
         (try? String(contentsOf: dataDir.appending(path: "state/tminus.log"), encoding: .utf8)) ?? ""

@@ -1,24 +1,10 @@
 import ArgumentParser
 import Foundation
-import Logging
 import TminusCore
-import TminusRender
-import TminusTerminal
-import TminusViewModel
 
-/// The command line. Its flags and environment variables are an exact interface: tests and
-/// scripts drive the app through them.
-struct Tminus: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tminus",
-        abstract: "Follow rocket launches in your terminal.",
-        discussion: """
-        Each option can also come from the environment variable in brackets; a flag wins over \
-        its variable. Keys: press ? in the app.
-        """,
-        version: TminusVersion.current
-    )
-
+/// The flags every command takes (the app and each subcommand, after its name), with their
+/// environment variables. An exact interface: scripts and tests drive tminus through it.
+struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where launches come from: spacex or ll2. [TMINUS_SOURCE]", valueName: "spacex|ll2"))
     var source: String?
 
@@ -49,38 +35,16 @@ struct Tminus: ParsableCommand {
     @Option(help: ArgumentHelp("Give up a request after this many seconds; the data on screen stays. [TMINUS_TIMEOUT] (default: 15)", valueName: "SECONDS"))
     var timeout: String?
 
-    func run() throws {
+    /// Flags, else environment variables, else defaults; a bad value is a usage error.
+    func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
         var flags = Settings.Flags()
         flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.dataDir = dataDir
         flags.tz = tz; flags.now = now; flags.offline = offline; flags.browser = browser; flags.noImages = noImages
         flags.timeout = timeout
-        let settings: Settings
         do {
-            settings = try Settings.resolve(flags, environment: ProcessInfo.processInfo.environment)
+            return try Settings.resolve(flags, environment: environment)
         } catch let error as Settings.Invalid {
             throw ValidationError(error.description)
         }
-
-        FileLogHandler.bootstrap(file: settings.paths.logFile)
-        let logger = Logger(label: "tminus")
-        logger.info("start: source=\(settings.source.rawValue) api=\(settings.spacexAPI) tz=\(settings.timeZone.identifier)")
-
-        let mailbox = Mailbox()
-        let viewModel = AppViewModel(environment: Wiring.environment(settings, logger: logger), mailbox: mailbox)
-        let code: Int32
-        do {
-            code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox, render: Renderer.render, logger: logger)
-        } catch let error as TerminalError {
-            // No usable terminal (no TERM, an unknown or a dumb one, not a tty) is not a flag
-            // problem: one line saying what is wrong, without the usage text.
-            logger.error("terminal: \(error)")
-            throw error
-        } catch {
-            logger.error("terminal: \(error)")
-            throw ValidationError("\(error)")
-        }
-        throw ExitCode(code)
     }
 }
-
-Tminus.main()

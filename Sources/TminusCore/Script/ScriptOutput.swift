@@ -1,0 +1,150 @@
+import Foundation
+
+/// What the subcommands print (`tminus next`, `list`, `rockets`, `favorites`): plain lines and
+/// aligned tables for shells and status bars, JSON for programs. Pure functions of the data and
+/// the clock, so the output is golden-tested.
+public enum ScriptOutput {
+    /// `tminus next` without `--format`: `Starlink 4-36  T-02d 04:11:09`.
+    public static let defaultNextFormat = "{name}  {countdown}"
+    /// The placeholders `--format` knows.
+    public static let placeholders = ["name", "countdown", "date", "rocket", "status", "provider", "id", "webcast"]
+
+    public struct FormatError: Error, Equatable, CustomStringConvertible {
+        public var placeholder: String
+        public var description: String {
+            "unknown placeholder {\(placeholder)} in --format: use " + placeholders.map { "{\($0)}" }.joined(separator: " ")
+        }
+    }
+
+    /// The launch `next` is about: the soonest whose NET has not passed, else (a source frozen
+    /// in the past) the first of the list, so there is always an answer to show.
+    public static func nextLaunch(in launches: [Launch], now: Date) -> Launch? {
+        launches.filter { $0.upcoming || $0.sourceStatus != nil }.first { ($0.date ?? .distantFuture) >= now }
+            ?? launches.first
+    }
+
+    /// Every placeholder's text for one launch, made safe for a terminal.
+    public static func fields(_ launch: Launch, now: Date, time: LaunchTime) -> [String: String] {
+        let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: now, time: time).text
+        let raw: [String: String] = [
+            "name": launch.name,
+            "countdown": countdown,
+            "date": time.listDate(launch.date, precision: launch.datePrecision),
+            "rocket": launch.rocket?.object?.name ?? "-",
+            "status": launch.statusWord,
+            "provider": launch.provider ?? "-",
+            "id": launch.id,
+            "webcast": (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? "-",
+        ]
+        return raw.mapValues(TerminalText.sanitize)
+    }
+
+    /// `template` with `{placeholder}`s filled in; `{{` and `}}` are literal braces.
+    public static func format(_ template: String, _ launch: Launch, now: Date, time: LaunchTime) throws(FormatError) -> String {
+        let values = fields(launch, now: now, time: time)
+        var out = ""
+        var rest = Substring(template)
+        while let ch = rest.first {
+            if rest.hasPrefix("{{") { out += "{"; rest = rest.dropFirst(2); continue }
+            if rest.hasPrefix("}}") { out += "}"; rest = rest.dropFirst(2); continue }
+            if ch == "{", let close = rest.firstIndex(of: "}") {
+                let name = String(rest[rest.index(after: rest.startIndex)..<close])
+                guard let value = values[name] else { throw FormatError(placeholder: name) }
+                out += value
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            out.append(ch)
+            rest = rest.dropFirst()
+        }
+        return out
+    }
+
+    /// An aligned table: DATE, STATUS, NAME, then ROCKET (SpaceX) or PROVIDER (Launch Library 2).
+    /// Colours (the status word, as in the app) only when `color` (stdout is a terminal and
+    /// `NO_COLOR` is unset).
+    public static func launchTable(_ launches: [Launch], time: LaunchTime, color: Bool) -> String {
+        let ll2 = launches.contains { $0.origin == .launchLibrary2 }
+        let rows = launches.map { launch -> [String] in
+            [time.listDate(launch.date, precision: launch.datePrecision), launch.statusWord, launch.name,
+             (ll2 ? launch.provider : launch.rocket?.object?.name) ?? "-"].map(TerminalText.sanitize)
+        }
+        let tones = launches.map(\.status)
+        return table(header: ["DATE", "STATUS", "NAME", ll2 ? "PROVIDER" : "ROCKET"], rows: rows) { row, column, text in
+            guard color, column == 1 else { return text }
+            return sgr(tones[row]) + text + "\u{1B}[0m"
+        }
+    }
+
+    public static func rocketTable(_ rockets: [Rocket], units: UnitPreferences) -> String {
+        let rows = rockets.map { rocket -> [String] in
+            [rocket.name, rocket.active.map { $0 ? "active" : "retired" } ?? "-",
+             Units.text(rocket.heightMeters, .height, in: units[.height]),
+             Units.text(rocket.massKg, .mass, in: units[.mass]),
+             rocket.successRatePct.map { "\(Int($0.rounded()))%" } ?? "-"].map(TerminalText.sanitize)
+        }
+        return table(header: ["NAME", "STATUS", "HEIGHT", "MASS", "SUCCESS"], rows: rows) { _, _, text in text }
+    }
+
+    /// Columns two spaces apart, each as wide as its widest cell (display width, so CJK lines
+    /// up); the last column is not padded. `decorate` may wrap a cell's text (colour) after padding.
+    static func table(header: [String], rows: [[String]], decorate: (Int, Int, String) -> String) -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { TerminalText.width($0[column]) }.max() ?? 0 }
+        var out = ""
+        for (index, cells) in all.enumerated() {
+            var line = ""
+            for (column, cell) in cells.enumerated() {
+                let last = column == cells.count - 1
+                let padded = last ? cell : cell + String(repeating: " ", count: widths[column] - TerminalText.width(cell))
+                line += index == 0 ? padded : decorate(index - 1, column, padded)
+                if !last { line += "  " }
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    static func sgr(_ status: LaunchStatus) -> String {
+        switch status {
+        case .upcoming: "\u{1B}[34m"
+        case .success: "\u{1B}[32m"
+        case .failure: "\u{1B}[31m"
+        case .other: "\u{1B}[33m"
+        case .unknown: "\u{1B}[0m"
+        }
+    }
+
+    /// JSON for programs: a stable, flat shape (not the APIs' own), dates in ISO 8601 UTC.
+    public static func launchJSON(_ launches: [Launch]) -> Data {
+        let objects: [[String: Any]] = launches.map { launch in
+            var o: [String: Any] = [
+                "id": launch.id, "name": launch.name, "source": launch.origin.rawValue,
+                "date_precision": launch.datePrecision.rawValue, "status": launch.statusWord.lowercased(),
+                "upcoming": launch.upcoming,
+            ]
+            o["date"] = launch.date.map(ISO8601.format) ?? NSNull()
+            o["rocket"] = launch.rocket?.object?.name ?? NSNull()
+            o["provider"] = launch.provider ?? NSNull()
+            o["webcast"] = (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? NSNull()
+            return o
+        }
+        return json(objects)
+    }
+
+    public static func rocketJSON(_ rockets: [Rocket]) -> Data {
+        json(rockets.map { rocket in
+            [
+                "id": rocket.id, "name": rocket.name, "active": rocket.active ?? NSNull(),
+                "height_m": rocket.heightMeters ?? NSNull(), "mass_kg": rocket.massKg ?? NSNull(),
+                "success_rate_pct": rocket.successRatePct ?? NSNull(),
+            ] as [String: Any]
+        })
+    }
+
+    static func json(_ objects: [[String: Any]]) -> Data {
+        var data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TminusCore
+import TminusRender
+import TminusTerminal
+import TminusViewModel
+
+/// The command line: without a subcommand, the full-screen app; with one, a line, a table or
+/// JSON for scripts. Its flags and environment variables are an exact interface: tests and
+/// scripts drive the app through them.
+struct Tminus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tminus",
+        abstract: "Follow rocket launches in your terminal.",
+        discussion: """
+        Each option can also come from the environment variable in brackets; a flag wins over \
+        its variable. Keys: press ? in the app. The subcommands take the same options after \
+        their name (tminus next --tz UTC).
+        """,
+        version: TminusVersion.current,
+        subcommands: [Next.self, List.self, Rockets.self, FavoritesCommand.self, ICS.self]
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    /// Startup benchmark (Tests/Benchmarks/process_bench.py): leave after the first frame with
+    /// launch rows and print how long it took. See StartupBench.
+    @Flag(name: .customLong("bench-startup"), help: .hidden)
+    var benchStartup = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let bench = benchStartup ? StartupBench(environment: environment) : nil
+        bench?.mark("main", at: bench?.elapsed(at: StartupBench.mainEntered))
+        bench?.mark("arguments parsed")
+        let settings = try options.settings(environment)
+
+        FileLogHandler.bootstrap(file: settings.paths.logFile)
+        let logger = Logger(label: "tminus")
+        logger.info("start: source=\(settings.source.rawValue) api=\(settings.spacexAPI) tz=\(settings.timeZone.identifier)")
+
+        bench?.mark("settings + log")
+
+        let mailbox = Mailbox()
+        let viewModel = AppViewModel(environment: Wiring.environment(settings, logger: logger), mailbox: mailbox)
+        bench?.mark("view model")
+        bench?.startWatchdog()
+        let code: Int32
+        do {
+            code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox, render: Renderer.render, logger: logger,
+                                       onFrame: bench.map { bench in { bench.frameDrawn($0) } })
+        } catch let error as TerminalError {
+            // No usable terminal (no TERM, an unknown or a dumb one, not a tty) is not a flag
+            // problem: one line saying what is wrong, without the usage text.
+            logger.error("terminal: \(error)")
+            throw error
+        } catch {
+            logger.error("terminal: \(error)")
+            throw ValidationError("\(error)")
+        }
+        if let bench {
+            logger.info("bench-startup: \(bench.line ?? "no rows") — \(bench.breakdown)")
+            guard let line = bench.line else {
+                FileHandle.standardError.write(Data("tminus: --bench-startup: no frame with launch rows within \(StartupBench.deadlineSeconds) s\n".utf8))
+                throw ExitCode(1)
+            }
+            print(line)
+        }
+        throw ExitCode(code)
+    }
+}
+
+/// The entry point: the startup clock's first mark, then the command line.
+/// Synchronous on purpose: the full-screen app must run its loop on the main thread (curses
+/// is not thread-safe), which an async entry point would not guarantee.
+@main
+enum Entry {
+    static func main() {
+        _ = StartupBench.mainEntered
+        Tminus.main()
+    }
+}

@@ -1,0 +1,259 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TminusCore
+import TminusStore
+
+/// What the subcommands share: the settings, the same sources and cache as the app, the clock,
+/// and one way to fail (a message on stderr, exit 1).
+struct ScriptContext {
+    let settings: Settings
+    let sources: (launches: [LaunchSource], rockets: LaunchSource)
+    let clock: AppClock
+
+    init(_ options: CommonOptions) throws {
+        settings = try options.settings()
+        FileLogHandler.bootstrap(file: settings.paths.logFile)
+        clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
+        sources = Wiring.sources(settings, clock: clock)
+    }
+
+    var time: LaunchTime { LaunchTime(timeZone: settings.timeZone) }
+    var source: LaunchSource { sources.launches[0] }
+
+    /// Up to `limit` launches of a list, following the pages.
+    func launches(_ segment: LaunchSegment, limit: Int) async throws -> [Launch] {
+        var all: [Launch] = []
+        var cursor: PageCursor? = .first
+        while let next = cursor, all.count < limit {
+            let page = try await fetch { () async throws(APIError) in try await source.launches(segment, next, .normal) }
+            all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
+            cursor = page.next
+        }
+        return Array(all.prefix(limit))
+    }
+
+    /// The answer, or (when the network failed and the cache answered) the answer and a note
+    /// on stderr; no answer at all is a failure with the reason.
+    func fetch<T>(_ body: () async throws(APIError) -> Fetched<T>) async throws -> T {
+        do {
+            let fetched = try await body()
+            if let problem = fetched.problem {
+                let age = fetched.fetchedAt.map { " from " + time.listDate($0, precision: .hour) } ?? ""
+                Self.warn("\(problem.message) — showing cached data\(age)")
+            }
+            return fetched.value
+        } catch {
+            throw ScriptFailure("\(source.name): \(error.message)")
+        }
+    }
+
+    static func warn(_ text: String) {
+        FileHandle.standardError.write(Data("tminus: \(text)\n".utf8))
+    }
+
+    /// Colour only for a person: stdout a terminal and `NO_COLOR` unset.
+    static var colorOutput: Bool {
+        isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func write(_ data: Data) { FileHandle.standardOutput.write(data) }
+}
+
+/// Runs async work to its end from a synchronous command (the subcommands are quick, one-shot
+/// jobs; keeping every command synchronous keeps the app itself on the main thread).
+func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+    final class Outcome: @unchecked Sendable { var error: Error? }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { try await body() } catch { outcome.error = error }
+        done.signal()
+    }
+    done.wait()
+    if let error = outcome.error { throw error }
+}
+
+/// A subcommand that could not do its job: one line on stderr, exit 1.
+struct ScriptFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `tminus next`: the next launch on one line, for a status bar or a prompt.
+struct Next: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the next launch on one line (for tmux or a shell prompt).",
+        discussion: "Placeholders: " + ScriptOutput.placeholders.map { "{\($0)}" }.joined(separator: " ") + "; {{ and }} are braces.")
+
+    @Option(help: ArgumentHelp("What to print. (default: \"\(ScriptOutput.defaultNextFormat)\")", valueName: "TEMPLATE"))
+    var format: String = ScriptOutput.defaultNextFormat
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        try blocking { try await self.work() }
+    }
+
+    func work() async throws {
+        let context = try ScriptContext(options)
+        let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize)
+        let now = context.clock.now()
+        guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
+            throw ScriptFailure("\(context.source.name): no upcoming launch")
+        }
+        do {
+            ScriptContext.write(try ScriptOutput.format(format, next, now: now, time: context.time) + "\n")
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+/// `tminus list upcoming|past`: a table, or JSON.
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the upcoming or past launches as a table or JSON.")
+
+    @Argument(help: ArgumentHelp("Which list: upcoming or past.", valueName: "upcoming|past"))
+    var list: String
+
+    @Option(help: "How many launches (following the pages).")
+    var limit: Int = 20
+
+    @Flag(help: "JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var options: CommonOptions
+
+    func validate() throws {
+        guard LaunchSegment(rawValue: list) != nil else { throw ValidationError("unknown list '\(list)': use upcoming or past") }
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        try blocking { try await self.work() }
+    }
+
+    func work() async throws {
+        let context = try ScriptContext(options)
+        let launches = try await context.launches(LaunchSegment(rawValue: list)!, limit: limit)
+        if json {
+            ScriptContext.write(ScriptOutput.launchJSON(launches))
+        } else {
+            ScriptContext.write(ScriptOutput.launchTable(launches, time: context.time, color: ScriptContext.colorOutput))
+        }
+    }
+}
+
+/// `tminus rockets`: the r/SpaceX API's rockets in the user's units.
+struct Rockets: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the rockets (in your units) as a table or JSON.")
+
+    @Flag(help: "JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        try blocking { try await self.work() }
+    }
+
+    func work() async throws {
+        let context = try ScriptContext(options)
+        let rockets = try await context.fetch { () async throws(APIError) in try await context.sources.rockets.rockets(.normal) }
+        if json {
+            ScriptContext.write(ScriptOutput.rocketJSON(rockets))
+        } else {
+            let units = PreferencesStore.file(context.settings.paths.settingsFile).load().preferences.units
+            ScriptContext.write(ScriptOutput.rocketTable(rockets, units: units))
+        }
+    }
+}
+
+/// `tminus favorites`: what the favorites database holds.
+struct FavoritesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "favorites", abstract: "Print the favorite rockets and watched launches.")
+
+    @Flag(help: "JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        try blocking { try await self.work() }
+    }
+
+    func work() async throws {
+        let context = try ScriptContext(options)
+        let store = FavoritesStore.sqlite(at: context.settings.paths.favoritesDatabase)
+        if let problem = store.openProblem { throw ScriptFailure(problem) }
+        let favorites: Favorites
+        do {
+            favorites = try await store.load()
+        } catch {
+            throw ScriptFailure(error.message)
+        }
+        let launches = favorites.launches.map(\.launch)
+        let rockets = favorites.rockets.map(\.rocket)
+        if json {
+            let object: [String: Any] = [
+                "launches": (try? JSONSerialization.jsonObject(with: ScriptOutput.launchJSON(launches))) ?? [],
+                "rockets": (try? JSONSerialization.jsonObject(with: ScriptOutput.rocketJSON(rockets))) ?? [],
+            ]
+            var data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            data.append(0x0A)
+            ScriptContext.write(data)
+        } else {
+            let units = PreferencesStore.file(context.settings.paths.settingsFile).load().preferences.units
+            ScriptContext.write("ROCKETS\n" + (rockets.isEmpty ? "(none)\n" : ScriptOutput.rocketTable(rockets, units: units)))
+            ScriptContext.write("\nLAUNCHES\n" + (launches.isEmpty ? "(none)\n"
+                : ScriptOutput.launchTable(launches, time: context.time, color: ScriptContext.colorOutput)))
+        }
+    }
+}
+
+/// `tminus ics ID`: the launch as a calendar file in the download folder (as `c` in the app).
+struct ICS: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Save a launch as a calendar event (.ics) in the download folder.")
+
+    @Argument(help: "The launch's id (as `tminus list --json` prints it).")
+    var id: String
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        try blocking { try await self.work() }
+    }
+
+    func work() async throws {
+        let context = try ScriptContext(options)
+        let launch = try await find(context)
+        let ics: String
+        do throws(LaunchEvent.Problem) {
+            ics = try LaunchEvent.ics(for: launch, now: context.clock.now())
+        } catch {
+            throw ScriptFailure("\(launch.name): \(error.description)")
+        }
+        switch Exports.save(Data(ics.utf8), as: LaunchEvent.fileName(for: launch), in: context.settings.paths.downloads) {
+        case .success(let url): ScriptContext.write(url.path + "\n")
+        case .failure(let error): throw ScriptFailure("could not save the calendar event: \(error.message)")
+        }
+    }
+
+    /// The launch's own record where the source has one (Launch Library 2); else it is looked
+    /// for in the watched launches, then in the upcoming and past lists.
+    func find(_ context: ScriptContext) async throws -> Launch {
+        if let detail = context.source.launchDetail {
+            return try await context.fetch { () async throws(APIError) in try await detail(id, .normal) }
+        }
+        if let watched = try? await FavoritesStore.sqlite(at: context.settings.paths.favoritesDatabase).load().launches
+            .first(where: { $0.id == id }) {
+            return watched.launch
+        }
+        for segment in LaunchSegment.allCases {
+            if let launch = try await context.launches(segment, limit: 1000).first(where: { $0.id == id }) { return launch }
+        }
+        throw ScriptFailure("\(context.source.name): no launch with id '\(id)'")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import TminusCore
+
+@Suite("Subcommand output: next, list, rockets")
+struct ScriptOutputTests {
+    static let now = ISO8601.parse("2022-10-17T10:38:51Z")!
+    static let utc = LaunchTime(timeZone: .gmt)
+
+    static let launches: [Launch] = [
+        Launch(id: "a", name: "Hotbird 13F", date: ISO8601.parse("2022-10-15T05:22:00Z"), upcoming: true,
+               rocket: .object(Rocket(id: "f9", name: "Falcon 9"))),
+        Launch(id: "b", name: "Starlink 4-36 (v1.5)", date: ISO8601.parse("2022-10-20T14:50:00Z"), upcoming: true,
+               rocket: .object(Rocket(id: "f9", name: "Falcon 9")), links: LaunchLinks(webcast: URL(string: "https://youtu.be/s"))),
+        Launch(id: "c", name: "Starlink 4-37 (v1.5)", date: ISO8601.parse("2022-11-01T00:00:00Z"), datePrecision: .month,
+               upcoming: true, rocket: .object(Rocket(id: "f9", name: "Falcon 9"))),
+    ]
+
+    @Test func nextIsTheSoonestNotYetPast() throws {
+        let next = try #require(ScriptOutput.nextLaunch(in: Self.launches, now: Self.now))
+        #expect(try ScriptOutput.format(ScriptOutput.defaultNextFormat, next, now: Self.now, time: Self.utc)
+                == "Starlink 4-36 (v1.5)  T-03d 04:11:09")
+    }
+
+    @Test func aFrozenListStillAnswersWithItsFirst() {
+        let later = Self.now.addingTimeInterval(365 * 86_400)
+        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: later)?.id == "a")
+        #expect(ScriptOutput.nextLaunch(in: [], now: later) == nil)
+    }
+
+    @Test func everyPlaceholder() throws {
+        let line = try ScriptOutput.format("{name}|{countdown}|{date}|{rocket}|{status}|{provider}|{id}|{webcast}|{{x}}",
+                                           Self.launches[1], now: Self.now, time: LaunchTime(timeZone: TimeZone(identifier: "Europe/Warsaw")!))
+        #expect(line == "Starlink 4-36 (v1.5)|T-03d 04:11:09|2022-10-20 16:50|Falcon 9|UPCOMING|-|b|https://youtu.be/s|{x}")
+        #expect(try ScriptOutput.format("{countdown}", Self.launches[2], now: Self.now, time: Self.utc) == "NET 2022-11")
+    }
+
+    @Test func anUnknownPlaceholderIsAnError() {
+        #expect(throws: ScriptOutput.FormatError(placeholder: "nmae")) {
+            try ScriptOutput.format("{nmae}", Self.launches[0], now: Self.now, time: Self.utc)
+        }
+        #expect(ScriptOutput.FormatError(placeholder: "x").description.hasPrefix("unknown placeholder {x} in --format: use {name}"))
+    }
+
+    @Test func hostileNamesAreMadeSafe() throws {
+        var launch = Self.launches[0]
+        launch.name = "Evil\u{1B}]0;PWNED\u{07}\u{1B}[2J"
+        #expect(try ScriptOutput.format("{name}", launch, now: Self.now, time: Self.utc) == "Evil")
+        #expect(!ScriptOutput.launchTable([launch], time: Self.utc, color: false).contains("\u{1B}"))
+    }
+
+    @Test func theTableIsAligned() {
+        #expect(ScriptOutput.launchTable(Self.launches, time: Self.utc, color: false) == """
+            DATE              STATUS    NAME                  ROCKET
+            2022-10-15 05:22  UPCOMING  Hotbird 13F           Falcon 9
+            2022-10-20 14:50  UPCOMING  Starlink 4-36 (v1.5)  Falcon 9
+            NET 2022-11       UPCOMING  Starlink 4-37 (v1.5)  Falcon 9
+
+            """)
+    }
+
+    @Test func coloursOnlyWhenAsked() {
+        let coloured = ScriptOutput.launchTable(Self.launches, time: Self.utc, color: true)
+        #expect(coloured.contains("\u{1B}[34mUPCOMING\u{1B}[0m"))
+        #expect(coloured.split(separator: "\n")[0] == "DATE              STATUS    NAME                  ROCKET", "no colour in the header")
+    }
+
+    @Test func wideNamesLineUp() {
+        var wide = Self.launches[0]
+        wide.name = "打ち上げ"
+        let lines = ScriptOutput.launchTable([wide, Self.launches[1]], time: Self.utc, color: false).split(separator: "\n")
+        let columns = lines.map { line in TerminalText.width(String(line.prefix { $0 != "F" })) }
+        #expect(Set(columns.dropFirst()).count == 1, "the ROCKET column starts at the same display column: \(lines)")
+    }
+
+    @Test func theJSONIsFlatAndStable() throws {
+        let data = ScriptOutput.launchJSON([Self.launches[1]])
+        #expect(String(decoding: data, as: UTF8.self) == """
+            [
+              {
+                "date" : "2022-10-20T14:50:00.000Z",
+                "date_precision" : "hour",
+                "id" : "b",
+                "name" : "Starlink 4-36 (v1.5)",
+                "provider" : null,
+                "rocket" : "Falcon 9",
+                "source" : "spacex",
+                "status" : "upcoming",
+                "upcoming" : true,
+                "webcast" : "https://youtu.be/s"
+              }
+            ]
+
+            """)
+    }
+
+    @Test func rocketsInTheUsersUnits() {
+        let f9 = Rocket(id: "f9", name: "Falcon 9", active: true, heightMeters: 70, massKg: 549_054, successRatePct: 98)
+        let units = UnitPreferences(height: .imperial)
+        #expect(ScriptOutput.rocketTable([f9], units: units) == """
+            NAME      STATUS  HEIGHT    MASS        SUCCESS
+            Falcon 9  active  229.7 ft  549,054 kg  98%
+
+            """)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// The subcommands for scripts, through the real binary against the fixture server: their
+/// output compared with golden files in `Golden/` (re-record one by deleting it: the test then
+/// writes it and fails once), their exit codes and messages.
+@Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
+struct SubcommandTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Golden")
+
+    final class Rig {
+        let server: FixtureServer
+        let dataDir: URL
+        init() throws {
+            server = try FixtureServer()
+            dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-subcommands")
+        }
+        deinit { server.stop(); try? FileManager.default.removeItem(at: dataDir) }
+
+        /// `tminus <command> …` with the server, a data dir of its own, UTC and a clock half a
+        /// second before 10:38:51 (so a countdown printed within that half second reads the
+        /// same whole second every run). The command's own flags come last and win.
+        func run(_ command: [String], now: String = "2022-10-17T10:38:50.500Z",
+                 environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+            var env = ProcessInfo.processInfo.environment
+            for name in TmuxSession.appVariables { env[name] = nil }
+            for (k, v) in environment { env[k] = v }
+            return try Harness.run(try Harness.tminusBinary().path,
+                                   Array(command.prefix(1))
+                                       + ["--spacex-api", server.baseURL.absoluteString,
+                                          "--ll2-api", server.baseURL.appending(path: "2.2.0").absoluteString,
+                                          "--data-dir", dataDir.path, "--tz", "UTC", "--now", now]
+                                       + command.dropFirst(),
+                                   environment: env)
+        }
+    }
+
+    func expectGolden(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = Self.golden.appending(path: name)
+        guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
+            try output.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(name); run again", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(output == expected, "differs from Golden/\(name)", sourceLocation: sourceLocation)
+    }
+
+    @Test func nextPrintsOneLine() throws {
+        let rig = try Rig()
+        let plain = try rig.run(["next"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "Starlink 4-36 (v1.5)  T-03d 04:11:09\n")
+        let formatted = try rig.run(["next", "--format", "{name} | {date} | {rocket} | {status} | {webcast}"])
+        #expect(formatted.stdout.hasPrefix("Starlink 4-36 (v1.5) | 2022-10-20 14:50 | Falcon 9 | UPCOMING | https://"),
+                "\(formatted.stdout)")
+        let ll2 = try rig.run(["next", "--source", "ll2", "--format", "{name} / {provider} / {countdown}"])
+        #expect(ll2.stdout == "PSLV-CA | TeLEOS-2 / Indian Space Research Organization / T-186d 22:11:09\n", "\(ll2.stdout) \(ll2.stderr)")
+    }
+
+    @Test func listTablesAndJSON() throws {
+        let rig = try Rig()
+        let upcoming = try rig.run(["list", "upcoming", "--limit", "25"])
+        #expect(upcoming.status == 0, "\(upcoming.stderr)")
+        #expect(!upcoming.stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
+        try expectGolden(upcoming.stdout, "list-upcoming.txt")
+        let past = try rig.run(["list", "past", "--limit", "3", "--json"])
+        try expectGolden(past.stdout, "list-past-3.json")
+        let parsed = try JSONSerialization.jsonObject(with: Data(past.stdout.utf8)) as? [[String: Any]]
+        #expect(parsed?.count == 3)
+        let ll2 = try rig.run(["list", "upcoming", "--source", "ll2", "--limit", "22"])
+        try expectGolden(ll2.stdout, "list-upcoming-ll2.txt")
+        #expect(ll2.stdout.split(separator: "\n").count == 23, "22 launches over two pages, and the header")
+    }
+
+    @Test func rocketsInTheSavedUnits() throws {
+        let rig = try Rig()
+        let metric = try rig.run(["rockets"])
+        try expectGolden(metric.stdout, "rockets.txt")
+        let settings = rig.dataDir.appending(path: "config/settings.json")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try #"{"units": {"height": "imperial", "diameter": "imperial", "mass": "imperial", "thrust": "imperial", "payload": "imperial"}}"#
+            .write(to: settings, atomically: true, encoding: .utf8)
+        let imperial = try rig.run(["rockets"])
+        #expect(imperial.stdout.contains("229.7 ft"), "\(imperial.stdout)")
+        let json = try rig.run(["rockets", "--json"])
+        #expect(json.stdout.contains(#""height_m" : 70"#))
+    }
+
+    @Test func icsWritesTheEventAndSaysWhere() throws {
+        let rig = try Rig()
+        let result = try rig.run(["ics", "63161345ffc78f3b8567070d"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let path = result.stdout.trimmingCharacters(in: .newlines)
+        #expect(path == rig.dataDir.appending(path: "downloads/tminus-starlink-4-36-v1-5-63161345ffc7.ics").path)
+        let ics = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(ics.contains("UID:63161345ffc78f3b8567070d@tminus\r\n"))
+        #expect(ics.contains("DTSTART:20221020T145000Z\r\n"))
+        #expect(ics.contains("DTEND:20221020T155000Z\r\n"))
+    }
+
+    @Test func favoritesWhenThereAreNone() throws {
+        let rig = try Rig()
+        let result = try rig.run(["favorites"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "ROCKETS\n(none)\n\nLAUNCHES\n(none)\n")
+        let json = try rig.run(["favorites", "--json"])
+        #expect(json.stdout.contains(#""launches" : ["#) && json.stdout.contains(#""rockets" : ["#))
+    }
+
+    @Test(arguments: [
+        (["list", "nope"], Int32(64), "unknown list 'nope': use upcoming or past"),
+        (["list", "past", "--limit", "0"], 64, "--limit must be at least 1"),
+        (["next", "--format", "{nmae}"], 64, "unknown placeholder {nmae}"),
+        (["ics", "no-such-launch"], 1, "no launch with id 'no-such-launch'"),
+        (["next", "--tz", "Nowhere/Land"], 64, "unknown time zone 'Nowhere/Land'"),
+    ])
+    func failuresSayWhyOnStderr(_ command: [String], _ status: Int32, _ message: String) throws {
+        let rig = try Rig()
+        let result = try rig.run(command)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func offlineWithNothingCachedFailsClearly() throws {
+        let rig = try Rig()
+        let result = try rig.run(["next", "--offline"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("offline: nothing cached for this yet — run tminus without --offline to fill the cache"))
+        _ = try rig.run(["next"])
+        let cached = try rig.run(["next", "--offline"])
+        #expect(cached.status == 0, "\(cached.stderr)")
+        #expect(cached.stdout == "Starlink 4-36 (v1.5)  T-03d 04:11:09\n")
+    }
+}

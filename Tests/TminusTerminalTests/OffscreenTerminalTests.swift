@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import TminusCore
+import TminusImage
+import TminusRender
+@testable import TminusTerminal
+import TminusTestSupport
+
+/// curses is one set of globals per process: every test that opens a screen runs inside this
+/// suite, one at a time (`.serialized` reaches the suites nested in it).
+@Suite("curses", .serialized)
+struct CursesTests {}
+
+/// The ncurses backend on a real curses screen writing to a file: what ends up on the screen
+/// as curses sees it, and that a frame with nothing new sends nothing.
+extension CursesTests {
+    @Suite("Off-screen terminal")
+    struct OffscreenTerminalTests {
+        @Test func theScreenShowsTheGrid() throws {
+            let terminal = try OffscreenTerminal(width: 30, height: 4)
+            var grid = Grid(size: Size(width: 30, height: 4))
+            grid.put("Falcon 9 打 e\u{301} ░▀▄ ★", x: 1, y: 0, style: Style(foreground: .upcoming, attributes: .bold))
+            grid.put("UPCOMING", x: 20, y: 1, style: Style(background: .selectionBackground))
+            grid.put("last", x: 26, y: 3)
+            terminal.draw(grid)
+            #expect(terminal.screenText() == grid.text)
+            let cells = terminal.screenCells()
+            #expect(cells[0][1].isBold && !cells[1][20].isBold)
+            #expect(cells[0][1].pair > 0 && cells[1][20].pair > 0 && cells[0][1].pair != cells[1][20].pair)
+            #expect(cells[2][0].pair == 0, "blank cells in the default colours")
+        }
+
+        @Test func aFrameWithNothingNewSendsNothing() throws {
+            let terminal = try OffscreenTerminal(width: 80, height: 24)
+            var grid = Grid(size: Size(width: 80, height: 24))
+            grid.put("Starlink 4-36 (v1.5)", x: 2, y: 3, style: .bold)
+            terminal.draw(grid)
+            let before = terminal.bytesWritten
+            #expect(before > 0)
+            terminal.draw(grid)
+            #expect(terminal.bytesWritten == before)
+        }
+
+        /// Frames drawn one after another (only their changed cells written) leave curses' screen
+        /// exactly as drawing the last frame from scratch does: wide characters, cut ones, cells
+        /// restyled, orphaned continuations, a grid wider than the terminal.
+        @Test(arguments: [(gridWidth: 40, seed: 1), (40, 2), (40, 3), (43, 4)])
+        func incrementalFramesEndAsAFullRepaint(gridWidth: Int, seed: UInt64) throws {
+            var random = SeededGenerator(seed: seed)
+            let height = 8
+            let incremental = try OffscreenTerminal(width: 40, height: height)
+            let reference = try OffscreenTerminal(width: 40, height: height)
+            let pieces = ["hello", "打字", "😀", "e\u{301}", "❤️", "‹›", "▀▄", "x", "  ", "👨‍👩‍👧", "Falcon 9 Block 5"]
+            let styles: [Style] = [.plain, .bold, .dim, Style(foreground: .upcoming, attributes: .bold),
+                                   Style(background: .selectionBackground), Style(foreground: Color(196), background: Color(21))]
+            var grid = Grid(size: Size(width: gridWidth, height: height))
+            for frame in 0..<400 {
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    let x = Int.random(in: -2..<gridWidth, using: &random), y = Int.random(in: 0..<height, using: &random)
+                    let style = styles.randomElement(using: &random)!
+                    switch Int.random(in: 0..<10, using: &random) {
+                    case 0...4: grid.put(pieces.randomElement(using: &random)!, x: x, y: y, style: style)
+                    case 5, 6: grid.restyle(x: x, y: y, width: Int.random(in: 1...20, using: &random)) { _ in style }
+                    case 7: grid.fill(x: x, y: y, width: Int.random(in: 1...12, using: &random), height: 2, style: style)
+                    case 8: grid[max(0, x), y] = Cell(" ", style: style, isContinuation: true)  // no wide character before it
+                    default: grid[max(0, x), y] = Cell("打", style: style)  // no room kept for its second column
+                    }
+                }
+                incremental.draw(grid)
+                reference.invalidate()
+                reference.draw(grid)
+                let got = incremental.screenCells(), want = reference.screenCells()
+                #expect(got == want, "seed \(seed), frame \(frame): rows \((0..<height).filter { got[$0] != want[$0] })")
+                if got != want { break }
+            }
+        }
+    }
+}
+
+/// Bytes sent to a 200x60 xterm-256color for the changes that happen all the time. ncurses
+/// sends only what changed, so these are exact and repeatable: a figure above its budget is a
+/// regression (a repaint of unchanged cells, an erase, a second update).
+extension CursesTests {
+    @Suite("Bytes per change at 200x60")
+    struct BytesPerChangeTests {
+        static let width = 200, height = 60
+
+        /// Launches with every column filled, names and pads varying from row to row.
+        static func launches(_ count: Int) -> [Launch] {
+            let names = ["Starlink 4-36 (v1.5)", "CRS-26", "Galaxy 33 (15R) & 34 (12R)", "Hotbird 13F", "O3b mPower 1,2",
+                         "SES-18 & SES-19", "USSF-44", "Eutelsat 10B", "Transporter-6", "Crew-6", "ViaSat-3 Americas"]
+            let pads = [Launchpad(id: "pad-slc40", name: "CCSFS SLC 40"), Launchpad(id: "pad-39a", name: "KSC LC 39A"),
+                        Launchpad(id: "pad-slc4e", name: "VAFB SLC 4E")]
+            return Sample.launches(count, upcoming: true).enumerated().map { i, launch in
+                var launch = launch
+                launch.name = "\(names[i % names.count]) \(i / names.count + 1)"
+                launch.launchpad = .object(pads[(i / 2) % pads.count])
+                launch.links.patchSmall = URL(string: "https://example.com/patches/\(i).png")
+                return launch
+            }
+        }
+
+        /// A view model showing 300 launches (rows with patch boxes when `pictures`), and a
+        /// terminal that has drawn its first frame.
+        func setUp(pictures: Bool) async throws -> (Harness, OffscreenTerminal) {
+            let loader = PictureLoader { _, _, _ in .failure(.download("test: no network")) }
+            let h = await Harness(source: ScriptedSource(upcoming: Self.launches(300), pageSize: 300),
+                                  width: Self.width, height: Self.height, pictures: pictures ? loader : nil).started()
+            let terminal = try OffscreenTerminal(width: Self.width, height: Self.height)
+            terminal.draw(frame(h))
+            return (h, terminal)
+        }
+
+        func frame(_ h: Harness) -> Grid { Renderer.render(h.state, size: Size(width: Self.width, height: Self.height)) }
+
+        /// Bytes for each of `times` repetitions of `change`, each from where the last one left.
+        func bytes(_ h: Harness, _ terminal: OffscreenTerminal, times: Int, _ change: () async -> Void) async -> [Int] {
+            var counts: [Int] = []
+            for _ in 0..<times {
+                await change()
+                let before = terminal.bytesWritten
+                terminal.draw(frame(h))
+                counts.append(terminal.bytesWritten - before)
+            }
+            return counts
+        }
+
+        @Test func aCountdownTickSendsUnder100Bytes() async throws {
+            let (h, terminal) = try await setUp(pictures: true)
+            await h.press(.down, .enter)
+            terminal.draw(frame(h))
+            let counts = await bytes(h, terminal, times: 70) {
+                h.clock.advance(by: 1)
+                h.viewModel.handle(.tick)
+            }
+            // 70 ticks: seconds, a minute and the tens of seconds rolling over.
+            #expect(counts.allSatisfy { $0 > 0 && $0 < 100 }, "\(counts)")
+        }
+
+        @Test(arguments: [false, true])
+        func aOneRowMoveSendsOnlyTheTwoRows(pictures: Bool) async throws {
+            let (h, terminal) = try await setUp(pictures: pictures)
+            let counts = await bytes(h, terminal, times: 20) { await h.press(.down) }
+            // Both rows are sent again in full: the selection band changes every cell's
+            // background, and ncurses cannot restyle cells without rewriting their text (≈270
+            // bytes a line: text, colour changes, a jump over the gap). Anything more is cells
+            // that did not change.
+            let budget = pictures ? 900 : 580
+            #expect(counts.allSatisfy { $0 < budget }, "\(counts)")
+            withKnownIssue("the issue's target is 200 bytes; the band costs two whole rows") {
+                #expect(counts.allSatisfy { $0 < 200 }, "\(counts)")
+            }
+        }
+
+        @Test(arguments: [false, true])
+        func aPageDownSendsUnder8000Bytes(pictures: Bool) async throws {
+            let (h, terminal) = try await setUp(pictures: pictures)
+            let counts = await bytes(h, terminal, times: 4) { await h.press(.pageDown) }
+            #expect(counts.allSatisfy { $0 > 0 && $0 < 8000 }, "\(counts)")
+        }
+
+        /// `j` on the last row scrolls the list a row: ncurses moves the lines with a scrolling
+        /// region instead of sending them again.
+        @Test func scrollingARowSendsLittle() async throws {
+            let (h, terminal) = try await setUp(pictures: false)
+            for _ in 0..<(h.state.visibleLaunchRows - 1) { await h.press(.down) }
+            terminal.draw(frame(h))
+            let counts = await bytes(h, terminal, times: 10) { await h.press(.down) }
+            #expect(counts.allSatisfy { $0 < 1000 }, "\(counts)")
+        }
+    }
+}
+

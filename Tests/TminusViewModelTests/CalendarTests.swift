@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TminusCore
+import TminusTestSupport
+@testable import TminusViewModel
+
+@Suite("c: a launch as a calendar event")
+struct CalendarTests {
+    @Test func cOnADetailSavesTheEventAndSaysWhere() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        await h.press(.enter, .character("c"))
+        #expect(h.exports.files.map(\.name) == ["tminus-crs-26-crs-26.ics"])
+        let ics = h.exports.files.first?.contents ?? ""
+        #expect(ics.contains("UID:crs-26@tminus\r\n"))
+        #expect(ics.contains("DTSTART:20221118T220000Z\r\n"))
+        #expect(ics.contains("URL:https://youtu.be/crs26\r\n"))
+        #expect(h.state.notice?.text == "calendar event saved to /downloads/tminus-crs-26-crs-26.ics")
+    }
+
+    @Test func cOnAListRowSavesThatRow() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true))).started()
+        await h.press(.down, .character("c"))
+        #expect(h.exports.files.map(\.name) == ["tminus-mission-2-mission-2.ics"])
+    }
+
+    @Test func cOnAWatchedLaunchOnTheFavoritesTab() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        await h.press(.character("f"), .character("3"), .character("c"))
+        #expect(h.exports.files.map(\.name) == ["tminus-crs-26-crs-26.ics"])
+    }
+
+    @Test func aLaunchKnownOnlyToTheMonthIsNotExported() async {
+        var launch = Sample.launches(1, upcoming: true)[0]
+        launch.datePrecision = .month
+        launch.date = ISO8601.parse("2022-12-01T00:00:00Z")
+        let h = await Harness(source: ScriptedSource(upcoming: [launch])).started()
+        await h.press(.character("c"))
+        #expect(h.exports.files.isEmpty)
+        #expect(h.state.notice?.text == "Mission 1: no day to put in a calendar yet (NET 2022-12)")
+        #expect(h.state.notice?.level == .error)
+    }
+
+    @Test func cOnARocketScreenDoesNothing() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26], rockets: [Sample.falcon9])).started()
+        await h.press(.character("2"), .character("c"))
+        #expect(h.exports.files.isEmpty)
+        #expect(h.state.notice == nil)
+    }
+}
