@@ -72,6 +72,33 @@ static inline int tm_key_a3(void) { return KEY_A3; }
 static inline int tm_key_c1(void) { return KEY_C1; }
 static inline int tm_key_c3(void) { return KEY_C3; }
 
+// MARK: - Mouse
+
+static inline int tm_key_mouse(void) { return KEY_MOUSE; }
+static inline int tm_key_max(void) { return KEY_MAX; }
+static inline unsigned long tm_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline unsigned long tm_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline unsigned long tm_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+/// Reports button 1 and the wheel (buttons 4 and 5), or nothing (0): ncurses then sends the
+/// terminal's "stop reporting" sequence (xterm: \e[?1000l), so its own selection works again.
+/// No click interval: presses come at once, and the view model tells double-clicks itself.
+static inline int tm_set_mouse(int on) {
+    mmask_t mask = on ? (BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0;
+    mmask_t old = 0;
+    mouseinterval(0);
+    mmask_t set = mousemask(mask, &old);
+    return on ? (set != 0) : 1;
+}
+
+/// The pending mouse event after KEY_MOUSE: returns OK or ERR.
+static inline int tm_getmouse(int *x, int *y, unsigned long *bstate) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return ERR;
+    *x = event.x; *y = event.y; *bstate = (unsigned long)event.bstate;
+    return OK;
+}
+
 /// Columns ncurses will advance for `c`: the C library's wcwidth under the process locale,
 /// which is what ncurses itself uses (glibc hides the prototype without _XOPEN_SOURCE).
 extern int wcwidth(wchar_t c);

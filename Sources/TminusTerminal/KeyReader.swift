@@ -1,10 +1,12 @@
 import CNcurses
+import Foundation
 import TminusViewModel
 
 /// What the terminal said: a key, or that its size changed.
 enum TerminalInput: Equatable {
     case key(Key)
     case resize
+    case mouse(MouseEvent)
 }
 
 /// Reads keys once `poll` says input is waiting. The window is in no-delay mode, so reading
@@ -26,9 +28,73 @@ enum KeyReader {
             let status = tm_wget_wch(win, &code)
             if status == ERR { break }
             reads += 1
+            if status == tm_key_code_yes(), Int32(bitPattern: code) == tm_key_mouse() {
+                // ncurses parsed the report (the terminfo's own mouse format).
+                var x: Int32 = 0, y: Int32 = 0
+                var buttons: UInt = 0
+                if tm_getmouse(&x, &y, &buttons) == OK, let event = translateMouse(buttons: buttons, x: Int(x), y: Int(y)) {
+                    inputs.append(.mouse(event))
+                }
+                continue
+            }
+            if status == tm_key_code_yes(), Int32(bitPattern: code) == sgrMouseCode {
+                // An xterm SGR report (`ESC [ <` b;x;y M/m) that terminfo does not describe:
+                // the rest of it is read here, as characters.
+                var rest = ""
+                var waits = 0
+                while rest.count < 24, reads < maxPerRead {
+                    var next: wint_t = 0
+                    let got = tm_wget_wch(win, &next)
+                    if got == ERR, waits < 4 {
+                        // The report came in pieces: give the rest a moment (its digits must
+                        // not arrive later as keys).
+                        waits += 1
+                        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                        _ = poll(&fd, 1, 25)
+                        continue
+                    }
+                    guard got == OK, let scalar = Unicode.Scalar(UInt32(next)) else { break }
+                    reads += 1
+                    rest.unicodeScalars.append(scalar)
+                    if scalar == "M" || scalar == "m" { break }
+                }
+                if let event = parseSGRMouse(rest) { inputs.append(.mouse(event)) }
+                continue
+            }
             if let input = translate(status: status, code: UInt32(code)) { inputs.append(input) }
         }
         return (inputs, reads)
+    }
+
+    /// The key code `Terminal` binds to `ESC [ <`, the start of an SGR mouse report, when the
+    /// terminfo entry leaves it free (above every ncurses key code).
+    static let sgrMouseCode: Int32 = tm_key_max() + 1
+
+    /// An ncurses mouse event: button 1 down, or a wheel notch; nothing else.
+    static func translateMouse(buttons: UInt, x: Int, y: Int) -> MouseEvent? {
+        if buttons & tm_button4_pressed() != 0 { return MouseEvent(.wheelUp, x: x, y: y) }
+        if buttons & tm_button5_pressed() != 0 { return MouseEvent(.wheelDown, x: x, y: y) }
+        if buttons & tm_button1_pressed() != 0 { return MouseEvent(.press, x: x, y: y) }
+        return nil
+    }
+
+    /// The part of an SGR report after `ESC [ <`: `button;column;row` then `M` (press) or `m`
+    /// (release), columns and rows from 1. Button 0 is the left one, 64/65 the wheel; 32 adds
+    /// motion, 4/8/16 the modifiers (ignored).
+    static func parseSGRMouse(_ text: String) -> MouseEvent? {
+        guard let final = text.last, final == "M" || final == "m" else { return nil }
+        let fields = text.dropLast().split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2],
+              column >= 1, row >= 1 else { return nil }
+        guard final == "M", button & 32 == 0 else { return nil }
+        let kind: MouseEvent.Kind
+        switch button & ~0b11100 {
+        case 0: kind = .press
+        case 64: kind = .wheelUp
+        case 65: kind = .wheelDown
+        default: return nil
+        }
+        return MouseEvent(kind, x: column - 1, y: row - 1)
     }
 
     /// `status` is what `wget_wch` returned: OK for a character, KEY_CODE_YES for a key code.

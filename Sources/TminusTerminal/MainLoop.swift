@@ -63,6 +63,8 @@ final class EventLoop {
     private var reportedSize = Size(width: 0, height: 0)
     /// poll said "readable" but nothing could be read: a dead terminal, not a keyboard.
     private var emptyReads = 0
+    /// `AppState.bellCount` when the bell last rang (a reminder asks for one).
+    private var bellsRung = 0
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
          signalFD: Int32, logger: Logger, onFrame: ((AppState) -> Int32?)? = nil) {
@@ -89,7 +91,13 @@ final class EventLoop {
 
         while true {
             if viewModel.state.quitRequested { return 0 }
+            // What the last event made of the mouse (`m`, the saved choice at start).
+            terminal.setMouse(viewModel.mouseEnabled)
             if drawIfNeeded(render), let onFrame, let code = onFrame(viewModel.state) { return code }
+            if viewModel.state.bellCount != bellsRung {
+                bellsRung = viewModel.state.bellCount
+                beep()
+            }
 
             let timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
             var fds = [
@@ -153,6 +161,10 @@ final class EventLoop {
                 if viewModel.state.quitRequested { return }
             case .resize:
                 refreshAfterDisturbance()
+            case .mouse(let event):
+                logger.trace("mouse \(event.kind) at \(event.x),\(event.y)")
+                viewModel.handle(.mouse(event))
+                if viewModel.state.quitRequested { return }
             }
         }
     }

@@ -39,6 +39,18 @@ final class Terminal {
 
     var size: Size { Size(width: Int(tm_cols()), height: Int(tm_lines())) }
 
+    /// What `setMouse` last asked of the terminal; nil before the first call.
+    private(set) var mouseReporting: Bool?
+
+    /// Mouse reporting on or off; does nothing when it is already so. Off is `mousemask(0)`,
+    /// which makes ncurses send the terminal's "stop reporting" sequence at once (xterm:
+    /// `\e[?1006;1000l`), so the terminal's own text selection works again.
+    func setMouse(_ on: Bool) {
+        guard isActive, on != mouseReporting else { return }
+        mouseReporting = on
+        _ = tm_set_mouse(on ? 1 : 0)
+    }
+
     /// Takes the size from the kernel after SIGWINCH (which we handle, so ncurses does not) and
     /// resizes curses' windows to it. Returns the size now in effect.
     @discardableResult
@@ -62,6 +74,7 @@ final class Terminal {
     /// Leaves curses mode for a job-control stop. The next `doupdate` re-enters it.
     func suspend() {
         guard isActive else { return }
+        releaseMouse()
         endwin()
     }
 
@@ -69,8 +82,15 @@ final class Terminal {
     /// and does nothing after this.
     func restore() {
         guard isActive else { return }
+        releaseMouse()
         isActive = false
         endwin()
+    }
+
+    /// Before handing the terminal back (endwin stops the reports): the loop asks for the
+    /// mouse again after a stop.
+    private func releaseMouse() {
+        mouseReporting = nil
     }
 
     // MARK: - Set-up helpers
@@ -91,6 +111,10 @@ final class Terminal {
         curs_set(0)
         set_escdelay(25)    // a lone Esc is recognised after 25 ms, not the default second
         defineFallbackKeys()
+        // SGR mouse reports (`ESC [ <`…`M`) are read by KeyReader, always: ncurses parses them
+        // itself only where terminfo says so (xterm's kmous) and only while its mouse is on, so
+        // a report arriving after `m` would otherwise come through as keys ("1", "2", "m"…).
+        define_key("\u{1B}[<", KeyReader.sgrMouseCode)
 
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty   // https://no-color.org
         if !noColor, has_colors() {

@@ -26,6 +26,9 @@ public struct AppEnvironment: Sendable {
     /// Writes an export for the user (an `.ics` file) under this name in their download
     /// folder and says where it went.
     public var saveExport: @Sendable (_ fileName: String, _ contents: Data) async -> Result<URL, ExportError>
+    /// A reminder is due (a watched launch is near): the desktop notification. The bell goes
+    /// through the screen (`AppState.bellCount`), not here.
+    public var alert: @Sendable (Reminder) async -> Void = { _ in }
     /// A note for the status line at start-up (e.g. why `--offline` shows nothing yet).
     public var startupNotice: String?
 

@@ -6,6 +6,8 @@ import TminusImage
 /// terminal loop; the rest are results of work the view model started, posted to its mailbox.
 public enum AppEvent: Sendable {
     case key(Key)
+    /// A click or a wheel notch (only while the mouse is on).
+    case mouse(MouseEvent)
     /// The clock moved (the loop sends one a second while a countdown is on screen).
     case tick
     /// The terminal's size, in cells.
@@ -41,8 +43,11 @@ public struct ListRequest: Sendable, Hashable {
     /// The index of the Launches source asked (an answer after `S` switched away is dropped).
     public var source: Int
     public var mode: FetchMode
+    /// The list's filter and order when asked: an answer for another one is dropped.
+    public var query: ListQuery
 
-    public init(id: ListID, page: Int, generation: Int, source: Int, mode: FetchMode) {
+    public init(id: ListID, page: Int, generation: Int, source: Int, mode: FetchMode, query: ListQuery = .default) {
         self.id = id; self.page = page; self.generation = generation; self.source = source; self.mode = mode
+        self.query = query
     }
 }

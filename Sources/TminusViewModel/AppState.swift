@@ -145,6 +145,15 @@ public enum ListID: Sendable, Hashable {
     case rocket(String)
 }
 
+/// `/` on a launch list: the name filter being typed, and when the server is asked for it
+/// (a short pause after the last key, or Enter).
+public struct FilterInput: Sendable, Hashable {
+    public var list: ListID
+    public var text: String
+    public var askAt: Date?
+    public init(list: ListID, text: String, askAt: Date? = nil) { self.list = list; self.text = text; self.askAt = askAt }
+}
+
 /// The Rockets tab's list.
 public struct RocketsState: Sendable, Hashable {
     public var rockets: [Rocket] = []
@@ -258,6 +267,13 @@ public struct AppState: Sendable, Hashable {
     public var sourceIndex = 0
     /// Which of them no longer update (the r/SpaceX API since 2022).
     public var frozenSources: Set<Int> = []
+    /// Each launch list's name filter and order (`/`, `s`); absent: all launches, usual order.
+    /// `lists[id]` is always the list of `query(id)`; the other queries' lists wait in
+    /// `otherQueryLists`, so clearing a filter shows the unfiltered rows again at once.
+    public var queries: [ListID: ListQuery] = [:]
+    public var otherQueryLists: [ListID: [ListQuery: LaunchListState]] = [:]
+    /// The `/` input while open (it takes the keys).
+    public var filterInput: FilterInput?
     /// The Upcoming and Past lists of the sources not shown, kept for switching back.
     public var otherSourcesLists: [Int: [LaunchSegment: LaunchListState]] = [:]
     public var timeZone: TimeZone
@@ -268,6 +284,8 @@ public struct AppState: Sendable, Hashable {
     /// The terminal shows 24-bit colour: pictures use their own colours, not the palette.
     public var directColor = false
     public var quitRequested = false
+    /// Bells asked for so far (a reminder went off); the terminal loop rings when it grows.
+    public var bellCount = 0
 
     public init(now: Date, sourceNames: [String], timeZone: TimeZone) {
         self.now = now
@@ -292,6 +310,7 @@ public struct AppState: Sendable, Hashable {
     public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
 
     public func list(_ id: ListID) -> LaunchListState { lists[id] ?? LaunchListState() }
+    public func query(_ id: ListID) -> ListQuery { queries[id] ?? .default }
     public func list(_ segment: LaunchSegment) -> LaunchListState { list(.segment(segment)) }
     public var upcoming: LaunchListState { list(.upcoming) }
     public var past: LaunchListState { list(.past) }

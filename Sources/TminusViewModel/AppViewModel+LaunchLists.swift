@@ -14,6 +14,11 @@ extension AppViewModel {
         case .end, .character("G"): moveSelection(in: id, to: Int.max)
         case .character("r"): userRequestedRefresh(id)
         case .enter, .right, .character("l"): userOpenedSelectedLaunch(in: id)
+        case .character("/"): userOpenedFilter(id)
+        case .character("s"): userToggledSort(id)
+        case .character("F"): userCycledOutcome(id)
+        case .character("R"): userCycledRocket(id)
+        case .character("W"): userToggledWebcast(id)
         default: break
         }
     }
@@ -91,7 +96,11 @@ extension AppViewModel {
         }
     }
 
-    func request(_ id: ListID, cursor: PageCursor, phase: LoadPhase, mode: FetchMode = .normal) {
+    func request(_ id: ListID, cursor given: PageCursor, phase: LoadPhase, mode: FetchMode = .normal) {
+        // Whatever the cursor says, the page asked for is of the list's current query.
+        var queried = given
+        queried.query = state.query(id)
+        let cursor = queried
         modifyList(id) { list in
             list.phase = phase
             list.retryAt = nil
@@ -99,7 +108,7 @@ extension AppViewModel {
             if mode != .cacheOnly { list.error = nil }
         }
         let asked = ListRequest(id: id, page: cursor.page, generation: state.list(id).generation,
-                                source: state.sourceIndex, mode: mode)
+                                source: state.sourceIndex, mode: mode, query: cursor.query)
         let source = source(for: id)
         run { () async -> AppEvent in
             let result: Result<Fetched<LaunchPage>, APIError>
@@ -123,6 +132,8 @@ extension AppViewModel {
         if case .segment = id, asked.source != state.sourceIndex { return }
         // A response to a request made before the latest refresh describes an old list.
         guard asked.generation == state.list(id).generation else { return }
+        // An answer for a filter or order the list no longer shows.
+        guard asked.query == state.query(id) else { return }
         var askNetwork = false
         modifyList(id) { list in
             let wasLoadMore = list.phase == .loadingMore
@@ -139,7 +150,11 @@ extension AppViewModel {
                 list.retryAt = Self.retryTime(after: error, failures: list.failures, now: now)
                 list.retryMode = asked.mode
             case .success(let fetched):
-                let received = fetched.value
+                var received = fetched.value
+                // The server matched case only (accents are folded here), and a source may not
+                // filter at all (Launch Library 2's outcome): every filter is applied here too.
+                received.launches = received.launches.filter { asked.query.matches($0) }
+                received.next?.query = asked.query
                 let fetchedAt = fetched.fetchedAt ?? now
                 if asked.page == 1 {
                     // A refresh replaces the rows but keeps the user on the launch they were on.

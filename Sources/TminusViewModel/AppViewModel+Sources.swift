@@ -10,6 +10,7 @@ extension AppViewModel {
             show(Notice("\(state.sourceName) is the only source", level: .error))
             return
         }
+        clearSegmentQueries()
         let leaving = state.sourceIndex
         var lists: [LaunchSegment: LaunchListState] = [:]
         for segment in LaunchSegment.allCases {

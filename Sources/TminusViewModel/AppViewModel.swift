@@ -20,6 +20,10 @@ public final class AppViewModel {
     var lastWrite: [WriteQueue: Task<Void, Never>] = [:]
     /// Favorites as they will be once the queued store calls are through (see `toggleWatch`).
     var pendingFavorites = PendingFavorites()
+    /// Reminders already set off this run (see `checkReminders`).
+    var firedReminders: Set<ReminderKey> = []
+    /// The last click, to tell a double-click (see `handleMouse`).
+    var lastClick: Click?
 
     enum WriteQueue: Hashable { case preferences, favorites }
 
@@ -54,7 +58,11 @@ public final class AppViewModel {
     /// The loop wakes this often to redraw a changing clock: every second while a countdown
     /// ticks or a passing message waits to be taken down, every 30 s otherwise (the
     /// "updated N min ago" text).
-    public var tickInterval: Duration? {
+    public var tickInterval: Duration? { Self.sooner(screenTickInterval, reminderWake) }
+
+    /// What the screen alone needs.
+    var screenTickInterval: Duration? {
+        if state.filterInput?.askAt != nil { return .milliseconds(100) }  // the `/` filter's pause
         if state.notice?.expires != nil { return .seconds(1) }
         // A retry waiting must start on time, and its last minute counts down in seconds.
         let retries = state.lists.values.compactMap(\.retryAt) + [state.rockets.retryAt].compactMap { $0 }
@@ -88,11 +96,14 @@ public final class AppViewModel {
     func apply(_ event: AppEvent) {
         switch event {
         case .key(let key): handleKey(key)
+        case .mouse(let mouse): handleMouse(mouse)
         case .tick:
             state.now = environment.clock.now()
             if let expires = state.notice?.expires, expires <= state.now { state.notice = nil }
             retryDueLists()
             retryRocketsIfDue()
+            checkReminders()
+            askForFilterIfDue()
         case .resized(let width, let height):
             state.size = ScreenSize(width: max(0, width), height: max(0, height))
             if let id = state.activeListID { modifyList(id) { self.keepSelectionVisible(&$0) } }
@@ -121,6 +132,7 @@ public final class AppViewModel {
             if let id = state.activeListID { modifyList(id) { self.keepSelectionVisible(&$0) } }
         case .favoritesLoaded(let result):
             receivedFavorites(result)
+            checkReminders()
         case .preferencesSaved(let result):
             if case .failure(let error) = result { state.notice = Notice(error.message, level: .error) }
         }
@@ -152,11 +164,17 @@ public final class AppViewModel {
         case nil:
             break
         }
+        // The `/` input takes every key but Ctrl-C while its list is on screen.
+        if let input = state.filterInput, key != .control("c") {
+            if input.list == state.activeListID { handleFilterKey(key, input: input); return }
+            state.filterInput = nil
+        }
         switch key {
         case .character("q"), .control("c"): state.quitRequested = true; return
         case .character("?"): state.overlay = .help; return
         case .character("U") where state.isRocketScreen: state.overlay = .units(selection: 0); return
         case .character("S"): userSwitchedSource(); return
+        case .character("m"): userToggledMouse(); return
         default: break
         }
         // Tabs switch from any screen; each tab keeps its own screens.

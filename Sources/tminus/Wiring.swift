@@ -11,7 +11,7 @@ enum Wiring {
         let clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         let browser = settings.browser
         let sources = sources(settings, clock: clock)
-        return AppEnvironment(
+        var environment = AppEnvironment(
             source: sources.launches[0],
             alternatives: Array(sources.launches.dropFirst()),
             rocketSource: sources.rockets,
@@ -29,6 +29,20 @@ enum Wiring {
             },
             startupNotice: settings.offline ? offlineNotice : nil
         )
+        environment.alert = { reminder in await notify(reminder, logger: logger) }
+        return environment
+    }
+
+    /// A reminder as a desktop notification, when `notify-send` is on PATH; problems go to the
+    /// log only (the bell and the status line have already said it).
+    static func notify(_ reminder: Reminder, logger: Logger) async {
+        guard let notifySend = DesktopNotification.notifySend() else {
+            logger.info("reminder: notify-send is not on PATH, no desktop notification")
+            return
+        }
+        if case .failure(let failure) = await DesktopNotification.send(title: Reminder.title, body: reminder.body, executable: notifySend) {
+            logger.warning("reminder: \(failure.message)")
+        }
     }
 
     /// Pictures come through their own HTTP client (no JSON Accept header) and a disk cache

@@ -36,8 +36,10 @@ optional:
   {"detail": "..."} (the one place where this server is stricter than DRF, which would silently
   use the default). `next`/`previous` are full http://127.0.0.1:PORT/... URLs carrying every query
   parameter the client sent (sorted by name, like DRF), null at the ends; the link back to the
-  first page has no offset parameter. Other parameters (mode, ordering, filters) are accepted and
-  kept in the links but change nothing: records are served as stored.
+  first page has no offset parameter. `search=<text>` keeps the records whose name contains the
+  text (case-insensitive substring; LL2 also searches other fields); `ordering=net` / `-net`
+  sorts by net ascending / descending (ties by id). Other parameters (mode, filters) are
+  accepted and kept in the links but change nothing: records are served as stored.
   - upcoming: every record of <fixtures>/ll2/2.*/upcoming*.json (the three 2.0.0 list pages and
     the 2.2.0 detailed page), de-duplicated by id (the file of the higher version wins), sorted by
     net ascending, ties by id. Records keep their recorded shape whatever the version in the path.
@@ -1223,6 +1225,14 @@ class FixtureServer(ThreadingHTTPServer):
     def ll2_list(self, handler: "FixtureRequestHandler", version: str, which: str) -> Response:
         records = self.ll2.records(which)
         target = urlsplit(handler.path)
+        values = dict(parse_qsl(target.query, keep_blank_values=True))
+        search = values.get("search", "").strip().casefold()
+        if search:
+            records = [r for r in records if search in str(r.get("name") or "").casefold()]
+        ordering = values.get("ordering", "")
+        if ordering.lstrip("-") == "net":
+            records = sorted(records, key=lambda r: (str(r.get("net") or ""), str(r.get("id") or "")),
+                             reverse=ordering.startswith("-"))
         # DRF builds its links from the request URI; the app only ever talks to 127.0.0.1:PORT.
         base = f"http://127.0.0.1:{self.port}{target.path}"
         return ll2_response(ll2_page(records, version, base, target.query))

@@ -377,6 +377,16 @@ class FilterTests(ServerTestCase):
         self.assertEqual(self.count({"flight_number": {"$nin": [1, 2, 3]}}), 202)
         self.assertEqual(self.count({"success": {"$ne": True}}), self.expected(lambda l: l["success"] is not True))
 
+    def test_ne_null_on_a_subdocument_path_and_the_filters_tminus_sends(self):
+        # `W` (has webcast), `F` (outcome) and `R` (rocket) as the launch lists ask for them.
+        self.assertEqual(self.count({"links.webcast": {"$ne": None}}),
+                         self.expected(lambda l: l["links"].get("webcast") is not None))
+        self.assertEqual(self.count({"upcoming": False, "success": False}),
+                         self.expected(lambda l: not l["upcoming"] and l["success"] is False))
+        falcon1 = "5e9d0d95eda69955f709d1eb"
+        self.assertEqual(self.count({"upcoming": False, "success": False, "rocket": falcon1,
+                                     "links.webcast": {"$ne": None}}), 3)
+
     def test_ranges(self):
         year_2020 = {"date_utc": {"$gte": "2020-01-01T00:00:00.000Z", "$lt": "2021-01-01T00:00:00.000Z"}}
         self.assertEqual(self.count(year_2020), self.expected(lambda l: l["date_utc"].startswith("2020")))
@@ -698,6 +708,24 @@ class LL2ListTests(LL2TestCase):
         with_video = [r for r in results if r.get("vidURLs")]
         self.assertEqual([r["id"] for r in with_video], [LL2_STARLINK_15_22])
         self.assertEqual(with_video[0]["vidURLs"][0]["url"], "https://x.com/i/broadcasts/1AKEmvvQLayKL")
+
+    def test_search_filters_by_name_and_ordering_sorts_by_net(self):
+        body = self.ll2("/2.2.0/launch/upcoming/?limit=100&search=STARLINK")
+        names = [r["name"] for r in body["results"]]
+        self.assertTrue(names)
+        self.assertTrue(all("starlink" in n.lower() for n in names), names)
+        self.assertEqual(body["count"], len(names))
+        expected = [r["name"] for r in sorted(self.recorded.values(), key=lambda r: (r["net"], r["id"]))
+                    if "starlink" in r["name"].lower()]
+        self.assertEqual(names, expected)
+        latest = self.ll2("/2.2.0/launch/upcoming/?limit=100&search=starlink&ordering=-net")["results"]
+        self.assertEqual([r["name"] for r in latest], list(reversed(expected)))
+        # Links keep the search and the ordering.
+        page = self.ll2("/2.2.0/launch/upcoming/?limit=2&search=starlink&ordering=-net")
+        self.assertEqual(page["next"], f"{self.base}/2.2.0/launch/upcoming/?limit=2&offset=2&ordering=-net&search=starlink")
+        past = self.ll2("/2.0.0/launch/previous/?limit=100&ordering=net")["results"]
+        self.assertEqual([r["net"] for r in past], sorted(r["net"] for r in past))
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?search=no-such-launch")["results"], [])
 
     def test_records_keep_their_shape_whatever_the_version(self):
         for version in ("2.0.0", "2.2.0"):

@@ -24,9 +24,11 @@ public final class ScriptedSource: Sendable {
         /// How far the request could go (`.reload`: the user's `r`, past the cache).
         public var mode: FetchMode
         public var reload: Bool { mode == .reload }
+        /// The list's name filter and order (not part of equality either).
+        public var query: ListQuery
 
-        public init(_ kind: Kind, page: Int = 1, url: URL? = nil, mode: FetchMode = .normal) {
-            self.kind = kind; self.page = page; self.url = url; self.mode = mode
+        public init(_ kind: Kind, page: Int = 1, url: URL? = nil, mode: FetchMode = .normal, query: ListQuery = .default) {
+            self.kind = kind; self.page = page; self.url = url; self.mode = mode; self.query = query
         }
 
         public static func == (a: Request, b: Request) -> Bool { a.kind == b.kind && a.page == b.page }
@@ -75,18 +77,21 @@ public final class ScriptedSource: Sendable {
 
     public let name: String
     public let isFrozen: Bool
+    public let filtersByRocketAndWebcast: Bool
 
     /// - Parameter details: launches the detail request answers with (by id); with none, the
     ///   source has no detail request, like the r/SpaceX API.
     public init(upcoming: [Launch] = [], past: [Launch] = [], rockets: [Rocket] = [],
                 rocketLaunches: [String: [Launch]] = [:], details: [String: Launch] = [:],
-                pageSize: Int = LaunchSource.pageSize, name: String = "Scripted", isFrozen: Bool = false) {
+                pageSize: Int = LaunchSource.pageSize, name: String = "Scripted", isFrozen: Bool = false,
+                filtersByRocketAndWebcast: Bool = true) {
         var s = Script(upcoming: upcoming, past: past, rockets: rockets, rocketLaunches: rocketLaunches)
         s.details = details
         script = Mutex(s)
         self.pageSize = pageSize
         self.name = name
         self.isFrozen = isFrozen
+        self.filtersByRocketAndWebcast = filtersByRocketAndWebcast
         hasDetails = !details.isEmpty
     }
 
@@ -148,6 +153,7 @@ public final class ScriptedSource: Sendable {
             },
             launchDetail: detail)
         source.isFrozen = isFrozen
+        source.filtersByRocketAndWebcast = filtersByRocketAndWebcast
         return source
     }
 
@@ -176,13 +182,17 @@ public final class ScriptedSource: Sendable {
     private func answer(_ kind: Request.Kind, _ cursor: PageCursor, _ mode: FetchMode) throws(APIError) -> Fetched<LaunchPage> {
         let page = cursor.page
         let outcome: Result<Fetched<LaunchPage>, APIError> = script.withLock { s in
-            if case .some(let error?) = Self.admit(Request(kind, page: page, url: cursor.url, mode: mode), &s) { return .failure(error) }
-            let all: [Launch]
+            if case .some(let error?) = Self.admit(Request(kind, page: page, url: cursor.url, mode: mode, query: cursor.query), &s) { return .failure(error) }
+            var all: [Launch]
             switch kind {
             case .launches(let segment): all = segment == .upcoming ? s.upcoming : s.past
             case .rocketLaunches(let id): all = s.rocketLaunches[id] ?? []
             case .rockets, .detail: all = []
             }
+            // Like the servers: case-insensitive, accents as they are.
+            if cursor.query.isFiltered { all = all.filter { $0.name.range(of: cursor.query.text, options: .caseInsensitive) != nil } }
+            all = all.filter { cursor.query.withoutText.matches($0) }  // outcome, rocket, webcast
+            if cursor.query.reversed { all.reverse() }
             let start = (page - 1) * pageSize
             let docs = start < all.count ? Array(all[start..<min(all.count, start + pageSize)]) : []
             let next = start + pageSize < all.count

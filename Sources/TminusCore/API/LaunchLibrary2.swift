@@ -10,14 +10,19 @@ public enum LaunchLibrary2 {
     public static let name = "Launch Library 2"
 
     /// `{base}/launch/upcoming/?limit=20&offset=0` (segment .upcoming) or `/launch/previous/`.
-    public static func listURL(base: URL, segment: LaunchSegment, limit: Int = LaunchSource.pageSize, offset: Int = 0) -> URL {
+    /// A filtered list adds `search=<text>`; a reversed one `ordering=-net` (upcoming) or
+    /// `ordering=net` (previous, which runs newest first by default).
+    public static func listURL(base: URL, segment: LaunchSegment, query listQuery: ListQuery = .default,
+                               limit: Int = LaunchSource.pageSize, offset: Int = 0) -> URL {
         let list = switch segment {
         case .upcoming: "upcoming"
         case .past: "previous"
         }
-        return endpoint(base, path: [resource(base), list],
-                        query: [URLQueryItem(name: "limit", value: String(limit)),
-                                URLQueryItem(name: "offset", value: String(max(0, offset)))])
+        var items = [URLQueryItem(name: "limit", value: String(limit)),
+                     URLQueryItem(name: "offset", value: String(max(0, offset)))]
+        if listQuery.isFiltered { items.append(URLQueryItem(name: "search", value: listQuery.text)) }
+        if listQuery.reversed { items.append(URLQueryItem(name: "ordering", value: segment == .upcoming ? "-net" : "net")) }
+        return endpoint(base, path: [resource(base), list], query: items)
     }
 
     /// `{base}/launch/{id}/` (the id percent-encoded as a path segment).
@@ -32,12 +37,13 @@ public enum LaunchLibrary2 {
     /// `(page - 1) × limit`. The computed URL has only `limit` and `offset`: a foreign URL's
     /// other parameters are not carried over.
     public static func url(for cursor: PageCursor, base: URL, segment: LaunchSegment) -> URL {
+        // A `next` link carries the query's `search` and `ordering` as the server echoed them.
         if let next = cursor.url, sameOrigin(next, base) { return next }
         let items = cursor.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.queryItems } ?? []
         func number(_ name: String) -> Int? { items.last { $0.name == name }?.value.flatMap { Int($0) } }
         let limit = number("limit").flatMap { (1...100).contains($0) ? $0 : nil } ?? LaunchSource.pageSize
         let offset = number("offset").flatMap { $0 >= 0 ? $0 : nil } ?? max(0, cursor.page - 1) * limit
-        return listURL(base: base, segment: segment, limit: limit, offset: offset)
+        return listURL(base: base, segment: segment, query: cursor.query, limit: limit, offset: offset)
     }
 
     /// A list envelope `{count, next, previous, results}` → LaunchPage(page:, totalDocs: count, next: PageCursor(page: page+1, url: next) or nil when next is null).

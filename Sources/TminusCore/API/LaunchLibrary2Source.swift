@@ -6,7 +6,7 @@ extension LaunchLibrary2 {
     /// cache. No rockets: the Rockets tab keeps the r/SpaceX API's catalogue.
     public static func launchSource(baseURL: URL, fetcher: CachedFetcher) -> LaunchSource {
         let fresh = LaunchSource.freshFor
-        return LaunchSource(
+        var source = LaunchSource(
             name: name,
             launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
                 let url = url(for: cursor, base: baseURL, segment: segment)
@@ -18,5 +18,8 @@ extension LaunchLibrary2 {
                 try await fetcher.fetch(.init(url: detailURL(base: baseURL, id: id)), maxAge: fresh, mode: mode,
                                         decode: decodeLaunch)
             })
+        // List rows carry no videos and only Launch Library's own rocket configurations.
+        source.filtersByRocketAndWebcast = false
+        return source
     }
 }

@@ -10,8 +10,74 @@ public enum LaunchSegment: String, Sendable, Hashable, CaseIterable {
 public struct PageCursor: Sendable, Hashable {
     public var page: Int
     public var url: URL?
-    public init(page: Int, url: URL? = nil) { self.page = page; self.url = url }
+    /// Which list the page belongs to: its filters and order (each combination is its own list,
+    /// with its own pages and cache entries).
+    public var query: ListQuery
+    public init(page: Int, url: URL? = nil, query: ListQuery = .default) { self.page = page; self.url = url; self.query = query }
     public static let first = PageCursor(page: 1)
+}
+
+/// What a launch list is asked for beyond its segment or rocket: launches whose name
+/// contains `text` (case-insensitive; empty is every launch), in the list's usual order or
+/// the reverse (upcoming soonest first, past and a rocket's launches newest first).
+/// Beyond the name: the launch's outcome (`F`), its rocket (`R`) and whether it has a webcast
+/// (`W`). Every combination is a list of its own, like every name.
+public struct ListQuery: Sendable, Hashable {
+    public enum Outcome: String, Sendable, Hashable, CaseIterable {
+        case any, success, failure
+        /// The next one for `F`: any → success → failure → any.
+        public var next: Outcome { Self.allCases[(Self.allCases.firstIndex(of: self)! + 1) % Self.allCases.count] }
+    }
+
+    /// A rocket to filter by: its id (what the server is asked for) and name (the header).
+    public struct RocketChoice: Sendable, Hashable {
+        public var id: String
+        public var name: String
+        public init(id: String, name: String) { self.id = id; self.name = name }
+    }
+
+    public var text: String
+    public var reversed: Bool
+    public var outcome: Outcome
+    public var rocket: RocketChoice?
+    public var hasWebcast: Bool
+    public init(text: String = "", reversed: Bool = false, outcome: Outcome = .any, rocket: RocketChoice? = nil,
+                hasWebcast: Bool = false) {
+        self.text = text; self.reversed = reversed; self.outcome = outcome; self.rocket = rocket; self.hasWebcast = hasWebcast
+    }
+    public static let `default` = ListQuery()
+    /// Whether a name filter is set.
+    public var isFiltered: Bool { !text.isEmpty }
+    /// Whether any filter (name, outcome, rocket, webcast) narrows the list.
+    public var narrows: Bool { isFiltered || outcome != .any || rocket != nil || hasWebcast }
+    /// The same filters without the name one.
+    public var withoutText: ListQuery { var query = self; query.text = ""; return query }
+
+    /// Whether a launch passes every filter (the server's answer is checked again with this,
+    /// and rows at hand are filtered with it at once).
+    public func matches(_ launch: Launch) -> Bool {
+        guard matches(launch.name) else { return false }
+        switch outcome {
+        case .any: break
+        case .success: guard launch.success == true else { return false }
+        case .failure: guard launch.success == false else { return false }
+        }
+        if let rocket {
+            switch launch.rocket {
+            case .id(let id)?: guard id == rocket.id else { return false }
+            case .object(let object)?: guard object.id == rocket.id else { return false }
+            case nil: return false
+            }
+        }
+        if hasWebcast, launch.links.webcast == nil { return false }
+        return true
+    }
+
+    /// Whether a launch name matches the filter, ignoring case and accents (the server cannot
+    /// fold accents, so what it answers is filtered again with this).
+    public func matches(_ name: String) -> Bool {
+        text.isEmpty || name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
 }
 
 /// One page of a launch list, whatever the source.
@@ -73,6 +139,9 @@ public struct LaunchSource: Sendable {
     /// The source's data no longer changes (the r/SpaceX API since late 2022): its
     /// "upcoming" launches are history, and the app says so.
     public var isFrozen = false
+    /// Whether the source's list rows say which rocket flew and whether there is a webcast
+    /// (Launch Library 2's rows do not: its lists offer only the name and outcome filters).
+    public var filtersByRocketAndWebcast = true
     public var launches: @Sendable (_ segment: LaunchSegment, _ cursor: PageCursor, _ mode: FetchMode) async throws(APIError) -> Fetched<LaunchPage>
     public var rockets: @Sendable (_ mode: FetchMode) async throws(APIError) -> Fetched<[Rocket]>
     /// One rocket's launches, newest first.

@@ -10,17 +10,43 @@ public enum SpaceXAPI {
 
     /// `POST /v5/launches/query`: upcoming soonest first, past newest first, ties broken by
     /// flight number in the same direction.
-    public static func launchQuery(segment: LaunchSegment, page: Int, limit: Int = LaunchSource.pageSize) -> Data {
-        query(filter: ["upcoming": segment == .upcoming], ascending: segment == .upcoming, page: page, limit: limit)
+    /// A `ListQuery` filters by name (`$regex`, case-insensitive), outcome (`success`), rocket
+    /// and webcast (`"links.webcast": {"$ne": null}`), and may reverse the order.
+    public static func launchQuery(segment: LaunchSegment, page: Int, query listQuery: ListQuery = .default,
+                                   limit: Int = LaunchSource.pageSize) -> Data {
+        query(filter: ["upcoming": segment == .upcoming], ascending: (segment == .upcoming) != listQuery.reversed,
+              listQuery: listQuery, page: page, limit: limit)
     }
 
     /// One rocket's launches, newest first (upcoming ones at the top).
-    public static func rocketLaunchQuery(rocketID: String, page: Int, limit: Int = LaunchSource.pageSize) -> Data {
-        query(filter: ["rocket": rocketID], ascending: false, page: page, limit: limit)
+    public static func rocketLaunchQuery(rocketID: String, page: Int, query listQuery: ListQuery = .default,
+                                         limit: Int = LaunchSource.pageSize) -> Data {
+        query(filter: ["rocket": rocketID], ascending: listQuery.reversed, listQuery: listQuery, page: page, limit: limit)
     }
 
-    static func query(filter: [String: Any], ascending: Bool, page: Int, limit: Int) -> Data {
+    /// The text as a regular expression matching itself: every metacharacter escaped.
+    public static func regexLiteral(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}/-".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    static func query(filter: [String: Any], ascending: Bool, listQuery: ListQuery = .default, page: Int, limit: Int) -> Data {
         let order = ascending ? "asc" : "desc"
+        var filter = filter
+        if listQuery.isFiltered {
+            filter["name"] = ["$regex": regexLiteral(listQuery.text), "$options": "i"]
+        }
+        switch listQuery.outcome {
+        case .any: break
+        case .success: filter["success"] = true
+        case .failure: filter["success"] = false
+        }
+        if let rocket = listQuery.rocket { filter["rocket"] = rocket.id }
+        if listQuery.hasWebcast { filter["links.webcast"] = ["$ne": NSNull()] }
         let body: [String: Any] = [
             "query": filter,
             "options": [
@@ -50,14 +76,14 @@ public enum SpaceXAPI {
         var source = LaunchSource(
             name: name,
             launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
-                let request = HTTPClient.Request(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: cursor.page))
+                let request = HTTPClient.Request(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: cursor.page, query: cursor.query))
                 return try await fetcher.fetch(request, maxAge: fresh, mode: mode, decode: decodePage)
             },
             rockets: { (mode) async throws(APIError) -> Fetched<[Rocket]> in
                 try await fetcher.fetch(.init(url: rocketsURL), maxAge: fresh, mode: mode, decode: decodeRockets)
             },
             rocketLaunches: { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
-                let request = HTTPClient.Request(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: cursor.page))
+                let request = HTTPClient.Request(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: cursor.page, query: cursor.query))
                 return try await fetcher.fetch(request, maxAge: fresh, mode: mode, decode: decodePage)
             })
         source.isFrozen = true

@@ -3,15 +3,37 @@ import Foundation
 /// What the user chose and expects to find next time.
 public struct Preferences: Sendable, Hashable, Codable {
     public var units: UnitPreferences
+    /// Whether the app takes the mouse (`m`); off leaves the terminal's own selection working.
+    public var mouse: Bool
+    /// How long before a watched launch's NET the app alerts, in minutes (empty: none).
+    public var reminders: [Int] = Preferences.defaultReminders
 
-    public init(units: UnitPreferences = UnitPreferences()) { self.units = units }
+    public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = true) { self.units = units; self.mouse = mouse }
 
-    enum CodingKeys: String, CodingKey { case units }
+    enum CodingKeys: String, CodingKey { case units, mouse, reminders }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         units = try c.decodeIfPresent(UnitPreferences.self, forKey: .units) ?? UnitPreferences()
+        // Files from before the mouse: on.
+        mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse) ?? true
+        // Files from before reminders: the default lead times.
+        // Read as numbers first, so `1.5` or `0` is named as what is wrong with it.
+        let minutes = try c.decodeIfPresent([Double].self, forKey: .reminders) ?? Self.defaultReminders.map(Double.init)
+        if let bad = minutes.first(where: { $0.rounded() != $0 || !(Double(Self.reminderRange.lowerBound)...Double(Self.reminderRange.upperBound)).contains($0) }) {
+            let shown = bad.rounded() == bad && abs(bad) < 1e15 ? String(Int(bad)) : String(bad)
+            throw InvalidValue(message: "reminders must be whole minutes from \(Self.reminderRange.lowerBound) to \(Self.reminderRange.upperBound), not \(shown)")
+        }
+        reminders = minutes.map { Int($0) }
     }
+
+    /// An hour and ten minutes before NET.
+    public static let defaultReminders = [60, 10]
+    /// A minute to a week.
+    public static let reminderRange = 1...10_080
+
+    /// A value that decodes but makes no sense (the file's problem, like a corrupt one).
+    public struct InvalidValue: Error, Sendable { public var message: String }
 
     public static let defaults = Preferences()
 }
@@ -73,6 +95,8 @@ public struct PreferencesStore: Sendable {
         }
         do {
             return Loaded(preferences: try JSONDecoder().decode(Preferences.self, from: data))
+        } catch let invalid as Preferences.InvalidValue {
+            return Loaded(preferences: .defaults, problem: "settings file \(url.lastPathComponent) is corrupt (\(invalid.message)); using defaults")
         } catch {
             return Loaded(preferences: .defaults,
                           problem: "settings file \(url.lastPathComponent) is corrupt (\(data.isEmpty ? "empty file" : JSONProblem.describe(error, byteCount: data.count))); using defaults")

@@ -40,8 +40,8 @@ enum FavoritesView {
         }
         // Scroll just enough to show the selected row.
         let height = layout.statusRow - layout.columnHeaderRow
-        let selectedLine = lines.firstIndex { if case .row(let i, _) = $0 { i == favorites.selection } else { false } } ?? 0
-        let top = max(0, selectedLine - height + 1)
+        // The same lines and scroll that clicks are mapped back with.
+        let top = FavoritesLayout.top(favorites, layout: layout)
         let statusX = grid.width - LaunchListView.statusWidth - 1
         let dateX = statusX - 2 - 16
         for (offset, line) in lines.dropFirst(top).prefix(height).enumerated() {

@@ -28,8 +28,10 @@ enum LaunchListView {
         let y = layout.subheaderRow
         var x = grid.put(" ‹ ", x: 0, y: y, style: Theme.label)
         x += grid.put(rocketName, x: x, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
-        grid.put(" launches", x: x, y: y, style: Theme.label)
-        let facts = [countText(list), unreadableText(list), "times in \(state.time.zoneName)"].filter { !$0.isEmpty }
+        x += grid.put(" launches", x: x, y: y, style: Theme.label)
+        drawFilterInput(state, id: .rocket(rocketID), x: x + 2, y: y, into: &grid)
+        let facts = (queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"])
+            .filter { !$0.isEmpty }
         grid.putRight(facts.joined(separator: " · ") + " ", right: grid.width, y: y, style: Theme.label)
         drawRows(list, what: "\(rocketName) launches", outcome: .icon, state: state, into: &grid, layout: layout)
     }
@@ -122,7 +124,8 @@ enum LaunchListView {
         if let total = list.totalDocs, total > list.launches.count {
             return "\(list.launches.count) of \(total) launches"
         }
-        if list.hasLoadedOnce { return "\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es")" }
+        // Rows filtered at once while the server is not asked yet count too.
+        if list.hasLoadedOnce || !list.launches.isEmpty { return "\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es")" }
         return ""
     }
 
@@ -136,10 +139,34 @@ enum LaunchListView {
                           style: active ? Style(foreground: .accent, attributes: [.bold, .underline]) : Theme.label)
             if segment == .upcoming { x += grid.put("│", x: x, y: y, style: Theme.label) }
         }
+        drawFilterInput(state, id: .segment(state.segment), x: x + 1, y: y, into: &grid)
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
-        let facts = [count, unreadableText(list), "times in \(state.time.zoneName)"].filter { !$0.isEmpty }.joined(separator: " · ")
+        let facts = (queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"])
+            .filter { !$0.isEmpty }.joined(separator: " · ")
         grid.putRight(facts + " ", right: grid.width, y: y, style: Theme.label)
+    }
+
+    /// `/ text▏` while the filter is being typed.
+    static func drawFilterInput(_ state: AppState, id: ListID, x: Int, y: Int, into grid: inout Grid) {
+        guard let input = state.filterInput, input.list == id else { return }
+        grid.put("/ " + input.text + "▏", x: x, y: y, maxWidth: max(0, grid.width / 2 - x),
+                 style: Style(foreground: .accent, attributes: .bold))
+    }
+
+    /// The list's filters (the name once its input is closed), e.g. `filter: crew · success ·
+    /// Falcon 9 · webcast`, and its order when not the usual one.
+    static func queryFacts(_ state: AppState, id: ListID) -> [String] {
+        let query = state.query(id)
+        var filters: [String] = []
+        if query.isFiltered, state.filterInput?.list != id { filters.append(query.text) }
+        if query.outcome != .any { filters.append(query.outcome.rawValue) }
+        if let rocket = query.rocket { filters.append(rocket.name) }
+        if query.hasWebcast { filters.append("webcast") }
+        var facts = filters
+        if !facts.isEmpty { facts[0] = "filter: " + facts[0] }
+        if query.reversed { facts.append("sorted: " + (id == .segment(.upcoming) ? "latest first" : "oldest first")) }
+        return facts
     }
 
     static func drawHeader(_ c: Columns, into grid: inout Grid, y: Int) {

@@ -13,18 +13,29 @@ enum TooSmallView {
     }
 }
 
-/// `?`: the keys of the current screen in a box over it.
+/// `?`: the keys of the current screen in a box over it; in two columns when one would not
+/// fit the screen's height (the last entries, `? help` and `q quit`, must always show).
 enum HelpOverlay {
     static func draw(_ screen: ScreenKind, into grid: inout Grid) {
         let entries = Keymap.help(for: screen)
         let keyWidth = entries.map { TerminalText.width($0.keys) }.max() ?? 0
         let actionWidth = entries.map { TerminalText.width($0.action) }.max() ?? 0
-        let box = Box(width: keyWidth + actionWidth + 7, height: entries.count + 4, in: grid)
+        let room = max(1, grid.height - 2 - 4)
+        let columns = entries.count > room ? 2 : 1
+        let perColumn = (entries.count + columns - 1) / columns
+        let columnWidth = keyWidth + actionWidth + 3
+        let box = Box(width: columns * columnWidth + 4 + (columns - 1) * 2, height: perColumn + 4, in: grid)
         box.draw(title: "Keys: \(title(screen))", footer: "? or Esc closes", into: &grid)
-        let left = box.left, top = box.top, boxWidth = box.width, boxHeight = box.height
-        for (i, entry) in entries.enumerated() where top + 2 + i < top + boxHeight - 2 {
-            grid.put(entry.keys, x: left + 3, y: top + 2 + i, maxWidth: keyWidth, style: Style(foreground: .accent, attributes: .bold))
-            grid.put(entry.action, x: left + 4 + keyWidth, y: top + 2 + i, maxWidth: boxWidth - keyWidth - 6)
+        let inner = box.width - 6
+        // In two columns each gets half the room; the action is cut with … if it must be.
+        let width = columns == 1 ? inner : (inner - 2) / 2
+        for (i, entry) in entries.enumerated() {
+            let column = i / perColumn, row = i % perColumn
+            let y = box.top + 2 + row
+            guard y < box.top + box.height - 2 else { continue }
+            let x = box.left + 3 + column * (width + 2)
+            grid.put(entry.keys, x: x, y: y, maxWidth: min(keyWidth, width), style: Style(foreground: .accent, attributes: .bold))
+            grid.put(entry.action, x: x + keyWidth + 1, y: y, maxWidth: max(0, width - keyWidth - 1))
         }
     }
 

@@ -5,15 +5,16 @@ enum TabBar {
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let y = layout.tabBarRow
         grid.fill(x: 0, y: y, width: grid.width, height: 1, style: Theme.bar)
-        var x = grid.put(" tminus ", x: 0, y: y, style: Style(foreground: .accent, background: .barBackground, attributes: .bold))
-        for tab in Tab.allCases {
-            let label = " \(tab.rawValue + 1) \(tab.title) "
+        grid.put(TabBarGeometry.title, x: 0, y: y, style: Style(foreground: .accent, background: .barBackground, attributes: .bold))
+        // Where each label goes comes from TabBarGeometry, which also maps clicks back to tabs.
+        var x = TabBarGeometry.title.count
+        for (tab, labelX, width) in TabBarGeometry.labels {
             let active = tab == state.tab
             let style = active
                 ? Style(foreground: Color(16), background: .accent, attributes: .bold)
                 : Style(foreground: Color(250), background: .barBackground)
-            x += grid.put(label, x: x, y: y, style: style)
-            x += 1
+            grid.put(TabBarGeometry.label(tab), x: labelX, y: y, style: style)
+            x = labelX + width + 1
         }
         // The source's name where it fits; on a narrow screen the tabs matter more.
         let name = state.sourceName + " "

@@ -276,6 +276,12 @@ final class TmuxSession: @unchecked Sendable {
         (try? display("#{cursor_flag}")) == "1"
     }
 
+    /// Whether the program asked the terminal for mouse reports (xterm `\e[?1000h`, undone
+    /// by `\e[?1000l`).
+    var mouseReportingOn: Bool {
+        (try? display("#{mouse_any_flag}")) == "1"
+    }
+
     /// Cursor column and row, 0-based.
     var cursor: (x: Int, y: Int) {
         let parts = ((try? display("#{cursor_x} #{cursor_y}")) ?? "").split(separator: " ")

@@ -1,0 +1,166 @@
+import Foundation
+import TminusCore
+
+/// `/` filters a launch list by name, `F` by outcome, `R` by rocket, `W` to launches with a
+/// webcast, and `s` reverses its order. Each changes the list's
+/// `ListQuery`; each query is a list of its own (pages, cursor, cache entries), and the one
+/// left is kept aside, so going back to it costs no request.
+extension AppViewModel {
+    /// How long typing must pause before the server is asked for the filtered list.
+    public static let filterDebounce: TimeInterval = 0.3
+
+    func userOpenedFilter(_ id: ListID) {
+        state.filterInput = FilterInput(list: id, text: state.query(id).text)
+    }
+
+    /// The keys while the input is open: text, Backspace, Enter (keep), Esc (clear).
+    func handleFilterKey(_ key: Key, input: FilterInput) {
+        var input = input
+        let id = input.list
+        switch key {
+        case .escape:
+            state.filterInput = nil
+            show(state.query(id).withoutText, in: id)
+            loadFirstPageIfNeeded(id)
+            return
+        case .enter:
+            state.filterInput = nil
+            var query = state.query(id)
+            query.text = input.text.trimmingCharacters(in: .whitespaces)
+            show(query, in: id)
+            loadFirstPageIfNeeded(id)
+            return
+        case .backspace:
+            guard !input.text.isEmpty else { return }
+            input.text.removeLast()
+        case .character(let character) where !character.isNewline && character != "\t":
+            input.text.append(character)
+        default:
+            return
+        }
+        input.askAt = environment.clock.now().addingTimeInterval(Self.filterDebounce)
+        state.filterInput = input
+        // The rows already here are filtered at once; the server is asked after the pause.
+        var query = state.query(id)
+        query.text = input.text.trimmingCharacters(in: .whitespaces)
+        show(query, in: id)
+    }
+
+    /// The clock moved: a filter typed and left alone for the pause is asked for.
+    func askForFilterIfDue() {
+        guard let input = state.filterInput, let at = input.askAt, at <= environment.clock.now() else { return }
+        state.filterInput?.askAt = nil
+        loadFirstPageIfNeeded(input.list)
+    }
+
+    /// `s`: the other order, asked for at once (or shown from what was kept).
+    func userToggledSort(_ id: ListID) {
+        var query = state.query(id)
+        query.reversed.toggle()
+        show(query, in: id)
+        loadFirstPageIfNeeded(id)
+    }
+
+    /// `F`: any outcome → successes → failures → any. Upcoming launches have none yet.
+    func userCycledOutcome(_ id: ListID) {
+        if id == .segment(.upcoming) {
+            show(Notice("upcoming launches have no outcome yet: F filters Past"))
+            return
+        }
+        var query = state.query(id)
+        query.outcome = query.outcome.next
+        show(query, in: id)
+        loadFirstPageIfNeeded(id)
+    }
+
+    /// `W`: only launches with a webcast, or all again.
+    func userToggledWebcast(_ id: ListID) {
+        let source = source(for: id)
+        guard source.filtersByRocketAndWebcast else {
+            show(Notice("\(source.name) lists do not say which launches have a webcast", level: .error))
+            return
+        }
+        var query = state.query(id)
+        query.hasWebcast.toggle()
+        show(query, in: id)
+        loadFirstPageIfNeeded(id)
+    }
+
+    /// `R`: any rocket → each of the Rockets tab's rockets in turn → any. The rockets are
+    /// asked for the first time `R` needs them.
+    func userCycledRocket(_ id: ListID) {
+        guard case .segment = id else {
+            show(Notice("this list is one rocket's already"))
+            return
+        }
+        let source = source(for: id)
+        guard source.filtersByRocketAndWebcast else {
+            show(Notice("\(source.name) lists cannot be filtered by rocket", level: .error))
+            return
+        }
+        let rockets = state.rockets.rockets
+        guard !rockets.isEmpty else {
+            loadRocketsIfNeeded()
+            show(Notice(state.rockets.isLoading ? "loading the rockets: press R again in a moment"
+                                                : "no rockets to filter by (see the Rockets tab)"))
+            return
+        }
+        var query = state.query(id)
+        let index = query.rocket.flatMap { chosen in rockets.firstIndex { $0.id == chosen.id } }
+        let next = index.map { $0 + 1 } ?? 0
+        query.rocket = next < rockets.count ? ListQuery.RocketChoice(id: rockets[next].id, name: rockets[next].name) : nil
+        show(query, in: id)
+        loadFirstPageIfNeeded(id)
+    }
+
+    /// Makes `query` the list's query: the list shown so far is put aside (when it holds a
+    /// server's answer) and the new query's list is the one kept for it, or one filled for
+    /// now from the rows at hand. The selection stays on the same launch when it is there.
+    func show(_ query: ListQuery, in id: ListID) {
+        let old = state.query(id)
+        guard query != old else { return }
+        var current = state.list(id)
+        let selectedID = current.selectedLaunch?.id
+        var kept = state.otherQueryLists[id] ?? [:]
+        if current.hasLoadedOnce {
+            // Its answers in flight are dropped (they name the query); `r` or coming back asks again.
+            current.phase = .idle
+            kept[old] = current
+        }
+        var list: LaunchListState
+        if let keptList = kept.removeValue(forKey: query) {
+            list = keptList
+        } else {
+            list = LaunchListState()
+            list.generation = current.generation + 1
+            if query.reversed == old.reversed {
+                // Rows that match at once: from the list without filters, or from the list
+                // shown so far (it may hold pages the unfiltered one has not loaded); all its
+                // rows that pass the new filters are right, if maybe not all of them.
+                let base = old.narrows ? kept[ListQuery(reversed: query.reversed)]?.launches ?? [] : current.launches
+                let candidates = old.narrows ? [base, current.launches] : [base]
+                list.launches = candidates.map { $0.filter { query.matches($0) } }.max { $0.count < $1.count } ?? []
+            } else {
+                // The other order: the rows stay until its first page replaces them.
+                list.launches = current.launches
+            }
+        }
+        state.otherQueryLists[id] = kept.isEmpty ? nil : kept
+        state.queries[id] = query == .default ? nil : query
+        list.selection = selectedID.flatMap { id in list.launches.firstIndex { $0.id == id } }
+            ?? min(list.selection, max(0, list.launches.count - 1))
+        keepSelectionVisible(&list)
+        state.lists[id] = list
+    }
+
+    /// Before the Launches tab changes source: its lists go back to no filter and the usual
+    /// order (the other source's lists are its own).
+    func clearSegmentQueries() {
+        if case .segment? = state.filterInput?.list { state.filterInput = nil }
+        for segment in LaunchSegment.allCases {
+            let id = ListID.segment(segment)
+            show(.default, in: id)
+            state.otherQueryLists[id] = nil
+        }
+    }
+}

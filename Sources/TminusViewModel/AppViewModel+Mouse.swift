@@ -1,0 +1,146 @@
+import Foundation
+import TminusCore
+
+/// The mouse: the wheel scrolls, a click selects, a double-click opens, the tab bar switches
+/// tabs; `m` turns it all off (the loop then releases the mouse to the terminal).
+extension AppViewModel {
+    /// Lines the wheel scrolls per notch.
+    public static let wheelLines = 3
+    /// A second click on the same row this soon is a double-click.
+    public static let doubleClickInterval: TimeInterval = 0.4
+
+    /// Whether the terminal should report the mouse (the loop applies it after each event).
+    public var mouseEnabled: Bool { state.preferences.mouse }
+
+    func handleMouse(_ event: MouseEvent) {
+        // Off: the terminal should not even send these; any that come anyway do nothing.
+        // Overlays take the keys, and so the mouse too.
+        guard state.preferences.mouse, state.overlay == nil else { return }
+        switch event.kind {
+        case .wheelUp: wheel(by: -Self.wheelLines)
+        case .wheelDown: wheel(by: Self.wheelLines)
+        case .press: click(x: event.x, y: event.y)
+        }
+    }
+
+    /// `m`: the mouse on or off, saved like the units.
+    func userToggledMouse() {
+        state.preferences.mouse.toggle()
+        lastClick = nil
+        show(Notice(state.preferences.mouse ? "mouse on" : "mouse off: the terminal's own selection works"))
+        let preferences = state.preferences
+        let store = environment.preferences
+        runInOrder(.preferences) { .preferencesSaved(await store.save(preferences)) }
+    }
+
+    // MARK: - Wheel
+
+    private func wheel(by delta: Int) {
+        let layout = ScreenLayout(state.size)
+        switch state.screen {
+        case .launchList, .rocketLaunches:
+            guard let id = state.activeListID else { return }
+            let height = state.visibleLaunchRows
+            modifyList(id) { list in
+                guard !list.launches.isEmpty else { return }
+                let maxTop = max(0, list.launches.count - height)
+                list.scrollTop = min(max(0, list.scrollTop + delta), maxTop)
+                // The selection stays on screen, so the keys carry on from what is shown.
+                list.selection = min(max(list.selection, list.scrollTop), list.scrollTop + height - 1, list.launches.count - 1)
+            }
+            loadMoreIfNearEnd(id)
+        case .rocketList:
+            // Its scroll follows the selection: the wheel moves that.
+            let count = state.rockets.rockets.count
+            state.rockets.selection = min(max(0, state.rockets.selection + delta), max(0, count - 1))
+        case .favorites:
+            let count = state.favorites.rows.count
+            state.favorites.selection = min(max(0, state.favorites.selection + delta), max(0, count - 1))
+        case .launchDetail:
+            guard var detail = state.detail else { return }
+            let lines = state.detailBody(detail.launch).count
+            detail.scroll = min(max(0, detail.scroll + delta), max(0, lines - layout.detailBodyHeight))
+            replaceTop(.launchDetail(detail))
+        case .rocketPage:
+            guard var page = state.rocketPage, let rocket = state.rocket(at: page) else { return }
+            let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth).count
+            page.scroll = min(max(0, page.scroll + delta), max(0, lines - layout.rocketBodyHeight))
+            replaceTop(.rocketPage(page))
+        }
+    }
+
+    // MARK: - Clicks
+
+    private func click(x: Int, y: Int) {
+        let layout = ScreenLayout(state.size)
+        guard !layout.isTooSmall else { return }
+        if y == layout.tabBarRow {
+            lastClick = nil
+            if let tab = TabBarGeometry.tab(at: x) { userSelectedTab(tab) }
+            return
+        }
+        guard let row = row(at: y, layout: layout) else {
+            lastClick = nil
+            return
+        }
+        let now = environment.clock.now()
+        let screen = state.screen
+        let isDouble = lastClick.map {
+            $0.screen == screen && $0.row == row && now.timeIntervalSince($0.at) >= 0
+                && now.timeIntervalSince($0.at) <= Self.doubleClickInterval
+        } ?? false
+        select(row)
+        if isDouble {
+            // A third click starts over instead of opening again.
+            lastClick = nil
+            handleKey(.enter)
+        } else {
+            lastClick = Click(at: now, screen: screen, row: row)
+        }
+    }
+
+    /// The row of the list on screen drawn at line `y`, if one is.
+    private func row(at y: Int, layout: ScreenLayout) -> Int? {
+        switch state.screen {
+        case .launchList, .rocketLaunches:
+            guard let id = state.activeListID, y >= layout.listTop else { return nil }
+            let list = state.list(id)
+            let slot = (y - layout.listTop) / state.launchRowHeight
+            guard slot < state.visibleLaunchRows else { return nil }
+            let index = list.scrollTop + slot
+            return list.launches.indices.contains(index) ? index : nil
+        case .rocketList:
+            guard y >= layout.listTop else { return nil }
+            let offset = y - layout.listTop
+            // Two lines of a rocket, then a gap that belongs to none.
+            guard offset % RocketListLayout.rowHeight < 2 else { return nil }
+            let visible = RocketListLayout.visible(state.rockets, layout: layout)
+            let index = visible.lowerBound + offset / RocketListLayout.rowHeight
+            return visible.contains(index) ? index : nil
+        case .favorites:
+            guard y >= layout.columnHeaderRow, y < layout.statusRow else { return nil }
+            let lines = FavoritesLayout.lineRows(state.favorites)
+            let line = FavoritesLayout.top(state.favorites, layout: layout) + (y - layout.columnHeaderRow)
+            return lines.indices.contains(line) ? lines[line] : nil
+        case .launchDetail, .rocketPage:
+            return nil
+        }
+    }
+
+    private func select(_ row: Int) {
+        switch state.screen {
+        case .launchList, .rocketLaunches:
+            if let id = state.activeListID { moveSelection(in: id, to: row) }
+        case .rocketList: state.rockets.selection = row
+        case .favorites: state.favorites.selection = row
+        case .launchDetail, .rocketPage: break
+        }
+    }
+}
+
+/// The last click, to tell a double-click: when, and on which row of which screen.
+struct Click {
+    var at: Date
+    var screen: ScreenKind
+    var row: Int
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TminusCore
+import TminusTestSupport
+@testable import TminusRender
+import TminusViewModel
+
+/// The `/` input and the list's filter and order in the row under the tabs.
+@Suite("Render: filter and sort")
+struct FilterRenderTests {
+    func subheader(_ h: Harness, width: Int = 80) -> String {
+        String(Renderer.render(h.state, size: Size(width: width, height: 24)).text.split(separator: "\n")[1])
+    }
+
+    @Test func theInputThenTheFilterThenTheOrder() async {
+        var past = Sample.launches(8, upcoming: false)
+        past[2].name = "Crew-5"
+        let h = await Harness(source: ScriptedSource(past: past)).started()
+        await h.press(.character("p"))
+        #expect(!subheader(h).contains("filter:"))
+        #expect(!subheader(h).contains("sorted:"))
+
+        await h.press(.character("/"), .character("c"), .character("r"))
+        var row = subheader(h)
+        #expect(row.contains("Upcoming │ Past  / cr▏"), "\(row)")
+        #expect(!row.contains("filter:"), "not while typing")
+
+        await h.press(.enter)
+        row = subheader(h)
+        #expect(!row.contains("▏"), "\(row)")
+        #expect(row.contains("filter: cr · 1 launch · times in UTC"), "\(row)")
+
+        await h.press(.character("s"))
+        row = subheader(h)
+        #expect(row.contains("filter: cr · sorted: oldest first · 1 launch"), "\(row)")
+    }
+
+    @Test func upcomingReversedIsLatestFirstAndARocketsListShowsItsInput() async {
+        let rocket = Sample.falcon9
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true), rockets: [rocket],
+                                                     rocketLaunches: [rocket.id: Sample.launches(3, upcoming: false)])).started()
+        await h.press(.character("s"))
+        #expect(subheader(h).contains("sorted: latest first"))
+        await h.press(.character("2"), .enter, .character("L"), .character("/"), .character("x"))
+        let row = subheader(h)
+        #expect(row.contains("Falcon 9 launches  / x▏"), "\(row)")
+    }
+    @Test func theOutcomeRocketAndWebcastFiltersJoinTheNameOne() async {
+        var past = Sample.launches(8, upcoming: false)
+        for i in past.indices {
+            past[i].success = true
+            past[i].rocket = .object(Sample.Rockets.falcon9)
+            past[i].links.webcast = URL(string: "https://youtu.be/\(i)")
+        }
+        past[2].name = "Crew-5"
+        let h = await Harness(source: ScriptedSource(past: past, rockets: Sample.Rockets.all)).started()
+        await h.press(.character("p"), .character("/"), .character("c"), .character("r"), .character("e"), .character("w"), .enter)
+        await h.press(.character("F"))
+        await h.press(.character("R"), .character("R"), .character("R"))  // loads the rockets, Falcon 1, Falcon 9
+        await h.press(.character("W"))
+        let row = subheader(h, width: 120)
+        #expect(row.contains("filter: crew · success · Falcon 9 · webcast · 1 launch"), "\(row)")
+        await h.press(.character("/"), .escape, .character("F"), .character("F"))
+        #expect(subheader(h, width: 120).contains("filter: Falcon 9 · webcast · 8 launches"), "\(subheader(h, width: 120))")
+    }
+}
