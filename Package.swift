@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -39,7 +40,8 @@ let package = Package(
         ),
         .target(
             name: "TminusCore",
-            dependencies: ["CWidth", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CWidth", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The favorites database: SQLite through GRDB, behind TminusCore's FavoritesStore.
         .target(

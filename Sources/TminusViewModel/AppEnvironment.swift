@@ -31,6 +31,10 @@ public struct AppEnvironment: Sendable {
     public var alert: @Sendable (Reminder) async -> Void = { _ in }
     /// A note for the status line at start-up (e.g. why `--offline` shows nothing yet).
     public var startupNotice: String?
+    /// What is wrong with `config.toml`: shown at startup as an error, with the others.
+    public var configProblem: String?
+    /// The keys `config.toml` moved.
+    public var keys = KeyBindings()
 
     public init(source: LaunchSource, alternatives: [LaunchSource] = [], rocketSource: LaunchSource? = nil,
                 clock: AppClock, time: LaunchTime,

@@ -260,6 +260,8 @@ public struct AppState: Sendable, Hashable {
     public var stacks: [Tab: [Route]] = [:]
     public var overlay: Overlay?
     public var notice: Notice?
+    /// The keys `config.toml` moved (the help and the status line show them).
+    public var keys = KeyBindings()
     public var now: Date
     public var size = ScreenSize(width: 80, height: 24)
     /// The launch sources `S` cycles through, by name, and which one the Launches tab shows.

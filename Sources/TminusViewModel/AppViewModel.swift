@@ -39,8 +39,9 @@ public final class AppViewModel {
         if environment.pictures == nil { state.pictureMode = .glyphs }
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
-        // Both the settings file and the favorites database can be bad at once: say both.
-        let problems = [loaded.problem, environment.favorites.openProblem].compactMap { $0 }
+        state.keys = environment.keys
+        // The settings file, config.toml and the favorites database can be bad at once: say all.
+        let problems = [environment.configProblem, loaded.problem, environment.favorites.openProblem].compactMap { $0 }
         if !problems.isEmpty {
             state.notice = Notice(problems.joined(separator: " · "), level: .error)
         } else if let notice = environment.startupNotice {
@@ -149,7 +150,14 @@ public final class AppViewModel {
 
     // MARK: - Keys
 
-    func handleKey(_ key: Key) {
+    func handleKey(_ typed: Key) {
+        // Keys moved in config.toml become their defaults here, except while typing a filter.
+        var key = typed
+        let typingFilter = state.overlay == nil && state.filterInput != nil && state.filterInput?.list == state.activeListID
+        if case .character(let c) = typed, !typingFilter {
+            guard let translated = state.keys.translate(c) else { return }
+            key = .character(translated)
+        }
         switch state.overlay {
         case .help?:
             // Any of these closes the overlay; other keys are swallowed so nothing moves behind it.

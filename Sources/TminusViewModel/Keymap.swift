@@ -1,3 +1,5 @@
+import TminusCore
+
 /// The keys of each screen, as data: the help overlay lists them and the status line shows
 /// the first few, so documentation and behaviour come from one table.
 public struct KeyHelp: Sendable, Hashable {
@@ -21,7 +23,22 @@ public enum Keymap {
         KeyHelp("q", "quit", status: true),
     ]
 
-    public static func isGlobal(_ help: KeyHelp) -> Bool { global.contains(help) }
+    public static func isGlobal(_ help: KeyHelp) -> Bool {
+        global.contains { $0.action == help.action }
+    }
+
+    /// The screen's keys with the ones `config.toml` moved shown as configured.
+    public static func help(for screen: ScreenKind, keys: KeyBindings) -> [KeyHelp] {
+        let all = help(for: screen)
+        guard !keys.isEmpty else { return all }
+        return all.map { entry in
+            var entry = entry
+            entry.keys = entry.keys.split(separator: " ").map { token in
+                token.count == 1 ? String(keys.shown(token.first!)) : String(token)
+            }.joined(separator: " ")
+            return entry
+        }
+    }
 
     public static func help(for screen: ScreenKind) -> [KeyHelp] {
         let own: [KeyHelp]

@@ -39,6 +39,7 @@ struct Tminus: ParsableCommand {
         FileLogHandler.bootstrap(file: settings.paths.logFile)
         let logger = Logger(label: "tminus")
         logger.info("start: source=\(settings.source.rawValue) api=\(settings.spacexAPI) tz=\(settings.timeZone.identifier)")
+        if let problem = settings.configProblem { logger.warning("config: \(problem)") }
 
         bench?.mark("settings + log")
 
@@ -48,7 +49,10 @@ struct Tminus: ParsableCommand {
         bench?.startWatchdog()
         let code: Int32
         do {
-            code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox, render: Renderer.render, logger: logger,
+            let theme = Wiring.theme(settings.config)
+            code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox,
+                                       render: { state, size in ThemeColors.$current.withValue(theme) { Renderer.render(state, size: size) } },
+                                       logger: logger,
                                        onFrame: bench.map { bench in { bench.frameDrawn($0) } })
         } catch let error as TerminalError {
             // No usable terminal (no TERM, an unknown or a dumb one, not a tty) is not a flag

@@ -14,6 +14,9 @@ struct ScriptContext {
     init(_ options: CommonOptions) throws {
         settings = try options.settings()
         FileLogHandler.bootstrap(file: settings.paths.logFile)
+        if let problem = settings.configProblem {
+            FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
+        }
         clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         sources = Wiring.sources(settings, clock: clock)
     }

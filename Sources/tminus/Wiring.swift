@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import TminusCore
 import TminusImage
+import TminusRender
 import TminusStore
 import TminusViewModel
 
@@ -20,7 +21,7 @@ enum Wiring {
             openURL: { url in
                 await Browser.open(url, with: browser).mapError { LinkOpenError($0.message) }
             },
-            preferences: .file(settings.paths.settingsFile),
+            preferences: .file(settings.paths.settingsFile, configUnits: settings.config.units),
             favorites: .sqlite(at: settings.paths.favoritesDatabase),
             pictures: pictures(settings),
             log: { logger.info("\($0)") },
@@ -30,7 +31,14 @@ enum Wiring {
             startupNotice: settings.offline ? offlineNotice : nil
         )
         environment.alert = { reminder in await notify(reminder, logger: logger) }
+        environment.configProblem = settings.configProblem
+        environment.keys = settings.config.keys
         return environment
+    }
+
+    /// The colours config.toml chose: its theme, with its `[colors]` over it.
+    static func theme(_ config: ConfigFile) -> ThemeColors {
+        (config.theme == .ansi16 ? ThemeColors.ansi16 : ThemeColors.standard).overridden(config.colors)
     }
 
     /// A reminder as a desktop notification, when `notify-send` is on PATH; problems go to the

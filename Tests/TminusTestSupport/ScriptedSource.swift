@@ -277,16 +277,17 @@ public struct Harness {
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
-                randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }) {
+                randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }, keys: KeyBindings = KeyBindings()) {
         self.source = source
         self.clock = clock
         self.preferences = preferences
         self.favorites = favorites
         browser = BrowserSpy()
-        let environment = AppEnvironment(source: source.source, alternatives: alternatives.map(\.source), clock: clock.clock,
+        var environment = AppEnvironment(source: source.source, alternatives: alternatives.map(\.source), clock: clock.clock,
                                          time: LaunchTime(timeZone: timeZone), openURL: browser.open,
                                          preferences: preferences, favorites: favorites, pictures: pictures,
                                          randomIndex: randomIndex, saveExport: exports.save)
+        environment.keys = keys
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         viewModel.handle(.resized(width: width, height: height))
     }

@@ -10,26 +10,12 @@ public enum Browser {
     /// UI. A command still running after `grace` (a browser that stays in the foreground)
     /// counts as opened.
     public static func open(_ url: URL, with command: String, grace: Duration = .seconds(3)) async -> Result<Void, Failure> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " \"$1\"", "tminus-browser", url.absoluteString]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return .failure(Failure(message: "cannot run /bin/sh: \(error.localizedDescription)"))
-        }
-        let deadline = ContinuousClock.now + grace
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        if process.isRunning { return .success(()) }
-        switch process.terminationStatus {
-        case 0: return .success(())
-        case 127: return .failure(Failure(message: "browser command not found: \(command)"))
-        case let status: return .failure(Failure(message: "browser command '\(command)' exited with status \(status)"))
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        switch await ChildProcess.run(shell, ["-c", command + " \"$1\"", "tminus-browser", url.absoluteString], grace: grace) {
+        case .notStarted(let why): return .failure(Failure(message: "cannot run /bin/sh: \(why)"))
+        case .stillRunning, .exited(0): return .success(())
+        case .exited(127): return .failure(Failure(message: "browser command not found: \(command)"))
+        case .exited(let status): return .failure(Failure(message: "browser command '\(command)' exited with status \(status)"))
         }
     }
 }

@@ -18,23 +18,11 @@ public enum DesktopNotification {
     /// taken out of both. A notify-send still running after `grace` counts as sent.
     public static func send(title: String, body: String, executable: URL,
                             grace: Duration = .seconds(5)) async -> Result<Void, Failure> {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [clean(title), clean(body)]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return .failure(Failure(message: "cannot run \(executable.path): \(error.localizedDescription)"))
+        switch await ChildProcess.run(executable, [clean(title), clean(body)], grace: grace) {
+        case .notStarted(let why): return .failure(Failure(message: "cannot run \(executable.path): \(why)"))
+        case .stillRunning, .exited(0): return .success(())
+        case .exited(let status): return .failure(Failure(message: "\(executable.path) exited with status \(status)"))
         }
-        let deadline = ContinuousClock.now + grace
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        if process.isRunning || process.terminationStatus == 0 { return .success(()) }
-        return .failure(Failure(message: "\(executable.path) exited with status \(process.terminationStatus)"))
     }
 
     static func clean(_ text: String) -> String {

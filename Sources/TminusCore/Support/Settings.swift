@@ -20,6 +20,10 @@ public struct Settings: Sendable {
     public var images: Bool
     /// How long a request may take before it is given up (`--timeout`).
     public var timeout: TimeInterval
+    /// `config.toml`: its values (defaults when it is missing or has a problem).
+    public var config = ConfigFile()
+    /// What is wrong with `config.toml`, in one line naming the file and line; nil when fine.
+    public var configProblem: String?
 
     /// What the user typed; nil means "not given".
     public struct Flags: Sendable {
@@ -45,14 +49,21 @@ public struct Settings: Sendable {
     /// Long enough for a slow mobile link, short enough that a dead server is said soon.
     public static let defaultTimeout: TimeInterval = 15
 
-    public static func resolve(_ flags: Flags, environment env: [String: String]) throws -> Settings {
+    /// Flag, else environment variable, else `config.toml` (read from the config dir unless
+    /// `config` is given), else the default.
+    public static func resolve(_ flags: Flags, environment env: [String: String],
+                               config given: ConfigFile.Loaded? = nil) throws -> Settings {
         func pick(_ flag: String?, _ variable: String) -> String? {
             if let flag, !flag.isEmpty { return flag }
             if let value = env[variable], !value.isEmpty { return value }
             return nil
         }
+        let dataDir = pick(flags.dataDir, "TMINUS_DATA_DIR")
+        let paths = dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg(env)
+        let loaded = given ?? ConfigFile.load(from: paths.configFile)
+        let config = loaded.config
 
-        let sourceText = pick(flags.source, "TMINUS_SOURCE") ?? SourceKind.spacex.rawValue
+        let sourceText = pick(flags.source, "TMINUS_SOURCE") ?? config.source?.rawValue ?? SourceKind.spacex.rawValue
         guard let source = SourceKind(rawValue: sourceText.lowercased()) else {
             throw Invalid("unknown source '\(sourceText)': use spacex or ll2")
         }
@@ -60,7 +71,7 @@ public struct Settings: Sendable {
         let ll2 = try apiURL(pick(flags.ll2API, "TMINUS_LL2_API"), default: defaultLL2API, flag: "--ll2-api")
 
         let zone: TimeZone
-        if let name = pick(flags.tz, "TMINUS_TZ") {
+        if let name = pick(flags.tz, "TMINUS_TZ") ?? config.tz {
             guard let z = TimeZone(identifier: name) else {
                 throw Invalid("unknown time zone '\(name)': use an IANA name such as UTC or Europe/Warsaw")
             }
@@ -85,13 +96,13 @@ public struct Settings: Sendable {
             timeout = seconds
         }
 
-        let dataDir = pick(flags.dataDir, "TMINUS_DATA_DIR")
         return Settings(
             source: source, spacexAPI: spacex, ll2API: ll2,
-            paths: dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg(env),
+            paths: paths,
             timeZone: zone, startTime: start, offline: flags.offline,
             browser: pick(flags.browser, "BROWSER") ?? "xdg-open",
-            images: !flags.noImages, timeout: timeout
+            images: !flags.noImages, timeout: timeout,
+            config: config, configProblem: loaded.problem
         )
     }
 
@@ -157,6 +168,8 @@ public struct AppPaths: Sendable, Equatable {
     }
 
     public var logFile: URL { state.appending(path: "tminus.log") }
+    /// The user's `config.toml` (see ConfigFile).
+    public var configFile: URL { config.appending(path: ConfigFile.fileName) }
     /// API responses kept by `CachedFetcher` (pictures live next to it, in `cache/images`,
     /// which `PictureLoader` names): separate folders, so each keeps its own size limit.
     public var responses: URL { cache.appending(path: "responses", directoryHint: .isDirectory) }

@@ -21,15 +21,24 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var index: Int16 { isRGB ? -1 : Int16(value) }
 
     public static let `default` = Color(-1)
-    // The palette tminus uses; named for what they mean, not how they look.
-    public static let upcoming = Color(33)   // blue
-    public static let success = Color(34)    // green
-    public static let failure = Color(160)   // red
-    public static let warning = Color(178)   // yellow/amber
-    public static let accent = Color(39)     // bright blue for the selected tab and headings
-    public static let muted = Color(245)     // grey for labels and dim text
-    public static let selectionBackground = Color(236)
-    public static let barBackground = Color(235)
+    // The palette tminus uses; named for what they mean, not how they look. Each comes from
+    // the theme in force (ThemeColors.current).
+    public static var upcoming: Color { ThemeColors.current.upcoming }
+    public static var success: Color { ThemeColors.current.success }
+    public static var failure: Color { ThemeColors.current.failure }
+    public static var warning: Color { ThemeColors.current.warning }
+    public static var accent: Color { ThemeColors.current.accent }
+    public static var muted: Color { ThemeColors.current.muted }
+    public static var selectionBackground: Color { ThemeColors.current.selectionBackground }
+    public static var barBackground: Color { ThemeColors.current.barBackground }
+    /// Text on the bar background.
+    public static var barText: Color { ThemeColors.current.barText }
+    /// Text on the accent colour (the selected tab, a selected link).
+    public static var onAccent: Color { ThemeColors.current.onAccent }
+    /// Placeholders and rules that should hardly show.
+    public static var faint: Color { ThemeColors.current.faint }
+    /// Text for something that cannot be used (a link with no target).
+    public static var unavailable: Color { ThemeColors.current.unavailable }
 
     public var description: String {
         if let rgb = rgbValue { return "#" + String(rgb, radix: 16).leftPadded(to: 6) }
@@ -70,4 +79,49 @@ public struct Style: Hashable, Sendable {
 
 extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+/// The colours of a theme, by role. `default` is the 256-colour look; `ansi16` uses only the
+/// terminal's 16 colours (and its default), so it follows the terminal's own palette and
+/// reads on light and dark backgrounds alike. Pictures keep their own colours.
+public struct ThemeColors: Sendable, Hashable {
+    public var upcoming, success, failure, warning, accent, muted: Color
+    public var selectionBackground, barBackground, barText, onAccent, faint: Color
+    public var unavailable: Color
+
+    public static let standard = ThemeColors(
+        upcoming: Color(33), success: Color(34), failure: Color(160), warning: Color(178), accent: Color(39),
+        muted: Color(245), selectionBackground: Color(236), barBackground: Color(235), barText: Color(250),
+        onAccent: Color(16), faint: Color(238), unavailable: Color(240))
+
+    /// Blue, green, red and yellow for statuses; no grey text (the terminal's default colour
+    /// instead); the selection a cyan band, the bar the terminal's own background.
+    public static let ansi16 = ThemeColors(
+        upcoming: Color(4), success: Color(2), failure: Color(1), warning: Color(3), accent: Color(4),
+        muted: .default, selectionBackground: Color(6), barBackground: .default, barText: .default,
+        onAccent: Color(15), faint: .default, unavailable: .default)
+
+    /// The theme in force for the renderer (the app sets it around each frame; tests with
+    /// `withValue`).
+    @TaskLocal public static var current = ThemeColors.standard
+
+    /// A theme with `[colors]` overrides from config.toml (role name → palette index, -1 default).
+    public func overridden(_ colors: [String: Int]) -> ThemeColors {
+        var t = self
+        for (role, index) in colors {
+            let c = Color(Int16(index))
+            switch role {
+            case "accent": t.accent = c
+            case "upcoming": t.upcoming = c
+            case "success": t.success = c
+            case "failure": t.failure = c
+            case "warning": t.warning = c
+            case "muted": t.muted = c
+            case "selection": t.selectionBackground = c
+            case "bar": t.barBackground = c
+            default: break
+            }
+        }
+        return t
+    }
 }

@@ -13,11 +13,11 @@ enum Theme {
         }
     }
 
-    static let bar = Style(background: .barBackground)
-    static let selectedRow = Style(background: .selectionBackground)
-    static let heading = Style(foreground: .accent, attributes: .bold)
-    static let label = Style(foreground: .muted)
-    static let error = Style(foreground: .failure, attributes: .bold)
+    static var bar: Style { Style(background: .barBackground) }
+    static var selectedRow: Style { Style(background: .selectionBackground) }
+    static var heading: Style { Style(foreground: .accent, attributes: .bold) }
+    static var label: Style { Style(foreground: .muted) }
+    static var error: Style { Style(foreground: .failure, attributes: .bold) }
 
     /// Mission patch stand-ins until images arrive: a filled disc when there is a patch to
     /// load, an empty one when the launch has none.
@@ -26,7 +26,7 @@ enum Theme {
 
     /// Marks a favorite rocket or a watched launch.
     static let favoriteMark = "★"
-    static let favoriteStyle = Style(foreground: .warning, attributes: .bold)
+    static var favoriteStyle: Style { Style(foreground: .warning, attributes: .bold) }
 
     /// A rocket's thumbnail stand-in on the rockets list.
     static let rocketGlyph: Character = "▲"

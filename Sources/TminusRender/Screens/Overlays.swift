@@ -16,8 +16,8 @@ enum TooSmallView {
 /// `?`: the keys of the current screen in a box over it; in two columns when one would not
 /// fit the screen's height (the last entries, `? help` and `q quit`, must always show).
 enum HelpOverlay {
-    static func draw(_ screen: ScreenKind, into grid: inout Grid) {
-        let entries = Keymap.help(for: screen)
+    static func draw(_ screen: ScreenKind, keys: KeyBindings = KeyBindings(), into grid: inout Grid) {
+        let entries = Keymap.help(for: screen, keys: keys)
         let keyWidth = entries.map { TerminalText.width($0.keys) }.max() ?? 0
         let actionWidth = entries.map { TerminalText.width($0.action) }.max() ?? 0
         let room = max(1, grid.height - 2 - 4)
@@ -97,7 +97,7 @@ enum UnitsModalView {
                 let chosen = units[quantity] == system
                 let label = " \(system.rawValue) (\(quantity.unit(system))) "
                 let style = chosen
-                    ? Style(foreground: Color(16), background: .accent, attributes: .bold)
+                    ? Style(foreground: .onAccent, background: .accent, attributes: .bold)
                     : Theme.label
                 grid.put(label, x: x, y: y, maxWidth: box.left + box.width - 1 - x, style: style)
             }

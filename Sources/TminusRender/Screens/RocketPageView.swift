@@ -66,7 +66,7 @@ enum RocketPageView {
             if figure.value != "-" {
                 grid.put(" " + figure.unit, x: x + used, y: top + 1, maxWidth: cell - 2 - used, style: Theme.label)
             }
-            grid.put(String(repeating: "▔", count: max(0, cell - 3)), x: x, y: top + 2, style: Style(foreground: Color(238)))
+            grid.put(String(repeating: "▔", count: max(0, cell - 3)), x: x, y: top + 2, style: Style(foreground: .faint))
         }
     }
 }

@@ -20,7 +20,7 @@ enum StatusLine {
         }
         // The screen's own hints first, but `? help` and `q quit` always stay: drop the
         // screen's last hints until everything fits.
-        let all = Keymap.help(for: state.screen).filter(\.inStatusLine)
+        let all = Keymap.help(for: state.screen, keys: state.keys).filter(\.inStatusLine)
         var hints = all
         func width(_ list: [KeyHelp]) -> Int {
             list.reduce(0) { $0 + TerminalText.width($1.keys) + 1 + TerminalText.width($1.action) + 2 }
@@ -33,7 +33,7 @@ enum StatusLine {
             x += grid.put(help.keys, x: x, y: y, maxWidth: max(0, room - x),
                           style: Style(foreground: .accent, background: .barBackground, attributes: .bold))
             x += grid.put(" " + help.action + "  ", x: x, y: y, maxWidth: max(0, room - x),
-                          style: Style(foreground: Color(250), background: .barBackground))
+                          style: Style(foreground: .barText, background: .barBackground))
         }
     }
 

@@ -11,8 +11,8 @@ enum TabBar {
         for (tab, labelX, width) in TabBarGeometry.labels {
             let active = tab == state.tab
             let style = active
-                ? Style(foreground: Color(16), background: .accent, attributes: .bold)
-                : Style(foreground: Color(250), background: .barBackground)
+                ? Style(foreground: .onAccent, background: .accent, attributes: .bold)
+                : Style(foreground: .barText, background: .barBackground)
             grid.put(TabBarGeometry.label(tab), x: labelX, y: y, style: style)
             x = labelX + width + 1
         }

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+import TminusCore
+
+/// `config.toml`: what it sets, the one-line message for each kind of mistake, and where it
+/// stands among flags, environment variables and defaults.
+struct ConfigFileTests {
+    static let complete = """
+    # tminus config
+    source = "ll2"
+    tz = "Europe/Warsaw"
+    theme = "ansi16"
+
+    [units]
+    height = "imperial"
+    diameter = "metric"
+    mass = "imperial"
+    payload = "imperial"
+
+    [colors]
+    accent = "magenta"
+    upcoming = 12
+    selection = "bright-black"
+
+    [keys]
+    quit = "Q"
+    help = "h"
+    refresh = "R"
+    watch = "w"
+    filter = "\\\\"
+    source = "s"
+    """
+
+    func problem(_ text: String) -> String? {
+        do {
+            _ = try ConfigFile.parse(text)
+            return nil
+        } catch let invalid as ConfigFile.Invalid {
+            return invalid.description
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    @Test func aCompleteFile() throws {
+        let c = try ConfigFile.parse(Self.complete)
+        #expect(c.source == .ll2)
+        #expect(c.tz == "Europe/Warsaw")
+        #expect(c.theme == .ansi16)
+        #expect(c.units == [.height: .imperial, .diameter: .metric, .mass: .imperial, .payload: .imperial])
+        #expect(c.colors == ["accent": 5, "upcoming": 12, "selection": 8])
+        #expect(c.keys.translate("Q") == "q")
+        #expect(c.keys.translate("q") == nil)
+        #expect(c.keys.translate("h") == "?")
+        #expect(c.keys.translate("\\") == "/")
+        #expect(c.keys.translate("s") == "S")
+        #expect(c.keys.translate("j") == "j")
+        #expect(c.keys.shown("f") == "w")
+    }
+
+    @Test func anEmptyFileIsTheDefaults() throws {
+        #expect(try ConfigFile.parse("") == ConfigFile())
+        #expect(try ConfigFile.parse("# nothing\n") == ConfigFile())
+    }
+
+    @Test func eachMistakeNamesItsLine() {
+        #expect(problem("source = \"ll2\"\ntz = \"UTC\"\n\ntheme = \"dark\"\n")
+                == "config.toml line 4: theme must be \"default\" or \"ansi16\"")
+        #expect(problem("source = \"nasa\"") == "config.toml line 1: source must be \"spacex\" or \"ll2\"")
+        #expect(problem("\ntz = \"Mars/Olympus\"")?.hasPrefix("config.toml line 2: tz 'Mars/Olympus' is not a time zone") == true)
+        #expect(problem("tz = 5") == "config.toml line 1: tz must be a string")
+        #expect(problem("source = \"ll2\"\ncolour = 3")?.hasPrefix("config.toml line 2: unknown key 'colour'") == true)
+        #expect(problem("[units]\nheight = \"metric\"\nmass = \"stone\"") == "config.toml line 3: units.mass must be \"metric\" or \"imperial\"")
+        #expect(problem("[units]\nlength = \"metric\"")?.hasPrefix("config.toml line 2: unknown key units.length") == true)
+        #expect(problem("[colors]\naccent = 300")?.hasPrefix("config.toml line 2: colors.accent must be a palette index") == true)
+        #expect(problem("[colors]\n\naccent = \"chartreuse\"")?.hasPrefix("config.toml line 3: colors.accent") == true)
+        #expect(problem("[keys]\nquit = \"qq\"") == "config.toml line 2: keys.quit must be one printable ASCII character such as \"q\"")
+        #expect(problem("[keys]\nquit = \"f\"") == "config.toml line 2: keys.quit and keys.watch are both \"f\"")
+        #expect(problem("[keys]\njump = \"j\"")?.hasPrefix("config.toml line 2: unknown key keys.jump") == true)
+        #expect(problem("units = \"metric\"") == "config.toml line 1: units must be a table: [units]")
+    }
+
+    @Test func aSyntaxErrorNamesItsLine() {
+        let message = problem("source = \"ll2\"\ntz = \"UTC\"\ntheme = ansi16\n")
+        #expect(message?.hasPrefix("config.toml line 3: ") == true, "\(message ?? "nil")")
+        let unclosed = problem("[keys\nquit = \"Q\"")
+        #expect(unclosed?.hasPrefix("config.toml line 1: ") == true, "\(unclosed ?? "nil")")
+    }
+
+    @Test func theFileIsReadFromTheConfigDir() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "tminus-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dir = root.appending(path: "config")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "tz = \"Asia/Tokyo\"\nsource = \"ll2\"\n".write(to: dir.appending(path: "config.toml"), atomically: true, encoding: .utf8)
+        var flags = Settings.Flags()
+        flags.dataDir = root.path
+        let s = try Settings.resolve(flags, environment: ["HOME": "/home/ada"])
+        #expect(s.paths.configFile.path == dir.appending(path: "config.toml").path)
+        #expect(s.timeZone.identifier == "Asia/Tokyo")
+        #expect(s.source == .ll2)
+        #expect(s.configProblem == nil)
+
+        try "tz = \"Asia/Tokyo\"\ntheme = 3\n".write(to: dir.appending(path: "config.toml"), atomically: true, encoding: .utf8)
+        let broken = try Settings.resolve(flags, environment: ["HOME": "/home/ada"])
+        #expect(broken.configProblem == "config.toml line 2: theme must be a string")
+        #expect(broken.timeZone == .current)
+        #expect(broken.config == ConfigFile())
+    }
+
+    @Test func xdgConfigHomeHoldsTheFile() throws {
+        let s = try Settings.resolve(.init(), environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": "/etc/ada"],
+                                     config: .init())
+        #expect(s.paths.configFile.path == "/etc/ada/tminus/config.toml")
+    }
+
+    @Test func flagThenEnvironmentThenConfigThenDefault() throws {
+        var config = ConfigFile()
+        config.source = .ll2
+        config.tz = "Europe/Warsaw"
+        let loaded = ConfigFile.Loaded(config: config)
+        let home = ["HOME": "/home/ada"]
+
+        let fromConfig = try Settings.resolve(.init(), environment: home, config: loaded)
+        #expect(fromConfig.source == .ll2)
+        #expect(fromConfig.timeZone.identifier == "Europe/Warsaw")
+
+        var env = home
+        env["TMINUS_SOURCE"] = "spacex"
+        env["TMINUS_TZ"] = "Asia/Tokyo"
+        let fromEnv = try Settings.resolve(.init(), environment: env, config: loaded)
+        #expect(fromEnv.source == .spacex)
+        #expect(fromEnv.timeZone.identifier == "Asia/Tokyo")
+
+        var flags = Settings.Flags()
+        flags.source = "ll2"
+        flags.tz = "America/New_York"
+        let fromFlags = try Settings.resolve(flags, environment: env, config: loaded)
+        #expect(fromFlags.source == .ll2)
+        #expect(fromFlags.timeZone.identifier == "America/New_York")
+
+        let defaults = try Settings.resolve(.init(), environment: home, config: .init())
+        #expect(defaults.source == .spacex)
+        #expect(defaults.timeZone == .current)
+    }
+}
+
+/// The README's example is a valid file.
+struct ConfigFileReadmeTests {
+    @Test func theReadmeExampleParses() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.range(of: "## Config file"))
+        let start = try #require(text.range(of: "```toml\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let config = try ConfigFile.parse(String(text[start.upperBound..<end.lowerBound]))
+        #expect(config.theme == .ansi16)
+        #expect(config.tz == "Europe/Warsaw")
+        #expect(config.keys.translate("\\") == "/")
+        #expect(config.colors.count == 8)
+    }
+}
+
+/// `[units]` fills in while the settings file has no saved units; saved units win.
+struct ConfigUnitsTests {
+    @Test func configUnitsApplyUntilTheAppSavesSome() async throws {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "tminus-units-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appending(path: "settings.json")
+        let store = PreferencesStore.file(url, configUnits: [.height: .imperial, .mass: .imperial])
+
+        var units = store.load().preferences.units
+        #expect(units == UnitPreferences(height: .imperial, mass: .imperial))
+
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try #"{"mouse": false}"#.write(to: url, atomically: true, encoding: .utf8)
+        units = store.load().preferences.units
+        #expect(units == UnitPreferences(height: .imperial, mass: .imperial))
+        #expect(store.load().preferences.mouse == false)
+
+        #expect(await store.save(Preferences(units: UnitPreferences(diameter: .imperial))).isSuccess)
+        #expect(store.load().preferences.units == UnitPreferences(diameter: .imperial))
+    }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
+}

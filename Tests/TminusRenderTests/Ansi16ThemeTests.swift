@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TminusCore
+import TminusTestSupport
+@testable import TminusRender
+import TminusViewModel
+
+/// The `ansi16` theme: every cell of every screen uses only the terminal's 16 colours (or its
+/// default), and no text is light grey on the default background.
+@Suite("ansi16 theme")
+struct Ansi16ThemeTests {
+    let size = Size(width: 80, height: 24)
+
+    func checkColours(_ h: Harness, _ what: String) {
+        let grid = ThemeColors.$current.withValue(.ansi16) { Renderer.render(h.state, size: size) }
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                let style = grid[x, y].style
+                #expect((-1...15).contains(style.foreground.value), "\(what): foreground \(style.foreground) at \(x),\(y)")
+                #expect((-1...15).contains(style.background.value), "\(what): background \(style.background) at \(x),\(y)")
+                // Light grey (7) or dark grey (8) text on the default background is unreadable on
+                // one of the two kinds of terminal.
+                if style.background == .default {
+                    #expect(![7, 8].contains(style.foreground.value), "\(what): grey text at \(x),\(y)")
+                }
+            }
+        }
+    }
+
+    @Test func everyScreenUsesOnlyTheSixteenColours() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(5, upcoming: true),
+                                                     past: [Sample.falconSat, Sample.bare] + Sample.launches(2, upcoming: false))).started()
+        checkColours(h, "upcoming")
+        await h.press(.character("p"))
+        checkColours(h, "past")
+        await h.press(.enter)
+        checkColours(h, "launch detail")
+        await h.press(.escape, .character("?"))
+        checkColours(h, "help")
+        await h.press(.escape, .character("2"))
+        checkColours(h, "rockets")
+        await h.press(.enter)
+        checkColours(h, "rocket page")
+        await h.press(.character("U"))
+        checkColours(h, "units")
+        await h.press(.escape, .character("3"))
+        checkColours(h, "favorites")
+    }
+
+    @Test func theDefaultThemeIsUnchangedOutsideAndConfigColoursOverride() {
+        #expect(Color.upcoming == Color(33))
+        let theme = ThemeColors.ansi16.overridden(["accent": 5, "selection": -1])
+        ThemeColors.$current.withValue(theme) {
+            #expect(Color.accent == Color(5))
+            #expect(Color.selectionBackground == .default)
+            #expect(Color.upcoming == Color(4))
+        }
+    }
+}
