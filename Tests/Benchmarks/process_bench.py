@@ -64,7 +64,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Soak"))
 from tminus_proc import (CLOCK_TICKS, ROOT, UNSET_ENV, ProcFailure, Tmux, app_command, cpu_ticks,  # noqa: E402
-                         env_seconds, read_status, start_server, stop_server, wait_for, wait_for_tminus)
+                         env_seconds, read_status, start_server, stop_server, wait_for, wait_for_tminus, run_script)
 
 NOW = "2022-10-08T20:00:00Z"
 WIDTH, HEIGHT = 200, 60
@@ -689,18 +689,6 @@ def main() -> int:
     return 0
 
 
-def on_signal(signum, _frame):
-    raise KeyboardInterrupt
-
 
 if __name__ == "__main__":
-    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, on_signal)
-    try:
-        sys.exit(main())
-    except ProcFailure as failure:
-        print(f"\nprocess bench FAILED: {failure}", file=sys.stderr)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        print("\nprocess bench: interrupted, cleaned up", file=sys.stderr)
-        sys.exit(130)
+    run_script(main, "process bench")

@@ -44,7 +44,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources
 # The fixture server, tmux and /proc helpers, shared with Tests/Benchmarks/process_bench.py.
 from tminus_proc import (CLOCK_TICKS, KB_PER_MB, ROOT, ProcFailure as SoakFailure, Tmux, app_command, cpu_ticks,
-                         env_seconds, find_tminus, read_status, start_server, stop_server, wait_for)
+                         env_seconds, find_tminus, read_status, start_server, stop_server, wait_for, run_script)
 
 NOW = "2022-10-08T20:00:00Z"
 WIDTH, HEIGHT = 120, 40
@@ -217,20 +217,6 @@ def main() -> int:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def on_signal(signum, _frame):
-    # SIGTERM like Ctrl-C: unwind through the finally blocks so nothing is left behind.
-    raise KeyboardInterrupt
-
 
 if __name__ == "__main__":
-    # Ctrl-C too, explicitly: a shell's background job starts with SIGINT ignored.
-    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, on_signal)
-    try:
-        sys.exit(main())
-    except SoakFailure as failure:
-        print(f"\nsoak FAILED: {failure}", file=sys.stderr)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        print("\nsoak: interrupted, cleaned up", file=sys.stderr)
-        sys.exit(130)
+    run_script(main, "soak")

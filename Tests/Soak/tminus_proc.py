@@ -219,3 +219,22 @@ def wait_for(tmux: Tmux, what: str, predicate, timeout: float = 20) -> str:
             return screen
         time.sleep(0.1)
     raise ProcFailure(f"timed out waiting for {what}; screen:\n{screen}")
+
+
+def run_script(main, label: str) -> None:
+    """Runs a script's `main` the way both scripts need: SIGINT/SIGTERM/SIGHUP unwind through
+    its `finally` blocks (a shell's background job starts with SIGINT ignored, so it is set
+    explicitly) so nothing is left behind; a `ProcFailure` is one line on stderr and exit 1."""
+    def on_signal(signum, _frame):
+        raise KeyboardInterrupt
+
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, on_signal)
+    try:
+        sys.exit(main())
+    except ProcFailure as failure:
+        print(f"\n{label} FAILED: {failure}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        print(f"\n{label}: interrupted, cleaned up", file=sys.stderr)
+        sys.exit(130)
