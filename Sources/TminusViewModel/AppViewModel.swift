@@ -121,7 +121,8 @@ public final class AppViewModel {
             }
         case .exportSaved(let result):
             switch result {
-            case .success(let url): show(Notice("calendar event saved to \(url.path)"))
+            // A path to read (or copy) stays longer than a passing message.
+            case .success(let url): show(Notice("calendar event saved to \(url.path)"), for: 3 * Notice.lifetime)
             case .failure(let error): show(Notice("could not save the calendar event: \(error.message)", level: .error))
             }
         case let .pictureLoaded(key, result):
@@ -257,9 +258,9 @@ public final class AppViewModel {
     // MARK: - Notices
 
     /// A passing message: shown now, gone after `Notice.lifetime` or when the screen changes.
-    func show(_ notice: Notice) {
+    func show(_ notice: Notice, for lifetime: TimeInterval = Notice.lifetime) {
         var notice = notice
-        notice.expires = environment.clock.now().addingTimeInterval(Notice.lifetime)
+        notice.expires = environment.clock.now().addingTimeInterval(lifetime)
         state.notice = notice
     }
 

@@ -22,6 +22,8 @@ struct ScriptContext {
     }
 
     var time: LaunchTime { LaunchTime(timeZone: settings.timeZone) }
+    /// The units the user chose in the app (the settings file), for rocket figures.
+    var units: UnitPreferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences.units }
     var source: LaunchSource { sources.launches[0] }
 
     /// Up to `limit` launches of a list, following the pages.
@@ -64,6 +66,17 @@ struct ScriptContext {
     static func write(_ data: Data) { FileHandle.standardOutput.write(data) }
 }
 
+/// A subcommand: its work is async (requests), its `run` waits for it (see `blocking`).
+protocol ScriptCommand: ParsableCommand, Sendable {
+    func work() async throws
+}
+
+extension ScriptCommand {
+    func run() throws {
+        try blocking { try await self.work() }
+    }
+}
+
 /// Runs async work to its end from a synchronous command (the subcommands are quick, one-shot
 /// jobs; keeping every command synchronous keeps the app itself on the main thread).
 func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
@@ -85,7 +98,7 @@ struct ScriptFailure: Error, CustomStringConvertible {
 }
 
 /// `tminus next`: the next launch on one line, for a status bar or a prompt.
-struct Next: ParsableCommand {
+struct Next: ScriptCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the next launch on one line (for tmux or a shell prompt).",
         discussion: "Placeholders: " + ScriptOutput.placeholders.map { "{\($0)}" }.joined(separator: " ") + "; {{ and }} are braces.")
@@ -94,10 +107,6 @@ struct Next: ParsableCommand {
     var format: String = ScriptOutput.defaultNextFormat
 
     @OptionGroup var options: CommonOptions
-
-    func run() throws {
-        try blocking { try await self.work() }
-    }
 
     func work() async throws {
         let context = try ScriptContext(options)
@@ -115,7 +124,7 @@ struct Next: ParsableCommand {
 }
 
 /// `tminus list upcoming|past`: a table, or JSON.
-struct List: ParsableCommand {
+struct List: ScriptCommand {
     static let configuration = CommandConfiguration(abstract: "Print the upcoming or past launches as a table or JSON.")
 
     @Argument(help: ArgumentHelp("Which list: upcoming or past.", valueName: "upcoming|past"))
@@ -134,10 +143,6 @@ struct List: ParsableCommand {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
-    func run() throws {
-        try blocking { try await self.work() }
-    }
-
     func work() async throws {
         let context = try ScriptContext(options)
         let launches = try await context.launches(LaunchSegment(rawValue: list)!, limit: limit)
@@ -150,7 +155,7 @@ struct List: ParsableCommand {
 }
 
 /// `tminus rockets`: the r/SpaceX API's rockets in the user's units.
-struct Rockets: ParsableCommand {
+struct Rockets: ScriptCommand {
     static let configuration = CommandConfiguration(abstract: "Print the rockets (in your units) as a table or JSON.")
 
     @Flag(help: "JSON instead of a table.")
@@ -158,34 +163,25 @@ struct Rockets: ParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    func run() throws {
-        try blocking { try await self.work() }
-    }
-
     func work() async throws {
         let context = try ScriptContext(options)
         let rockets = try await context.fetch { () async throws(APIError) in try await context.sources.rockets.rockets(.normal) }
         if json {
             ScriptContext.write(ScriptOutput.rocketJSON(rockets))
         } else {
-            let units = PreferencesStore.file(context.settings.paths.settingsFile).load().preferences.units
-            ScriptContext.write(ScriptOutput.rocketTable(rockets, units: units))
+            ScriptContext.write(ScriptOutput.rocketTable(rockets, units: context.units))
         }
     }
 }
 
 /// `tminus favorites`: what the favorites database holds.
-struct FavoritesCommand: ParsableCommand {
+struct FavoritesCommand: ScriptCommand {
     static let configuration = CommandConfiguration(commandName: "favorites", abstract: "Print the favorite rockets and watched launches.")
 
     @Flag(help: "JSON instead of a table.")
     var json = false
 
     @OptionGroup var options: CommonOptions
-
-    func run() throws {
-        try blocking { try await self.work() }
-    }
 
     func work() async throws {
         let context = try ScriptContext(options)
@@ -208,8 +204,7 @@ struct FavoritesCommand: ParsableCommand {
             data.append(0x0A)
             ScriptContext.write(data)
         } else {
-            let units = PreferencesStore.file(context.settings.paths.settingsFile).load().preferences.units
-            ScriptContext.write("ROCKETS\n" + (rockets.isEmpty ? "(none)\n" : ScriptOutput.rocketTable(rockets, units: units)))
+            ScriptContext.write("ROCKETS\n" + (rockets.isEmpty ? "(none)\n" : ScriptOutput.rocketTable(rockets, units: context.units)))
             ScriptContext.write("\nLAUNCHES\n" + (launches.isEmpty ? "(none)\n"
                 : ScriptOutput.launchTable(launches, time: context.time, color: ScriptContext.colorOutput)))
         }
@@ -217,17 +212,13 @@ struct FavoritesCommand: ParsableCommand {
 }
 
 /// `tminus ics ID`: the launch as a calendar file in the download folder (as `c` in the app).
-struct ICS: ParsableCommand {
+struct ICS: ScriptCommand {
     static let configuration = CommandConfiguration(abstract: "Save a launch as a calendar event (.ics) in the download folder.")
 
     @Argument(help: "The launch's id (as `tminus list --json` prints it).")
     var id: String
 
     @OptionGroup var options: CommonOptions
-
-    func run() throws {
-        try blocking { try await self.work() }
-    }
 
     func work() async throws {
         let context = try ScriptContext(options)

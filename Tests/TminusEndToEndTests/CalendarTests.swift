@@ -10,7 +10,7 @@ struct CalendarTests {
         let tmux = try await rig.start()
         try tmux.sendKeys("c")
         let file = rig.dataDir.appending(path: "downloads/tminus-galaxy-33-15r-34-12r-633f71240531.ics")
-        let screen = try await tmux.waitFor("calendar event saved to")
+        let screen = try await tmux.waitFor("calendar event saved to", timeout: .seconds(15))
         #expect(screen.contains("calendar event saved to /"), "\(screen)")
         let ics = try String(contentsOf: file, encoding: .utf8)
         #expect(ics.contains("UID:633f71240531f07b4fdf59bb@tminus\r\n"))

@@ -78,15 +78,19 @@ public struct ConfigFile: Sendable, Hashable {
             }
             return s
         }
+        /// One of an enum's words (`theme = "ansi16"`), else `theme must be "default" or "ansi16"`.
+        func choice<T: RawRepresentable & CaseIterable>(_ value: TOMLValueConvertible, _ key: String,
+                                                         in section: String? = nil) throws -> T where T.RawValue == String {
+            if let chosen = T(rawValue: try string(value, key, in: section)) { return chosen }
+            let words = T.allCases.map { "\"\($0.rawValue)\"" }
+            let list = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+            throw Invalid(line: line(key, in: section), "\(section.map { "\($0)." } ?? "")\(key) must be \(list)")
+        }
         for key in table.keys {
             guard let value = table[key] else { continue }
             switch key {
             case "source":
-                let s = try string(value, key)
-                guard let kind = SourceKind(rawValue: s) else {
-                    throw Invalid(line: line(key), "source must be \"spacex\" or \"ll2\"")
-                }
-                config.source = kind
+                config.source = try choice(value, key) as SourceKind
             case "tz":
                 let s = try string(value, key)
                 guard TimeZone(identifier: s) != nil else {
@@ -94,22 +98,14 @@ public struct ConfigFile: Sendable, Hashable {
                 }
                 config.tz = s
             case "theme":
-                let s = try string(value, key)
-                guard let theme = ThemeName(rawValue: s) else {
-                    throw Invalid(line: line(key), "theme must be \"default\" or \"ansi16\"")
-                }
-                config.theme = theme
+                config.theme = try choice(value, key) as ThemeName
             case "units":
                 let units = try section(value, key)
                 for name in units.keys {
                     guard let quantity = UnitPreferences.Quantity(rawValue: name) else {
                         throw Invalid(line: line(name, in: key), "unknown key units.\(name): use height, diameter, mass or payload")
                     }
-                    let s = try string(units[name]!, name, in: key)
-                    guard let system = UnitSystem(rawValue: s) else {
-                        throw Invalid(line: line(name, in: key), "units.\(name) must be \"metric\" or \"imperial\"")
-                    }
-                    config.units[quantity] = system
+                    config.units[quantity] = try choice(units[name]!, name, in: key) as UnitSystem
                 }
             case "colors":
                 let colors = try section(value, key)
