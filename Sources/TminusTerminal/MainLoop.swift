@@ -63,8 +63,8 @@ final class EventLoop {
     private var reportedSize = Size(width: 0, height: 0)
     /// poll said "readable" but nothing could be read: a dead terminal, not a keyboard.
     private var emptyReads = 0
-    /// `AppState.bellCount` when the bell last rang (a reminder asks for one).
-    private var bellsRung = 0
+    /// Set by the `quit` effect; the loop leaves at its next turn.
+    private var quitRequested = false
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
          signalFD: Int32, logger: Logger, onFrame: ((AppState) -> Int32?)? = nil) {
@@ -86,18 +86,23 @@ final class EventLoop {
         case .indexed256: colors = 256
         default: colors = 0
         }
+        // Quit, the bell and the mouse are effects the reducer returns; they are carried out
+        // here, on the UI thread, as they come.
+        viewModel.onTerminalEffect { [unowned self] effect in
+            switch effect {
+            case .quit: self.quitRequested = true
+            case .bell: beep()
+            case .setMouse(let on): self.terminal.setMouse(on)
+            default: break
+            }
+        }
+        terminal.setMouse(viewModel.mouseEnabled)
         viewModel.handle(.terminalColors(colors))
         viewModel.handle(.resized(width: reportedSize.width, height: reportedSize.height))
 
         while true {
-            if viewModel.state.quitRequested { return 0 }
-            // What the last event made of the mouse (`m`, the saved choice at start).
-            terminal.setMouse(viewModel.mouseEnabled)
+            if quitRequested { return 0 }
             if drawIfNeeded(render), let onFrame, let code = onFrame(viewModel.state) { return code }
-            if viewModel.state.bellCount != bellsRung {
-                bellsRung = viewModel.state.bellCount
-                beep()
-            }
 
             let timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
             var fds = [
@@ -158,13 +163,13 @@ final class EventLoop {
             case .key(let key):
                 logger.trace("key \(key)")
                 viewModel.handle(.key(key))
-                if viewModel.state.quitRequested { return }
+                if quitRequested { return }
             case .resize:
                 refreshAfterDisturbance()
             case .mouse(let event):
                 logger.trace("mouse \(event.kind) at \(event.x),\(event.y)")
                 viewModel.handle(.mouse(event))
-                if viewModel.state.quitRequested { return }
+                if quitRequested { return }
             }
         }
     }

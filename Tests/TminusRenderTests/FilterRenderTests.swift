@@ -56,7 +56,7 @@ struct FilterRenderTests {
         let h = await Harness(source: ScriptedSource(past: past, rockets: Sample.Rockets.all)).started()
         await h.press(.character("p"), .character("/"), .character("c"), .character("r"), .character("e"), .character("w"), .enter)
         await h.press(.character("F"))
-        await h.press(.character("R"), .character("R"), .character("R"))  // loads the rockets, Falcon 1, Falcon 9
+        await h.press(.character("R"), .character("R"))  // loads the rockets and takes Falcon 1, then Falcon 9
         await h.press(.character("W"))
         let row = subheader(h, width: 120)
         #expect(row.contains("filter: crew · success · Falcon 9 · webcast · 1 launch"), "\(row)")

@@ -469,13 +469,13 @@ enum Scenario: CaseIterable {
     func reached(_ state: AppState) -> Bool {
         switch self {
         case .spacexList, .ll2List, .staleSource: state.screen == .launchList && !state.currentList.launches.isEmpty
-        case .listError: state.screen == .launchList && state.currentList.error != nil
+        case .listError: state.screen == .launchList && state.currentList.status.error != nil
         case .spacexDetail, .ll2Detail: state.screen == .launchDetail && state.overlay == nil
-        case .detailError: state.screen == .launchDetail && state.detail?.error != nil
+        case .detailError: state.screen == .launchDetail && state.detail?.status.error != nil
         case .linkMenu: if case .links? = state.overlay { state.screen == .launchDetail } else { false }
         case .favorites: state.screen == .favorites && !state.favorites.items.launches.isEmpty && !state.favorites.items.rockets.isEmpty
         case .rocketList: state.screen == .rocketList && !state.rockets.rockets.isEmpty
-        case .rocketsError: state.screen == .rocketList && state.rockets.error != nil
+        case .rocketsError: state.screen == .rocketList && state.rockets.status.error != nil
         case .rocketPage: state.screen == .rocketPage
         case .rocketLaunches: state.screen == .rocketLaunches
         case .unitsModal: if case .units? = state.overlay { state.screen == .rocketPage } else { false }

@@ -271,6 +271,8 @@ public struct Harness {
     public let exports = ExportSpy()
     public let preferences: PreferencesStore
     public let favorites: FavoritesStore
+    /// The quit, bell and mouse effects, as the terminal loop would get them.
+    public let terminal = TerminalSpy()
 
     /// - Parameter alternatives: more Launches sources, for `S`.
     public init(source: ScriptedSource, alternatives: [ScriptedSource] = [], clock: TestClock = TestClock(), width: Int = 80, height: Int = 24,
@@ -289,6 +291,7 @@ public struct Harness {
                                          randomIndex: randomIndex, saveExport: exports.save)
         environment.keys = keys
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
+        terminal.attach(to: viewModel)
         viewModel.handle(.resized(width: width, height: height))
     }
 

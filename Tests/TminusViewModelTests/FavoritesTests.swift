@@ -248,7 +248,7 @@ extension FavoritesTests {
             let h = await Fav.harness(rig, source: source)
             source.fail(with: .timedOut)
             await h.press(.character("2"), Fav.f)
-            #expect(h.state.rockets.error == .timedOut)
+            #expect(h.state.rockets.status.error == .timedOut)
             #expect(rig.writes == 0)
             #expect(h.state.favorites.items == .empty)
         }
@@ -680,7 +680,7 @@ extension FavoritesTests {
             _ = try? await rig.disk.saveLaunch(Sample.crs26)
             let h = await Fav.harness(rig)
             await h.press(.character("2"), .character("1"), .character("p"))
-            #expect(h.state.rockets.hasLoadedOnce && h.state.past.hasLoadedOnce)
+            #expect(h.state.rockets.status.hasLoadedOnce && h.state.past.status.hasLoadedOnce)
             #expect(rig.writes == 0, "no favorite among the rows: no write")
             #expect(await rig.stored().launches.map(\.id) == ["crs-26"])
         }

@@ -56,7 +56,7 @@ struct FilterTests {
     @Test func keysGoToTheInputWhileItIsOpen() async {
         let h = await started()
         await h.press(.character("/"), .character("q"), .character("p"), .character("s"))
-        #expect(!h.state.quitRequested, "q typed a q")
+        #expect(!h.terminal.quitRequested, "q typed a q")
         #expect(h.state.segment == .upcoming, "p typed a p")
         #expect(h.state.filterInput?.text == "qps")
         #expect(!h.state.query(upcomingID).reversed, "s typed an s")
@@ -80,7 +80,7 @@ struct FilterTests {
         // The scripted server is case-insensitive but keeps accents, like MongoDB's $regex:
         // what it answers is what the rows show.
         #expect(h.state.upcoming.launches.map(\.name) == ["Crew-5", "Démo Crew Flight", "CREW Dragon"])
-        #expect(h.state.upcoming.hasLoadedOnce)
+        #expect(h.state.upcoming.status.hasLoadedOnce)
     }
 
     @Test func escClearsTheFilterAndRestoresTheListWithoutARequest() async {

@@ -17,9 +17,9 @@ struct KeyRemapTests {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)),
                               keys: bindings(["quit": "Q"])).started()
         await h.press(.character("q"))
-        #expect(h.state.quitRequested == false)
+        #expect(h.terminal.quitRequested == false)
         await h.press(.character("Q"))
-        #expect(h.state.quitRequested == true)
+        #expect(h.terminal.quitRequested == true)
     }
 
     @Test func aRemappedHelpKeyOpensAndClosesHelp() async {
@@ -40,7 +40,7 @@ struct KeyRemapTests {
         #expect(h.state.filterInput != nil)
         await h.press(.character("Q"), .character("q"))
         #expect(h.state.filterInput?.text == "Qq")
-        #expect(h.state.quitRequested == false)
+        #expect(h.terminal.quitRequested == false)
     }
 
     @Test func helpShowsTheConfiguredKeys() {

@@ -16,11 +16,11 @@ struct LaunchLibrary2DetailTests {
         await h.press(.enter)
         #expect(h.source.requests.last == ScriptedSource.Request(.detail("ll2-1")))
         let detail = try! #require(h.state.detail)
-        #expect(!detail.isLoading)
+        #expect(!detail.status.isLoading)
         #expect(detail.launch.videos.count == 2)
         #expect(detail.launch.linkSlots.map(\.title) == ["Video", "Info"])
         #expect(detail.linkIndex == 0, "the video is the link selected")
-        #expect(detail.updatedAt == Sample.reference)
+        #expect(detail.status.updatedAt == Sample.reference)
     }
 
     @Test func aSourceWithoutDetailRequestsAsksForNothingMore() async {
@@ -28,7 +28,7 @@ struct LaunchLibrary2DetailTests {
         let h = await Harness(source: source).started()
         await h.press(.enter)
         #expect(source.requests.count == 1)
-        #expect(h.state.detail?.isLoading == false)
+        #expect(h.state.detail?.status.isLoading == false)
     }
 
     @Test func aFailedDetailKeepsTheRowsDataAndSaysWhy() async {
@@ -36,9 +36,9 @@ struct LaunchLibrary2DetailTests {
         h.source.fail(with: .timedOut)
         await h.press(.enter)
         #expect(h.state.detail?.launch.name == "Electron | LL2 Mission 1")
-        #expect(h.state.detail?.error == .timedOut)
+        #expect(h.state.detail?.status.error == .timedOut)
         await h.press(.character("r"))
-        #expect(h.state.detail?.error == nil)
+        #expect(h.state.detail?.status.error == nil)
         #expect(h.state.detail?.launch.videos.count == 2)
         #expect(h.source.requests.last?.reload == true, "r goes past the cache")
     }

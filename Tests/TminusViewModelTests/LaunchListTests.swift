@@ -14,8 +14,8 @@ struct LaunchListTests {
         #expect(h.state.upcoming.launches.count == 20)
         #expect(h.state.upcoming.next?.page == 2)
         #expect(h.state.upcoming.totalDocs == 45)
-        #expect(h.state.upcoming.phase == .idle)
-        #expect(h.state.upcoming.updatedAt == Sample.reference)
+        #expect(h.state.upcoming.status.activity == .idle)
+        #expect(h.state.upcoming.status.updatedAt == Sample.reference)
     }
 
     @Test func rowsKeepTheSourceOrderAcrossPages() async {
@@ -28,9 +28,9 @@ struct LaunchListTests {
     @Test func firstLoadShowsLoadingUntilTheAnswerArrives() async {
         let h = Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)))
         h.viewModel.start()
-        #expect(h.state.upcoming.phase == .loadingFirst)
+        #expect(h.state.upcoming.status.activity == .loadingFirst)
         await h.viewModel.settle()
-        #expect(h.state.upcoming.phase == .idle)
+        #expect(h.state.upcoming.status.activity == .idle)
         #expect(h.state.upcoming.launches.count == 3)
     }
 
@@ -42,7 +42,7 @@ struct LaunchListTests {
         for _ in 0..<14 { h.viewModel.handle(.key(.down)) }
         #expect(source.requests.count == 1)
         h.viewModel.handle(.key(.down))
-        #expect(h.state.upcoming.phase == .loadingMore, "the Loading more… row shows while page 2 is on its way")
+        #expect(h.state.upcoming.status.activity == .loadingMore, "the Loading more… row shows while page 2 is on its way")
         await h.viewModel.settle()
         #expect(source.requests.last == .init(segment: .upcoming, page: 2))
         #expect(h.state.upcoming.launches.count == 40)
@@ -133,12 +133,12 @@ struct ErrorTests {
         source.fail(with: .http(status: 500, retryAfter: nil))
         let h = await Harness(source: source).started()
 
-        #expect(h.state.upcoming.error == .http(status: 500, retryAfter: nil))
+        #expect(h.state.upcoming.status.error == .http(status: 500, retryAfter: nil))
         #expect(h.state.upcoming.launches.isEmpty)
-        #expect(h.state.upcoming.phase == .idle)
+        #expect(h.state.upcoming.status.activity == .idle)
 
         await h.press(.character("r"))
-        #expect(h.state.upcoming.error == nil)
+        #expect(h.state.upcoming.status.error == nil)
         #expect(h.state.upcoming.launches.count == 3)
         #expect(source.requests.map(\.page) == [1, 1])
     }
@@ -150,8 +150,8 @@ struct ErrorTests {
         await h.press(.end)
 
         #expect(h.state.upcoming.launches.count == 20, "rows already shown stay")
-        #expect(h.state.upcoming.error == .timedOut)
-        #expect(h.state.upcoming.errorWasLoadMore)
+        #expect(h.state.upcoming.status.error == .timedOut)
+        #expect(h.state.upcoming.status.errorWasLoadMore)
 
         await h.press(.up, .down)
         #expect(source.requests.count == 2, "moving does not hammer a failing server")
@@ -159,7 +159,7 @@ struct ErrorTests {
         await h.press(.character("r"))
         #expect(source.requests.last == .init(segment: .upcoming, page: 2))
         #expect(h.state.upcoming.launches.count == 30)
-        #expect(h.state.upcoming.error == nil)
+        #expect(h.state.upcoming.status.error == nil)
     }
 
     @Test func aFailedRefreshKeepsTheRows() async {
@@ -169,7 +169,7 @@ struct ErrorTests {
         await h.press(.character("r"))
 
         #expect(h.state.upcoming.launches.count == 5)
-        #expect(h.state.upcoming.error == .badData("malformed or truncated JSON"))
+        #expect(h.state.upcoming.status.error == .badData("malformed or truncated JSON"))
     }
 
     @Test func refreshReplacesRowsAndKeepsTheSelectedLaunch() async {
@@ -183,7 +183,7 @@ struct ErrorTests {
 
         #expect(h.state.upcoming.launches.map(\.id).first == "new")
         #expect(h.state.upcoming.selectedLaunch?.name == "Mission 3")
-        #expect(h.state.upcoming.updatedAt == Sample.reference.addingTimeInterval(120))
+        #expect(h.state.upcoming.status.updatedAt == Sample.reference.addingTimeInterval(120))
     }
 
     @Test func anAnswerToARequestOlderThanTheLatestRefreshIsDropped() async {

@@ -37,14 +37,14 @@ struct LaunchSourcesTests {
         let source = Self.ll2(5)
         let limited = APIError.rateLimited(source: "Launch Library 2", retryAfter: 180)
         let h = await Harness(source: source, clock: clock).started()
-        #expect(h.state.upcoming.error == nil)
+        #expect(h.state.upcoming.status.error == nil)
 
         clock.advance(by: 25 * 60)
         source.serveStale(fetchedAt: Sample.reference.addingTimeInterval(-5 * 60), problem: limited)
         await h.press(.character("r"))
         #expect(h.state.upcoming.launches.count == 5, "the cached rows stay on screen")
-        #expect(h.state.upcoming.error == limited)
-        #expect(h.state.upcoming.updatedAt == Sample.reference.addingTimeInterval(-5 * 60))
+        #expect(h.state.upcoming.status.error == limited)
+        #expect(h.state.upcoming.status.updatedAt == Sample.reference.addingTimeInterval(-5 * 60))
         #expect(limited.message == "rate limited by Launch Library 2, retry in 3 min")
     }
 
@@ -54,7 +54,7 @@ struct LaunchSourcesTests {
         source.serveStale(fetchedAt: Sample.reference.addingTimeInterval(-3600))
         await h.press(.end)
         #expect(h.state.upcoming.launches.count == 40)
-        #expect(h.state.upcoming.updatedAt == Sample.reference.addingTimeInterval(-3600))
+        #expect(h.state.upcoming.status.updatedAt == Sample.reference.addingTimeInterval(-3600))
     }
 
     @Test func sSwitchesSourceAndEachKeepsItsLists() async {

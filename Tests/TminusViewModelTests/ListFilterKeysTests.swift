@@ -67,9 +67,9 @@ struct ListFilterKeysTests {
         #expect(!h.source.requests.contains(where: { $0.kind == .rockets }))
         await h.press(.character("R"))
         #expect(h.source.requests.contains(where: { $0.kind == .rockets }), "asked for the rockets")
-        #expect(h.state.query(pastID).rocket == nil)
         let names = Sample.Rockets.all.map(\.name)
-        for name in names {
+        #expect(h.state.query(pastID).rocket?.name == names.first, "the press that asked takes effect when they arrive")
+        for name in names.dropFirst() {
             await h.press(.character("R"))
             #expect(h.state.query(pastID).rocket?.name == name)
         }
@@ -80,14 +80,14 @@ struct ListFilterKeysTests {
 
     @Test func rFiltersTheRowsByRocket() async {
         let h = await startedOnPast()
-        await h.press(.character("R"), .character("R"))
+        await h.press(.character("R"))
         #expect(h.state.query(pastID).rocket == .init(id: Sample.Rockets.falcon1.id, name: "Falcon 1"))
         #expect(h.state.past.launches.map(\.id) == Self.past.filter { $0.rocket?.object?.id == Sample.Rockets.falcon1.id }.map(\.id))
     }
 
     @Test func filtersCombineAndEachCombinationIsItsOwnList() async {
         let h = await startedOnPast()
-        await h.press(.character("R"), .character("R"))   // Falcon 1
+        await h.press(.character("R"))   // Falcon 1, once the rockets are in
         await h.press(.character("F"), .character("F"))   // failure
         await h.press(.character("W"))
         let query = h.state.query(pastID)

@@ -49,7 +49,7 @@ struct NavigationTests {
         #expect(h.state.upcoming.selection == 0, "keys behind the overlay do nothing")
         await h.press(.escape)
         #expect(!h.state.showingHelp)
-        #expect(!h.state.quitRequested)
+        #expect(!h.terminal.quitRequested)
     }
 
     @Test func qQuitsFromAnyScreen() async {
@@ -57,7 +57,7 @@ struct NavigationTests {
         await h.press(.enter)
         #expect(h.state.detail != nil)
         await h.press(.character("q"))
-        #expect(h.state.quitRequested)
+        #expect(h.terminal.quitRequested)
     }
 
     @Test func helpListsTheKeysOfTheCurrentScreen() {

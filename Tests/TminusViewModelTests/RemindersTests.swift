@@ -20,6 +20,7 @@ struct ReminderRig {
     let clock: TestClock
     let source: ScriptedSource
     let spy = AlertSpy()
+    let terminal = TerminalSpy()
 
     init(_ launches: [Launch], watched: [Launch], now: Date, reminders: [Int] = Preferences.defaultReminders) async {
         clock = TestClock(now)
@@ -32,6 +33,7 @@ struct ReminderRig {
             favorites: .inMemory(Favorites(launches: watched.map { WatchedLaunch($0, addedAt: Sample.reference) })))
         environment.alert = spy.alert
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
+        terminal.attach(to: viewModel)
         viewModel.handle(.resized(width: 80, height: 24))
         viewModel.start()
         await viewModel.settle()
@@ -70,14 +72,14 @@ struct RemindersTests {
     @Test func eachLeadGoesOffOnceWhenTheClockCrossesIt() async {
         let rig = await ReminderRig([Self.galaxy], watched: [Self.galaxy], now: Sample.reference)
         #expect(rig.spy.reminders.isEmpty, "two hours before NET: nothing yet")
-        #expect(rig.state.bellCount == 0)
+        #expect(rig.terminal.bells == 0)
 
         await rig.tick(at: Self.net.addingTimeInterval(-3601))
         #expect(rig.spy.reminders.isEmpty, "a second before the hour mark")
 
         await rig.tick(at: Self.net.addingTimeInterval(-3600))
         #expect(rig.spy.bodies == ["Galaxy 33 in 1 h (T-00d 01:00:00)"])
-        #expect(rig.state.bellCount == 1)
+        #expect(rig.terminal.bells == 1)
         #expect(rig.state.notice?.text == "⏰ Galaxy 33 in 1 h")
         #expect(rig.state.notice?.expires != nil, "a passing notice")
 
@@ -85,19 +87,19 @@ struct RemindersTests {
         await rig.tick(at: Self.net.addingTimeInterval(-3599))
         await rig.tick(at: Self.net.addingTimeInterval(-1800))
         #expect(rig.spy.reminders.count == 1)
-        #expect(rig.state.bellCount == 1)
+        #expect(rig.terminal.bells == 1)
 
         // A tick a little late still reads as the reminder's own moment.
         await rig.tick(at: Self.net.addingTimeInterval(-599.4))
         #expect(rig.spy.bodies.last == "Galaxy 33 in 10 min (T-00d 00:10:00)")
         #expect(rig.spy.reminders.last?.lead == 600)
-        #expect(rig.state.bellCount == 2)
+        #expect(rig.terminal.bells == 2)
         #expect(rig.state.notice?.text == "⏰ Galaxy 33 in 10 min")
 
         await rig.tick(at: Self.net.addingTimeInterval(-1))
         await rig.tick(at: Self.net.addingTimeInterval(60))
         #expect(rig.spy.reminders.count == 2, "nothing at or after NET")
-        #expect(rig.state.bellCount == 2)
+        #expect(rig.terminal.bells == 2)
     }
 
     @Test func unwatchedLaunchesAreNeverReminded() async {
@@ -105,7 +107,7 @@ struct RemindersTests {
         let rig = await ReminderRig([other, Self.galaxy], watched: [Self.galaxy], now: Sample.reference)
         await rig.tick(at: Sample.reference.addingTimeInterval(10))
         #expect(rig.spy.reminders.isEmpty, "Other is 5 min away but not watched")
-        #expect(rig.state.bellCount == 0)
+        #expect(rig.terminal.bells == 0)
     }
 
     @Test func startingInsideAWindowAlertsOnceForTheShortestLead() async {
@@ -113,7 +115,7 @@ struct RemindersTests {
         let rig = await ReminderRig([Self.galaxy], watched: [Self.galaxy], now: Self.net.addingTimeInterval(-300))
         #expect(rig.spy.bodies == ["Galaxy 33 in 5 min (T-00d 00:05:00)"])
         #expect(rig.spy.reminders.first?.lead == 600)
-        #expect(rig.state.bellCount == 1)
+        #expect(rig.terminal.bells == 1)
         await rig.tick(at: Self.net.addingTimeInterval(-200))
         #expect(rig.spy.reminders.count == 1, "neither goes off again")
     }
@@ -122,7 +124,7 @@ struct RemindersTests {
         let rig = await ReminderRig([Self.galaxy], watched: [Self.galaxy], now: Self.net.addingTimeInterval(30))
         await rig.tick(at: Self.net.addingTimeInterval(40))
         #expect(rig.spy.reminders.isEmpty)
-        #expect(rig.state.bellCount == 0)
+        #expect(rig.terminal.bells == 0)
     }
 
     @Test func watchingALaunchInsideAWindowAlertsAtOnce() async {
@@ -155,7 +157,7 @@ struct RemindersTests {
         await rig.tick(at: later.addingTimeInterval(-600))
         #expect(rig.spy.bodies.last == "Galaxy 33 in 10 min (T-00d 00:10:00)")
         #expect(rig.spy.reminders.map(\.net) == [Self.net, Self.net, later, later])
-        #expect(rig.state.bellCount == 4)
+        #expect(rig.terminal.bells == 4)
     }
 
     @Test func aLaunchMovedEarlierIntoAWindowAlertsAtOnceOnce() async {
@@ -164,7 +166,7 @@ struct RemindersTests {
         let sooner = Sample.reference.addingTimeInterval(300)
         await rig.serve(Self.galaxy(net: sooner))
         #expect(rig.spy.bodies == ["Galaxy 33 in 5 min (T-00d 00:05:00)"])
-        #expect(rig.state.bellCount == 1)
+        #expect(rig.terminal.bells == 1)
         await rig.tick(at: Sample.reference.addingTimeInterval(10))
         await rig.tick(at: sooner.addingTimeInterval(-1))
         #expect(rig.spy.reminders.count == 1)
@@ -179,7 +181,7 @@ struct RemindersTests {
             await rig.tick(at: Self.net.addingTimeInterval(offset))
         }
         #expect(rig.spy.reminders.isEmpty, "\(what)")
-        #expect(rig.state.bellCount == 0)
+        #expect(rig.terminal.bells == 0)
         #expect(rig.viewModel.reminderWake == nil)
     }
 
@@ -195,7 +197,7 @@ struct RemindersTests {
         let off = await ReminderRig([Self.galaxy], watched: [Self.galaxy], now: Self.net.addingTimeInterval(-300), reminders: [])
         await off.tick(at: Self.net.addingTimeInterval(-200))
         #expect(off.spy.reminders.isEmpty, "an empty list: no reminders")
-        #expect(off.state.bellCount == 0)
+        #expect(off.terminal.bells == 0)
     }
 
     @Test func theTickWakesTheLoopInTimeAndNoMoreOftenWhenNothingIsNear() async {

@@ -38,21 +38,21 @@ struct RocketListTests {
     @Test func twoLoadsTheRocketsOnce() async {
         let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true), rockets: Rockets.all)
         let h = await Harness(source: source).started()
-        #expect(h.state.rockets.hasLoadedOnce == false)
+        #expect(h.state.rockets.status.hasLoadedOnce == false)
         #expect(source.requests == [.init(segment: .upcoming, page: 1)], "nothing asked for rockets before the tab opens")
 
         h.viewModel.handle(.key(.character("2")))
         #expect(h.state.tab == .rockets)
         #expect(h.state.screen == .rocketList)
-        #expect(h.state.rockets.isLoading)
+        #expect(h.state.rockets.status.isLoading)
         await h.viewModel.settle()
 
         #expect(source.requests == [.init(segment: .upcoming, page: 1), .rockets])
         #expect(h.state.rockets.rockets.map(\.name) == ["Falcon 1", "Falcon 9", "Starship"])
-        #expect(!h.state.rockets.isLoading)
-        #expect(h.state.rockets.hasLoadedOnce)
-        #expect(h.state.rockets.error == nil)
-        #expect(h.state.rockets.updatedAt == Sample.reference)
+        #expect(!h.state.rockets.status.isLoading)
+        #expect(h.state.rockets.status.hasLoadedOnce)
+        #expect(h.state.rockets.status.error == nil)
+        #expect(h.state.rockets.status.updatedAt == Sample.reference)
         #expect(h.state.rockets.selection == 0)
 
         await h.press(.character("1"), .character("2"), .tab, .backTab, .backTab, .character("2"))
@@ -67,15 +67,15 @@ struct RocketListTests {
         source.fail(with: .http(status: 503, retryAfter: nil))
         await h.press(.character("2"))
 
-        #expect(h.state.rockets.error == .http(status: 503, retryAfter: nil))
+        #expect(h.state.rockets.status.error == .http(status: 503, retryAfter: nil))
         #expect(h.state.rockets.rockets.isEmpty)
-        #expect(!h.state.rockets.isLoading)
-        #expect(!h.state.rockets.hasLoadedOnce)
+        #expect(!h.state.rockets.status.isLoading)
+        #expect(!h.state.rockets.status.hasLoadedOnce)
         await h.press(.enter)
         #expect(h.state.routes.isEmpty, "nothing to open")
 
         await h.press(.character("r"))
-        #expect(h.state.rockets.error == nil)
+        #expect(h.state.rockets.status.error == nil)
         #expect(h.state.rockets.rockets.map(\.id) == Rockets.all.map(\.id))
         #expect(source.requests.filter { $0 == .rockets }.count == 2)
     }
@@ -86,7 +86,7 @@ struct RocketListTests {
         await h.press(.down, .down)  // Starship
         source.fail(with: .timedOut)
         await h.press(.character("r"))
-        #expect(h.state.rockets.error == .timedOut)
+        #expect(h.state.rockets.status.error == .timedOut)
         #expect(h.state.rockets.rockets.count == 3, "rows already shown stay")
         #expect(h.state.rockets.selection == 2)
 
@@ -95,7 +95,7 @@ struct RocketListTests {
         await h.press(.character("r"))
         #expect(h.state.rockets.rockets.map(\.name) == ["Falcon 9", "Starship", "Falcon 1"])
         #expect(h.state.rockets.selection == 1, "still on Starship")
-        #expect(h.state.rockets.updatedAt == Sample.reference.addingTimeInterval(60))
+        #expect(h.state.rockets.status.updatedAt == Sample.reference.addingTimeInterval(60))
     }
 
     @Test func selectionMovesAndClamps() async {
@@ -275,7 +275,7 @@ struct RocketLaunchesTests {
         for _ in 0..<14 { h.viewModel.handle(.key(.down)) }
         #expect(source.requests.count == 3, "not yet within 5 rows of the end")
         h.viewModel.handle(.key(.down))
-        #expect(h.state.list(.rocket(Self.f9)).phase == .loadingMore)
+        #expect(h.state.list(.rocket(Self.f9)).status.activity == .loadingMore)
         await h.viewModel.settle()
         #expect(source.requests.last == .rocketLaunches(Self.f9, page: 2))
         #expect(h.state.list(.rocket(Self.f9)).launches.count == 40)
@@ -332,11 +332,11 @@ struct RocketLaunchesTests {
         let h = await onFalcon9Page(source)
         source.fail(with: .http(status: 500, retryAfter: nil))
         await h.press(.character("L"))
-        #expect(h.state.list(.rocket(Self.f9)).error == .http(status: 500, retryAfter: nil))
+        #expect(h.state.list(.rocket(Self.f9)).status.error == .http(status: 500, retryAfter: nil))
         #expect(h.state.list(.rocket(Self.f9)).launches.isEmpty)
 
         await h.press(.character("r"))
-        #expect(h.state.list(.rocket(Self.f9)).error == nil)
+        #expect(h.state.list(.rocket(Self.f9)).status.error == nil)
         #expect(h.state.list(.rocket(Self.f9)).launches.count == 20)
         #expect(source.requests.suffix(2) == [.rocketLaunches(Self.f9, page: 1), .rocketLaunches(Self.f9, page: 1)])
     }
@@ -346,7 +346,7 @@ struct RocketLaunchesTests {
         let h = await rocketsTab(source)
         await h.press(.character("G"), .enter, .character("L"))
         let list = h.state.list(.rocket(Rockets.starship.id))
-        #expect(list.hasLoadedOnce)
+        #expect(list.status.hasLoadedOnce)
         #expect(list.launches.isEmpty)
         #expect(list.next == nil)
         await h.press(.down, .enter)

@@ -45,7 +45,7 @@ enum LaunchListView {
 
         if list.launches.isEmpty {
             // The very first load shows the logo; later empty lists just say what is going on.
-            let startup = state.routes.isEmpty && state.tab == .launches && !state.upcoming.hasLoadedOnce && !state.past.hasLoadedOnce
+            let startup = state.routes.isEmpty && state.tab == .launches && !state.upcoming.status.hasLoadedOnce && !state.past.status.hasLoadedOnce
             drawEmpty(list, what: what, into: &grid, layout: layout, state: state, startup: startup)
             return
         }
@@ -63,9 +63,11 @@ enum LaunchListView {
         }
         // The trailing row says what happens past the last launch.
         if y < layout.listTop + layout.listHeight, end == list.launches.count {
-            if list.phase == .loadingMore {
+            if list.status.activity == .loadingMore {
                 grid.put("Loading more…", x: columns.name, y: y, style: Theme.label)
-            } else if let error = list.error, list.errorWasLoadMore {
+            } else if let end = list.end {
+                grid.put("— \(end.text) —", x: columns.name, y: y, style: Theme.label)
+            } else if let error = list.status.error, list.status.errorWasLoadMore {
                 grid.put("Could not load more: \(error.message) — press r to retry", x: columns.name, y: y, style: Theme.error)
             } else if list.next == nil, list.launches.count > state.visibleLaunchRows {
                 grid.put("— end of list —", x: columns.name, y: y, style: Theme.label)
@@ -121,11 +123,12 @@ enum LaunchListView {
     }
 
     static func countText(_ list: LaunchListState) -> String {
-        if let total = list.totalDocs, total > list.launches.count {
+        // A server that paged on without sending anything new has also lied about its total.
+        if list.end == nil, let total = list.totalDocs, total > list.launches.count {
             return "\(list.launches.count) of \(total) launches"
         }
         // Rows filtered at once while the server is not asked yet count too.
-        if list.hasLoadedOnce || !list.launches.isEmpty { return "\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es")" }
+        if list.status.hasLoadedOnce || !list.launches.isEmpty { return "\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es")" }
         return ""
     }
 
@@ -235,14 +238,17 @@ enum LaunchListView {
                           state: AppState, startup: Bool = false) {
         let pictureMode = state.pictureMode
         let middle = layout.listTop + layout.listHeight / 2 - 1
-        if startup, list.phase == .loadingFirst {
+        if startup, list.status.activity == .loadingFirst {
             StartupLogo.draw(pictureMode, state: state, what: what, into: &grid, layout: layout)
-        } else if list.phase != .idle {
+        } else if list.status.isLoading {
             grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
-        } else if let error = list.error {
+        } else if let error = list.status.error {
             grid.putCentered("Could not load \(what): \(error.message)", y: middle, style: Theme.error)
-            grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
-        } else if list.hasLoadedOnce {
+            // `r` cannot help while tminus is told to stay off the network.
+            if case .offline = error {} else {
+                grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
+            }
+        } else if list.status.hasLoadedOnce {
             grid.putCentered("No \(what).", y: middle, style: Theme.label)
         }
     }

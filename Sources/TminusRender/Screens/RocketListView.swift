@@ -6,7 +6,7 @@ enum RocketListView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let rockets = state.rockets
         grid.put(" Rockets", x: 1, y: layout.subheaderRow, style: Style(foreground: .accent, attributes: [.bold, .underline]))
-        if rockets.hasLoadedOnce {
+        if rockets.status.hasLoadedOnce {
             grid.putRight("\(rockets.rockets.count) rocket\(rockets.rockets.count == 1 ? "" : "s") ", right: grid.width,
                           y: layout.subheaderRow, style: Theme.label)
         }
@@ -18,12 +18,12 @@ enum RocketListView {
 
         guard !rockets.rockets.isEmpty else {
             let middle = layout.listTop + layout.listHeight / 2 - 1
-            if rockets.isLoading {
+            if rockets.status.isLoading {
                 grid.putCentered("Loading rockets…", y: middle, style: Theme.label)
-            } else if let error = rockets.error {
+            } else if let error = rockets.status.error {
                 grid.putCentered("Could not load rockets: \(error.message)", y: middle, style: Theme.error)
                 grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
-            } else if rockets.hasLoadedOnce {
+            } else if rockets.status.hasLoadedOnce {
                 grid.putCentered("No rockets.", y: middle, style: Theme.label)
             }
             return

@@ -67,14 +67,16 @@ enum StatusLine {
         switch state.screen {
         case .launchList, .rocketLaunches:
             let list = state.activeListID.map(state.list) ?? LaunchListState()
-            return (list.phase == .loadingFirst, list.updatedAt, list.error, list.retryAt)
+            return (list.status.activity == .loadingFirst, list.status.updatedAt, list.status.error, list.status.retryAt)
         case .launchDetail:
             let detail = state.detail
-            return (detail?.isLoading ?? false, detail?.updatedAt ?? state.currentList.updatedAt, detail?.error, nil)
+            return (detail?.status.isLoading ?? false, detail?.status.updatedAt ?? state.currentList.status.updatedAt,
+                    detail?.status.error, nil)
         case .rocketList:
-            return (state.rockets.isLoading, state.rockets.updatedAt, state.rockets.error, state.rockets.retryAt)
+            let rockets = state.rockets.status
+            return (rockets.isLoading, rockets.updatedAt, rockets.error, rockets.retryAt)
         case .rocketPage:
-            return (false, state.rockets.updatedAt, nil, nil)
+            return (false, state.rockets.status.updatedAt, nil, nil)
         case .favorites:
             return (false, nil, nil, nil)
         }

@@ -5,16 +5,13 @@ import TminusCore
 /// webcast, and `s` reverses its order. Each changes the list's
 /// `ListQuery`; each query is a list of its own (pages, cursor, cache entries), and the one
 /// left is kept aside, so going back to it costs no request.
-extension AppViewModel {
-    /// How long typing must pause before the server is asked for the filtered list.
-    public static let filterDebounce: TimeInterval = 0.3
-
-    func userOpenedFilter(_ id: ListID) {
+extension AppReducer {
+    mutating func userOpenedFilter(_ id: ListID) {
         state.filterInput = FilterInput(list: id, text: state.query(id).text)
     }
 
     /// The keys while the input is open: text, Backspace, Enter (keep), Esc (clear).
-    func handleFilterKey(_ key: Key, input: FilterInput) {
+    mutating func handleFilterKey(_ key: Key, input: FilterInput) {
         var input = input
         let id = input.list
         switch key {
@@ -38,7 +35,7 @@ extension AppViewModel {
         default:
             return
         }
-        input.askAt = environment.clock.now().addingTimeInterval(Self.filterDebounce)
+        input.askAt = now.addingTimeInterval(AppViewModel.filterDebounce)
         state.filterInput = input
         // The rows already here are filtered at once; the server is asked after the pause.
         var query = state.query(id)
@@ -47,14 +44,14 @@ extension AppViewModel {
     }
 
     /// The clock moved: a filter typed and left alone for the pause is asked for.
-    func askForFilterIfDue() {
-        guard let input = state.filterInput, let at = input.askAt, at <= environment.clock.now() else { return }
+    mutating func askForFilterIfDue() {
+        guard let input = state.filterInput, let at = input.askAt, at <= now else { return }
         state.filterInput?.askAt = nil
         loadFirstPageIfNeeded(input.list)
     }
 
     /// `s`: the other order, asked for at once (or shown from what was kept).
-    func userToggledSort(_ id: ListID) {
+    mutating func userToggledSort(_ id: ListID) {
         var query = state.query(id)
         query.reversed.toggle()
         show(query, in: id)
@@ -62,7 +59,7 @@ extension AppViewModel {
     }
 
     /// `F`: any outcome → successes → failures → any. Upcoming launches have none yet.
-    func userCycledOutcome(_ id: ListID) {
+    mutating func userCycledOutcome(_ id: ListID) {
         if id == .segment(.upcoming) {
             show(Notice("upcoming launches have no outcome yet: F filters Past"))
             return
@@ -74,8 +71,8 @@ extension AppViewModel {
     }
 
     /// `W`: only launches with a webcast, or all again.
-    func userToggledWebcast(_ id: ListID) {
-        let source = source(for: id)
+    mutating func userToggledWebcast(_ id: ListID) {
+        let source = self.source(for: id)
         guard source.filtersByRocketAndWebcast else {
             show(Notice("\(source.name) lists do not say which launches have a webcast", level: .error))
             return
@@ -88,21 +85,26 @@ extension AppViewModel {
 
     /// `R`: any rocket → each of the Rockets tab's rockets in turn → any. The rockets are
     /// asked for the first time `R` needs them.
-    func userCycledRocket(_ id: ListID) {
+    mutating func userCycledRocket(_ id: ListID) {
         guard case .segment = id else {
             show(Notice("this list is one rocket's already"))
             return
         }
-        let source = source(for: id)
+        let source = self.source(for: id)
         guard source.filtersByRocketAndWebcast else {
             show(Notice("\(source.name) lists cannot be filtered by rocket", level: .error))
             return
         }
         let rockets = state.rockets.rockets
         guard !rockets.isEmpty else {
-            loadRocketsIfNeeded()
-            show(Notice(state.rockets.isLoading ? "loading the rockets: press R again in a moment"
-                                                : "no rockets to filter by (see the Rockets tab)"))
+            // Asked for now (or again, after a failure); `R` takes effect when they arrive.
+            if !state.rockets.status.hasLoadedOnce {
+                state.rocketFilterWaiting = id
+                if !state.rockets.status.isLoading { requestRockets(mode: .normal) }
+                show(Notice("loading the rockets to filter by…"))
+            } else {
+                show(Notice("no rockets to filter by (see the Rockets tab)"))
+            }
             return
         }
         var query = state.query(id)
@@ -113,18 +115,34 @@ extension AppViewModel {
         loadFirstPageIfNeeded(id)
     }
 
+    /// Esc on a list: a filter kept from before is cleared (the usual order stays as chosen).
+    mutating func userClearedFilters(_ id: ListID) {
+        let query = state.query(id)
+        guard query.narrows else { return }
+        show(ListQuery(reversed: query.reversed), in: id)
+        loadFirstPageIfNeeded(id)
+    }
+
+    /// The source a list comes from: the Launches tab's current one, or the rockets' source.
+    func source(for id: ListID) -> ReducerContext.Source {
+        switch id {
+        case .segment: context.sources[state.sourceIndex]
+        case .rocket: context.rocketSource
+        }
+    }
+
     /// Makes `query` the list's query: the list shown so far is put aside (when it holds a
     /// server's answer) and the new query's list is the one kept for it, or one filled for
     /// now from the rows at hand. The selection stays on the same launch when it is there.
-    func show(_ query: ListQuery, in id: ListID) {
+    mutating func show(_ query: ListQuery, in id: ListID) {
         let old = state.query(id)
         guard query != old else { return }
         var current = state.list(id)
         let selectedID = current.selectedLaunch?.id
         var kept = state.otherQueryLists[id] ?? [:]
-        if current.hasLoadedOnce {
+        if current.status.hasLoadedOnce {
             // Its answers in flight are dropped (they name the query); `r` or coming back asks again.
-            current.phase = .idle
+            current.status.activity = .idle
             kept[old] = current
         }
         var list: LaunchListState
@@ -155,7 +173,7 @@ extension AppViewModel {
 
     /// Before the Launches tab changes source: its lists go back to no filter and the usual
     /// order (the other source's lists are its own).
-    func clearSegmentQueries() {
+    mutating func clearSegmentQueries() {
         if case .segment? = state.filterInput?.list { state.filterInput = nil }
         for segment in LaunchSegment.allCases {
             let id = ListID.segment(segment)

@@ -1,8 +1,7 @@
 import Foundation
 import TminusCore
 
-/// A reminder going off: a watched launch is near its NET. The view model rings the bell (through
-/// `AppState.bellCount`), puts `notice` in the status line and hands this to `AppEnvironment.alert`
+/// A reminder going off: a watched launch is near its NET. The reducer rings the bell (an `Effect.bell`), puts `notice` in the status line and hands this to `AppEnvironment.alert`
 /// (the desktop notification).
 public struct Reminder: Sendable, Hashable {
     public var launchID: String
@@ -54,82 +53,56 @@ public struct Reminder: Sendable, Hashable {
 /// - at start-up, or when a launch is watched, inside a window (NET still ahead): at once.
 /// When several windows of one launch open in one check (start-up 5 min before NET, a clock
 /// jump), one alert goes off, for the shortest lead, and all of them count as done.
-extension AppViewModel {
-    struct ReminderKey: Hashable {
-        var launchID: String
-        var lead: TimeInterval
-        var net: Date
-    }
-
-    /// The lead times in seconds, longest first.
-    var reminderLeads: [TimeInterval] {
-        Set(state.preferences.reminders).filter { $0 > 0 }.sorted(by: >).map { TimeInterval($0) * 60 }
-    }
-
-    /// Watched launches a reminder can be about, with their NET.
-    func reminderCandidates(now: Date) -> [(launch: WatchedLaunch, net: Date)] {
-        state.favorites.items.launches.compactMap { watched in
-            guard Self.counts(watched.status == .upcoming, watched.datePrecision, watched.date),
-                  let net = watched.date, net > now else { return nil }
-            return (watched, net)
-        }
-    }
-
+extension AppReducer {
     /// Sets off every reminder due and not yet set off. Called on every tick and whenever the
     /// watched launches change.
-    func checkReminders() {
-        let now = environment.clock.now()
-        let leads = reminderLeads
+    mutating func checkReminders() {
+        let leads = Reminders.leads(state)
         guard !leads.isEmpty else { return }
-        for (watched, net) in reminderCandidates(now: now) {
+        for (watched, net) in Reminders.candidates(state, now: now) {
             let due = leads.filter {
-                net.addingTimeInterval(-$0) <= now && !firedReminders.contains(ReminderKey(launchID: watched.id, lead: $0, net: net))
+                net.addingTimeInterval(-$0) <= now && !state.session.firedReminders.contains(ReminderKey(launchID: watched.id, lead: $0, net: net))
             }
             guard let shortest = due.min() else { continue }
-            for lead in due { firedReminders.insert(ReminderKey(launchID: watched.id, lead: lead, net: net)) }
+            for lead in due { state.session.firedReminders.insert(ReminderKey(launchID: watched.id, lead: lead, net: net)) }
             let moment = net.addingTimeInterval(-shortest)
             let at = now.timeIntervalSince(moment) <= Reminder.onTimeTolerance ? moment : now
             fire(Reminder(launchID: watched.id, name: watched.name, net: net, lead: shortest, at: at))
         }
     }
 
-    func fire(_ reminder: Reminder) {
-        state.bellCount += 1
-        state.notice = Notice(reminder.notice, expires: environment.clock.now().addingTimeInterval(Reminder.noticeLifetime))
-        environment.log("reminder: \(reminder.body)")
-        let alert = environment.alert
-        tasks.append(Task.detached { await alert(reminder) })
+    mutating func fire(_ reminder: Reminder) {
+        state.notice = Notice(reminder.notice, expires: now.addingTimeInterval(Reminder.noticeLifetime))
+        effects += [.bell, .log("reminder: \(reminder.body)"), .notify(reminder)]
+    }
+}
+
+/// The reminders' arithmetic, on the state alone.
+enum Reminders {
+    /// The lead times in seconds, longest first.
+    static func leads(_ state: AppState) -> [TimeInterval] {
+        Set(state.preferences.reminders).filter { $0 > 0 }.sorted(by: >).map { TimeInterval($0) * 60 }
+    }
+
+    /// Watched launches a reminder can be about, with their NET.
+    static func candidates(_ state: AppState, now: Date) -> [(launch: WatchedLaunch, net: Date)] {
+        state.favorites.items.launches.compactMap { watched in
+            guard Wakeups.counts(watched.status == .upcoming, watched.datePrecision, watched.date),
+                  let net = watched.date, net > now else { return nil }
+            return (watched, net)
+        }
     }
 
     /// The soonest moment a reminder not yet set off is due (maybe already past: then at once).
-    func nextReminderDue(now: Date) -> Date? {
-        let leads = reminderLeads
+    static func nextDue(_ state: AppState, now: Date) -> Date? {
+        let leads = leads(state)
         var soonest: Date?
-        for (watched, net) in reminderCandidates(now: now) {
-            for lead in leads where !firedReminders.contains(ReminderKey(launchID: watched.id, lead: lead, net: net)) {
+        for (watched, net) in candidates(state, now: now) {
+            for lead in leads where !state.session.firedReminders.contains(ReminderKey(launchID: watched.id, lead: lead, net: net)) {
                 let due = net.addingTimeInterval(-lead)
                 if soonest.map({ due < $0 }) ?? true { soonest = due }
             }
         }
         return soonest
-    }
-
-    /// How long the loop may sleep before the next reminder: never past its moment. Ticks fall
-    /// on whole multiples of the interval, so any interval up to the time left wakes in time;
-    /// nil when none is pending (then the screen alone decides).
-    var reminderWake: Duration? {
-        let now = environment.clock.now()
-        guard let due = nextReminderDue(now: now) else { return nil }
-        let remaining = due.timeIntervalSince(now)
-        if remaining >= 1 { return .seconds(Int(min(remaining, 86_400).rounded(.down))) }
-        return .milliseconds(max(10, Int((remaining * 1000).rounded(.down))))
-    }
-
-    /// The sooner of two wake-ups.
-    static func sooner(_ a: Duration?, _ b: Duration?) -> Duration? {
-        switch (a, b) {
-        case let (a?, b?): return min(a, b)
-        default: return a ?? b
-        }
     }
 }

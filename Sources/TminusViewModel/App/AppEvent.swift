@@ -5,6 +5,8 @@ import TminusImage
 /// Everything that can change the app's state. Keys, clock ticks and resizes come from the
 /// terminal loop; the rest are results of work the view model started, posted to its mailbox.
 public enum AppEvent: Sendable {
+    /// The app is up: the first list and the favorites are asked for.
+    case started
     case key(Key)
     /// A click or a wheel notch (only while the mouse is on).
     case mouse(MouseEvent)

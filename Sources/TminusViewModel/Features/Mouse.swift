@@ -3,45 +3,27 @@ import TminusCore
 
 /// The mouse: the wheel scrolls, a click selects, a double-click opens, the tab bar switches
 /// tabs; `m` turns it all off (the loop then releases the mouse to the terminal).
-extension AppViewModel {
-    /// Lines the wheel scrolls per notch.
-    public static let wheelLines = 3
-    /// A second click on the same row this soon is a double-click.
-    public static let doubleClickInterval: TimeInterval = 0.4
-
-    /// Whether the terminal should report the mouse (the loop applies it after each event).
-    public var mouseEnabled: Bool { state.preferences.mouse }
-
-    func handleMouse(_ event: MouseEvent) {
+extension AppReducer {
+    mutating func handleMouse(_ event: MouseEvent) {
         // Off: the terminal should not even send these; any that come anyway do nothing.
         // Overlays take the keys, and so the mouse too.
         guard state.preferences.mouse, state.overlay == nil else { return }
         switch event.kind {
-        case .wheelUp: wheel(by: -Self.wheelLines)
-        case .wheelDown: wheel(by: Self.wheelLines)
+        case .wheelUp: wheel(by: -AppViewModel.wheelLines)
+        case .wheelDown: wheel(by: AppViewModel.wheelLines)
         case .press: click(x: event.x, y: event.y)
         }
     }
 
-    /// `m`: the mouse on or off, saved like the units.
-    func userToggledMouse() {
-        state.preferences.mouse.toggle()
-        lastClick = nil
-        show(Notice(state.preferences.mouse ? "mouse on" : "mouse off: the terminal's own selection works"))
-        let preferences = state.preferences
-        let store = environment.preferences
-        runInOrder(.preferences) { .preferencesSaved(await store.save(preferences)) }
-    }
-
     // MARK: - Wheel
 
-    private func wheel(by delta: Int) {
+    private mutating func wheel(by delta: Int) {
         let layout = ScreenLayout(state.size)
         switch state.screen {
         case .launchList, .rocketLaunches:
             guard let id = state.activeListID else { return }
             let height = state.visibleLaunchRows
-            modifyList(id) { list in
+            modifyList(id) { list, _ in
                 guard !list.launches.isEmpty else { return }
                 let maxTop = max(0, list.launches.count - height)
                 list.scrollTop = min(max(0, list.scrollTop + delta), maxTop)
@@ -71,31 +53,30 @@ extension AppViewModel {
 
     // MARK: - Clicks
 
-    private func click(x: Int, y: Int) {
+    private mutating func click(x: Int, y: Int) {
         let layout = ScreenLayout(state.size)
         guard !layout.isTooSmall else { return }
         if y == layout.tabBarRow {
-            lastClick = nil
+            state.session.lastClick = nil
             if let tab = TabBarGeometry.tab(at: x) { userSelectedTab(tab) }
             return
         }
         guard let row = row(at: y, layout: layout) else {
-            lastClick = nil
+            state.session.lastClick = nil
             return
         }
-        let now = environment.clock.now()
-        let screen = state.screen
-        let isDouble = lastClick.map {
+                let screen = state.screen
+        let isDouble = state.session.lastClick.map {
             $0.screen == screen && $0.row == row && now.timeIntervalSince($0.at) >= 0
-                && now.timeIntervalSince($0.at) <= Self.doubleClickInterval
+                && now.timeIntervalSince($0.at) <= AppViewModel.doubleClickInterval
         } ?? false
         select(row)
         if isDouble {
             // A third click starts over instead of opening again.
-            lastClick = nil
+            state.session.lastClick = nil
             handleKey(.enter)
         } else {
-            lastClick = Click(at: now, screen: screen, row: row)
+            state.session.lastClick = Click(at: now, screen: screen, row: row)
         }
     }
 
@@ -127,7 +108,7 @@ extension AppViewModel {
         }
     }
 
-    private func select(_ row: Int) {
+    private mutating func select(_ row: Int) {
         switch state.screen {
         case .launchList, .rocketLaunches:
             if let id = state.activeListID { moveSelection(in: id, to: row) }
@@ -136,11 +117,4 @@ extension AppViewModel {
         case .launchDetail, .rocketPage: break
         }
     }
-}
-
-/// The last click, to tell a double-click: when, and on which row of which screen.
-struct Click {
-    var at: Date
-    var screen: ScreenKind
-    var row: Int
 }

@@ -3,76 +3,45 @@ import TminusCore
 
 /// `f` everywhere, and the Favorites tab. Every change goes through the favorites store and
 /// the screen shows what it says is committed.
-extension AppViewModel {
-    /// The ids the favorites will hold once every store call queued so far is through. `f`
-    /// decides from these, not from the screen: two quick presses (both read before the store
-    /// answers the first) must cancel out, not save twice.
-    struct PendingFavorites {
-        /// Store calls queued and not answered yet (each posts one `.favoritesLoaded`).
-        var count = 0
-        var rockets: Set<String> = []
-        var launches: Set<String> = []
-    }
-
+extension AppReducer {
     /// Counts a store call about to be queued.
-    func enqueueFavoritesCall(_ change: FavoritesChange? = nil) {
-        if pendingFavorites.count == 0 {
-            pendingFavorites.rockets = state.favorites.items.rocketIDs
-            pendingFavorites.launches = state.favorites.items.launchIDs
+    mutating func enqueueFavoritesCall(_ change: FavoritesChange? = nil) {
+        if state.session.pendingFavorites.count == 0 {
+            state.session.pendingFavorites.rockets = state.favorites.items.rocketIDs
+            state.session.pendingFavorites.launches = state.favorites.items.launchIDs
         }
-        pendingFavorites.count += 1
+        state.session.pendingFavorites.count += 1
         switch change {
-        case .saveRocket(let rocket)?: pendingFavorites.rockets.insert(rocket.id)
-        case .removeRocket(let id)?: pendingFavorites.rockets.remove(id)
-        case .saveLaunch(let launch)?: pendingFavorites.launches.insert(launch.id)
-        case .removeLaunch(let id)?: pendingFavorites.launches.remove(id)
+        case .saveRocket(let rocket)?: state.session.pendingFavorites.rockets.insert(rocket.id)
+        case .removeRocket(let id)?: state.session.pendingFavorites.rockets.remove(id)
+        case .saveLaunch(let launch)?: state.session.pendingFavorites.launches.insert(launch.id)
+        case .removeLaunch(let id)?: state.session.pendingFavorites.launches.remove(id)
         case .refresh?, nil: break
         }
     }
 
     func willBeWatched(_ id: String) -> Bool {
-        pendingFavorites.count > 0 ? pendingFavorites.launches.contains(id) : state.isWatched(launch: id)
+        state.session.pendingFavorites.count > 0 ? state.session.pendingFavorites.launches.contains(id) : state.isWatched(launch: id)
     }
 
     func willBeFavorite(_ id: String) -> Bool {
-        pendingFavorites.count > 0 ? pendingFavorites.rockets.contains(id) : state.isFavorite(rocket: id)
+        state.session.pendingFavorites.count > 0 ? state.session.pendingFavorites.rockets.contains(id) : state.isFavorite(rocket: id)
     }
 
-    func reloadFavorites() {
+    mutating func reloadFavorites() {
         state.favorites.isLoading = true
-        let store = environment.favorites
         enqueueFavoritesCall()
-        runInOrder(.favorites) { () async -> AppEvent in
-            do throws(StoreError) { return .favoritesLoaded(.success(try await store.load())) } catch { return .favoritesLoaded(.failure(error)) }
-        }
+        effects.append(.loadFavorites)
     }
 
-    enum FavoritesChange: Sendable {
-        case saveRocket(Rocket), removeRocket(String), saveLaunch(Launch), removeLaunch(String)
-        case refresh([Launch], [Rocket])
-
-        func apply(to store: FavoritesStore) async throws(StoreError) -> Favorites {
-            switch self {
-            case .saveRocket(let rocket): try await store.saveRocket(rocket)
-            case .removeRocket(let id): try await store.removeRocket(id)
-            case .saveLaunch(let launch): try await store.saveLaunch(launch)
-            case .removeLaunch(let id): try await store.removeLaunch(id)
-            case let .refresh(launches, rockets): try await store.refresh(launches, rockets)
-            }
-        }
-    }
-
-    /// Runs one store change in order with the others and posts what is committed afterwards.
-    func changeFavorites(_ change: FavoritesChange) {
-        let store = environment.favorites
+    /// Queues one store change (in order with the others); what is committed comes back.
+    mutating func changeFavorites(_ change: FavoritesChange) {
         enqueueFavoritesCall(change)
-        runInOrder(.favorites) { () async -> AppEvent in
-            do throws(StoreError) { return .favoritesLoaded(.success(try await change.apply(to: store))) } catch { return .favoritesLoaded(.failure(error)) }
-        }
+        effects.append(.changeFavorites(change))
     }
 
-    func receivedFavorites(_ result: Result<Favorites, StoreError>) {
-        pendingFavorites.count = max(0, pendingFavorites.count - 1)
+    mutating func receivedFavorites(_ result: Result<Favorites, StoreError>) {
+        state.session.pendingFavorites.count = max(0, state.session.pendingFavorites.count - 1)
         state.favorites.isLoading = false
         switch result {
         case .success(let items):
@@ -98,7 +67,7 @@ extension AppViewModel {
     }
 
     /// `f` (and `x` on the Favorites tab): the thing the user is looking at goes in or out.
-    func userToggledFavorite() {
+    mutating func userToggledFavorite() {
         switch state.screen {
         case .launchDetail:
             if let launch = state.detail?.launch { toggleWatch(launch) }
@@ -118,7 +87,7 @@ extension AppViewModel {
         }
     }
 
-    func toggleWatch(_ launch: Launch) {
+    mutating func toggleWatch(_ launch: Launch) {
         if willBeWatched(launch.id) {
             changeFavorites(.removeLaunch(launch.id))
         } else {
@@ -126,7 +95,7 @@ extension AppViewModel {
         }
     }
 
-    func toggleFavorite(_ rocket: Rocket) {
+    mutating func toggleFavorite(_ rocket: Rocket) {
         if willBeFavorite(rocket.id) {
             changeFavorites(.removeRocket(rocket.id))
         } else {
@@ -138,7 +107,7 @@ extension AppViewModel {
     /// index: when they change (another tminus, a refresh that renamed one) it stays on the
     /// rocket it showed. One whose rocket is no longer a favorite closes, with the screens
     /// opened over it, rather than show another rocket or nothing.
-    func keepFavoritePagesOnTheirRockets(previously before: [String]) {
+    mutating func keepFavoritePagesOnTheirRockets(previously before: [String]) {
         let now = state.favorites.items.rockets.map(\.id)
         guard now != before else { return }
         for (tab, routes) in state.stacks {
@@ -157,7 +126,7 @@ extension AppViewModel {
     }
 
     /// Fresh data arrived: the stored copies of favorites in it are brought up to date.
-    func refreshStoredFavorites(launches: [Launch] = [], rockets: [Rocket] = []) {
+    mutating func refreshStoredFavorites(launches: [Launch] = [], rockets: [Rocket] = []) {
         let watched = Set(state.favorites.items.launches.map(\.id))
         let saved = Set(state.favorites.items.rockets.map(\.id))
         let stored = Dictionary(state.favorites.items.launches.map { ($0.id, $0.launch) }, uniquingKeysWith: { a, _ in a })
@@ -171,18 +140,18 @@ extension AppViewModel {
         changeFavorites(.refresh(freshLaunches, freshRockets))
     }
 
-    func handleFavoritesKey(_ key: Key) {
-        if Self.moveSelection(&state.favorites.selection, count: state.favorites.rows.count, by: key) { return }
-        switch key {
-        case .character("r"): reloadFavorites()
-        case .enter, .right, .character("l"):
+    mutating func performOnFavorites(_ action: Action) {
+        switch action {
+        case .move(let movement):
+            state.favorites.selection = Self.moved(state.favorites.selection, count: state.favorites.rows.count, by: movement)
+        case .refresh: reloadFavorites()
+        case .open:
             switch state.favorites.selectedRow {
             case .rocket(let r)?:
                 guard let index = state.favorites.items.rockets.firstIndex(where: { $0.id == r.id }) else { return }
                 push(.rocketPage(visit(index, in: .favorites)))
             case .launch(let l)?:
                 push(.launchDetail(LaunchDetailState(launch: l.launch)))
-                state.now = environment.clock.now()
             case nil:
                 break
             }

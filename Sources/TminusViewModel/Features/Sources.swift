@@ -3,9 +3,9 @@ import TminusCore
 
 /// `S`: the Launches tab switches to the next source (the r/SpaceX API, Launch Library 2).
 /// Each source keeps its own Upcoming and Past lists, so switching back is instant.
-extension AppViewModel {
-    func userSwitchedSource() {
-        let count = environment.sources.count
+extension AppReducer {
+    mutating func userSwitchedSource() {
+        let count = context.sources.count
         guard count > 1 else {
             show(Notice("\(state.sourceName) is the only source", level: .error))
             return
@@ -18,8 +18,8 @@ extension AppViewModel {
             // Its answers in flight will be dropped (they name the source they were for): a
             // load that was under way starts again when the list comes back.
             if list.isLoading {
-                list.phase = .idle
-                if !list.hasLoadedOnce { list = LaunchListState() }
+                list.status.activity = .idle
+                if !list.status.hasLoadedOnce { list = LaunchListState() }
             }
             lists[segment] = list
             state.lists[.segment(segment)] = nil

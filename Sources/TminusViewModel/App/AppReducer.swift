@@ -1,0 +1,160 @@
+import Foundation
+import TminusCore
+
+/// The reducer: takes the state and one event, changes the state and collects the effects
+/// the change asks for. It reads the clock once (`now`, kept in `state.now`) and does no I/O.
+/// Each screen's part lives in `Features/` as an extension; this file is the thin router.
+struct AppReducer {
+    var state: AppState
+    /// What the event asks the outside world to do, in order.
+    var effects: [Effect] = []
+    let context: ReducerContext
+
+    init(state: AppState, context: ReducerContext, now: Date) {
+        self.state = state
+        self.context = context
+        self.state.now = now
+    }
+
+    var now: Date { state.now }
+
+    mutating func reduce(_ event: AppEvent) {
+        switch event {
+        case .started:
+            loadFirstPageIfNeeded(.segment(state.segment))
+            // The ★ marks on every list come from here, so favorites load at once.
+            reloadFavorites()
+        case .key(let key): handleKey(key)
+        case .mouse(let mouse): handleMouse(mouse)
+        case .tick:
+            if let expires = state.notice?.expires, expires <= now { state.notice = nil }
+            retryDueLists()
+            retryRocketsIfDue()
+            checkReminders()
+            askForFilterIfDue()
+        case .resized(let width, let height):
+            state.size = ScreenSize(width: max(0, width), height: max(0, height))
+            keepActiveSelectionVisible()
+        case let .launchesLoaded(asked, result): receivedLaunches(asked, result: result)
+        case let .launchDetailLoaded(id, result): receivedLaunchDetail(id, result)
+        case let .rocketsLoaded(mode, result): receivedRockets(mode, result)
+        case let .linkOpened(url, result):
+            switch result {
+            case .success: show(Notice("opened \(url.absoluteString)"))
+            case .failure(let error): show(Notice("could not open link: \(error.message)", level: .error))
+            }
+        case .exportSaved(let result):
+            switch result {
+            // A path to read (or copy) stays longer than a passing message.
+            case .success(let url): show(Notice("calendar event saved to \(url.path)"), for: 3 * Notice.lifetime)
+            case .failure(let error): show(Notice("could not save the calendar event: \(error.message)", level: .error))
+            }
+        case let .pictureLoaded(key, result): receivedPicture(key, result)
+        case .terminalColors(let count):
+            if count < 256 { state.pictureMode = .glyphs }
+            state.directColor = count >= 1 << 24
+            // Rows just changed height: the selection must stay on screen.
+            keepActiveSelectionVisible()
+        case .favoritesLoaded(let result):
+            receivedFavorites(result)
+            checkReminders()
+        case .preferencesSaved(let result):
+            if case .failure(let error) = result { state.notice = Notice(error.message, level: .error) }
+        }
+        updatePictureDemand()
+    }
+
+    // MARK: - Keys
+
+    mutating func handleKey(_ typed: Key) {
+        // Keys moved in config.toml become their defaults here, except while typing a filter.
+        var key = typed
+        let typingFilter = state.overlay == nil && state.filterInput != nil && state.filterInput?.list == state.activeListID
+        if case .character(let c) = typed, !typingFilter {
+            guard let translated = state.keys.translate(c) else { return }
+            key = .character(translated)
+        }
+        // Overlays and the `/` input take the keys while open.
+        switch state.overlay {
+        case .help?:
+            // Any of these closes the overlay; other keys are swallowed so nothing moves behind it.
+            if [.character("?"), .escape, .backspace, .character("q"), .enter].contains(key) { state.overlay = nil }
+            return
+        case .units(let selection)?: return handleUnitsKey(key, selection: selection)
+        case .links(let menu)?: return handleLinkMenuKey(key, menu: menu)
+        case nil: break
+        }
+        if let input = state.filterInput, key != .control("c") {
+            if input.list == state.activeListID { return handleFilterKey(key, input: input) }
+            state.filterInput = nil
+        }
+        guard let action = Keymap.action(for: key, on: state.screen) else { return }
+        perform(action)
+    }
+
+    /// What an action does: the ones every screen shares here, the rest by screen.
+    mutating func perform(_ action: Action) {
+        switch action {
+        case .quit: effects.append(.quit)
+        case .showHelp: state.overlay = .help
+        case .showUnits: state.overlay = .units(selection: 0)
+        case .switchSource: userSwitchedSource()
+        case .toggleMouse: userToggledMouse()
+        case .selectTab(let tab): userSelectedTab(tab)
+        case .nextTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + 1) % Tab.allCases.count)!)
+        case .previousTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + Tab.allCases.count - 1) % Tab.allCases.count)!)
+        case .toggleFavorite: userToggledFavorite()
+        case .saveCalendarEvent: if let launch = state.launchInFocus { userExportedToCalendar(launch) }
+        default:
+            switch state.screen {
+            case .launchDetail: performOnDetail(action)
+            case .rocketPage: performOnRocketPage(action)
+            case .rocketLaunches, .launchList: performOnList(action)
+            case .rocketList: performOnRocketList(action)
+            case .favorites: performOnFavorites(action)
+            }
+        }
+    }
+
+    mutating func userSelectedTab(_ tab: Tab) {
+        if tab != state.tab { dismissPassingNotice() }
+        state.tab = tab
+        switch tab {
+        case .launches: loadFirstPageIfNeeded(.segment(state.segment))
+        case .rockets: loadRocketsIfNeeded()
+        // Another tminus may have changed the database: the tab shows what is on disk now.
+        case .favorites: reloadFavorites()
+        }
+    }
+
+    // MARK: - Screens
+
+    mutating func push(_ route: Route) {
+        dismissPassingNotice()
+        state.routes.append(route)
+    }
+
+    mutating func goBack() {
+        dismissPassingNotice()
+        if !state.routes.isEmpty { state.routes.removeLast() }
+    }
+
+    /// Replaces the innermost screen's state (after a key changed it).
+    mutating func replaceTop(_ route: Route) {
+        guard !state.routes.isEmpty else { return }
+        state.routes[state.routes.count - 1] = route
+    }
+
+    // MARK: - Notices
+
+    /// A passing message: shown now, gone after `Notice.lifetime` or when the screen changes.
+    mutating func show(_ notice: Notice, for lifetime: TimeInterval = Notice.lifetime) {
+        var notice = notice
+        notice.expires = now.addingTimeInterval(lifetime)
+        state.notice = notice
+    }
+
+    mutating func dismissPassingNotice() {
+        if state.notice?.expires != nil { state.notice = nil }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import TminusCore
+
+/// The store: the app's state, the reducer that changes it and the runner that carries out
+/// what the reducer asks for. Every change goes one way:
+///
+///     event ─▶ AppReducer.reduce(&state) ─▶ [Effect] ─▶ EffectRunner ─▶ (later) event
+///
+/// Not Sendable: it lives on the UI thread. Background work posts its result to the mailbox;
+/// the loop calls `receiveMail()` on the UI thread, so state only ever changes here, in order.
+public final class AppViewModel {
+    public internal(set) var state: AppState
+    let environment: AppEnvironment
+    let mailbox: Mailbox
+    private let runner: EffectRunner
+    private let context: ReducerContext
+
+    /// How close to the end of a list the selection gets before the next page is asked for.
+    public static let prefetchDistance = 5
+
+    public init(environment: AppEnvironment, mailbox: Mailbox) {
+        self.environment = environment
+        self.mailbox = mailbox
+        runner = EffectRunner(environment: environment, mailbox: mailbox)
+        context = ReducerContext(environment)
+        state = AppState(now: environment.clock.now(), sourceNames: environment.sources.map(\.name),
+                         timeZone: environment.time.timeZone)
+        state.frozenSources = Set(environment.sources.indices.filter { environment.sources[$0].isFrozen })
+        if environment.pictures == nil { state.pictureMode = .glyphs }
+        let loaded = environment.preferences.load()
+        state.preferences = loaded.preferences
+        state.keys = environment.keys
+        // The settings file, config.toml and the favorites database can be bad at once: say all.
+        let problems = [environment.configProblem, loaded.problem, environment.favorites.openProblem].compactMap { $0 }
+        if !problems.isEmpty {
+            state.notice = Notice(problems.joined(separator: " · "), level: .error)
+        } else if let notice = environment.startupNotice {
+            state.notice = Notice(notice)
+        }
+    }
+
+    /// Where terminal effects (quit, bell, mouse) go: the loop carries them out.
+    public func onTerminalEffect(_ handler: @escaping (Effect) -> Void) { runner.terminal = handler }
+
+    /// Asks for the first page of the list on screen and the favorites (the ★ marks).
+    @discardableResult
+    public func start() -> [Effect] { handle(.started) }
+
+    /// Applies one event and carries out what it asks for; returns those effects (tests read them).
+    @discardableResult
+    public func handle(_ event: AppEvent) -> [Effect] {
+        if case .pictureLoaded(let key, _) = event { runner.pictureFinished(key) }
+        // The state moves into the reducer and back, so its arrays are never copied.
+        var working = AppState.placeholder
+        swap(&working, &state)
+        var reducer = AppReducer(state: consume working, context: context, now: environment.clock.now())
+        reducer.reduce(event)
+        let effects = reducer.effects
+        state = reducer.state
+        runner.run(effects)
+        return effects
+    }
+
+    /// Applies what background work posted. Returns whether anything arrived.
+    @discardableResult
+    public func receiveMail() -> Bool {
+        let events = mailbox.drain()
+        for event in events { handle(event) }
+        return !events.isEmpty
+    }
+
+    /// Whether the terminal should report the mouse (the loop applies it at start).
+    public var mouseEnabled: Bool { state.preferences.mouse }
+
+    /// The loop wakes this often to redraw a changing clock (see `Wakeups`).
+    public var tickInterval: Duration? { Wakeups.interval(state, now: environment.clock.now()) }
+
+    /// The soonest moment a reminder not yet set off is due.
+    func nextReminderDue(now: Date) -> Date? { Reminders.nextDue(state, now: now) }
+    var reminderWake: Duration? { Wakeups.reminderWake(state, now: environment.clock.now()) }
+
+    /// Waits for all work started so far and applies its results, until nothing is left.
+    /// Tests use it to run a scenario to completion without sleeping.
+    public func settle() async {
+        while true {
+            let running = runner.takeTasks()
+            if running.isEmpty { break }
+            for task in running { await task.value }
+            receiveMail()
+        }
+        receiveMail()
+    }
+}
+
+/// What a reducer knows of the world besides the state: what each source can do, and the one
+/// source of randomness (which rocket picture a visit shows). Plain values, no I/O.
+struct ReducerContext {
+    struct Source {
+        var name: String
+        var hasDetail: Bool
+        var filtersByRocketAndWebcast: Bool
+    }
+    var sources: [Source]
+    var rocketSource: Source
+    var randomIndex: @Sendable (Int) -> Int
+
+    init(_ environment: AppEnvironment) {
+        func describe(_ source: LaunchSource) -> Source {
+            Source(name: source.name, hasDetail: source.launchDetail != nil,
+                   filtersByRocketAndWebcast: source.filtersByRocketAndWebcast)
+        }
+        sources = environment.sources.map(describe)
+        rocketSource = describe(environment.rocketSource)
+        randomIndex = environment.randomIndex
+    }
+}

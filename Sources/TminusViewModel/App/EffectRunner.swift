@@ -1,0 +1,127 @@
+import Foundation
+import TminusCore
+
+/// Carries out effects: the one place that creates tasks, cancels picture loads and keeps
+/// writes in order. Background work posts its answer to the mailbox as an event; terminal
+/// effects go to the loop's handler on the calling (UI) thread.
+///
+/// Not Sendable: it lives on the UI thread beside the view model.
+final class EffectRunner {
+    private let environment: AppEnvironment
+    private let mailbox: Mailbox
+    /// Work in flight, so tests can wait for it (`AppViewModel.settle`).
+    private(set) var tasks: [Task<Void, Never>] = []
+    /// Picture loads in flight, so ones scrolled away can be cancelled.
+    private var pictureTasks: [PictureKey: Task<Void, Never>] = [:]
+    /// The last write of each kind, so the next one waits for it: two quick toggles must not
+    /// race, or the older choice could land last and be what the disk keeps.
+    private var lastWrite: [WriteQueue: Task<Void, Never>] = [:]
+    /// Where terminal effects go; the loop installs it (tests record them).
+    var terminal: (Effect) -> Void = { _ in }
+
+    private enum WriteQueue: Hashable { case preferences, favorites, exports }
+
+    init(environment: AppEnvironment, mailbox: Mailbox) {
+        self.environment = environment
+        self.mailbox = mailbox
+    }
+
+    func run(_ effects: [Effect]) {
+        for effect in effects { run(effect) }
+    }
+
+    func run(_ effect: Effect) {
+        let env = environment
+        switch effect {
+        case let .fetchLaunches(asked, cursor):
+            let source = asked.id.isSegment ? env.sources[asked.source] : env.rocketSource
+            start { () async -> AppEvent in
+                do throws(APIError) {
+                    switch asked.id {
+                    case .segment(let segment): return .launchesLoaded(asked, .success(try await source.launches(segment, cursor, asked.mode)))
+                    case .rocket(let rocketID): return .launchesLoaded(asked, .success(try await source.rocketLaunches(rocketID, cursor, asked.mode)))
+                    }
+                } catch { return .launchesLoaded(asked, .failure(error)) }
+            }
+        case .fetchRockets(let mode):
+            let source = env.rocketSource
+            start { () async -> AppEvent in
+                do throws(APIError) { return .rocketsLoaded(mode, .success(try await source.rockets(mode))) } catch { return .rocketsLoaded(mode, .failure(error)) }
+            }
+        case let .fetchLaunchDetail(id, index, mode):
+            guard env.sources.indices.contains(index), let fetch = env.sources[index].launchDetail else { return }
+            start { () async -> AppEvent in
+                do throws(APIError) { return .launchDetailLoaded(id: id, .success(try await fetch(id, mode))) } catch { return .launchDetailLoaded(id: id, .failure(error)) }
+            }
+        case .loadPicture(let key):
+            guard let loader = env.pictures, pictureTasks[key] == nil else { return }
+            let mailbox = self.mailbox
+            let task = Task.detached {
+                let result = await loader.picture(key.url, key.columns, key.rows)
+                if Task.isCancelled { return }
+                mailbox.post(.pictureLoaded(key, result))
+            }
+            pictureTasks[key] = task
+            tasks.append(task)
+        case .cancelPicture(let key):
+            pictureTasks.removeValue(forKey: key)?.cancel()
+        case .savePreferences(let preferences):
+            let store = env.preferences
+            startInOrder(.preferences) { .preferencesSaved(await store.save(preferences)) }
+        case .loadFavorites:
+            let store = env.favorites
+            startInOrder(.favorites) { () async -> AppEvent in
+                do throws(StoreError) { return .favoritesLoaded(.success(try await store.load())) } catch { return .favoritesLoaded(.failure(error)) }
+            }
+        case .changeFavorites(let change):
+            let store = env.favorites
+            startInOrder(.favorites) { () async -> AppEvent in
+                do throws(StoreError) { return .favoritesLoaded(.success(try await change.apply(to: store))) } catch { return .favoritesLoaded(.failure(error)) }
+            }
+        case let .saveExport(name, contents):
+            let save = env.saveExport
+            startInOrder(.exports) { .exportSaved(await save(name, contents)) }
+        case .openURL(let url):
+            let open = env.openURL
+            start { .linkOpened(url, await open(url)) }
+        case .notify(let reminder):
+            let alert = env.alert
+            tasks.append(Task.detached { await alert(reminder) })
+        case .log(let line):
+            env.log(line)
+        case .bell, .setMouse, .quit:
+            terminal(effect)
+        }
+    }
+
+    /// A picture answer arrived: its task is done.
+    func pictureFinished(_ key: PictureKey) { pictureTasks[key] = nil }
+
+    /// Runs `work` off the UI thread and posts the event it returns.
+    private func start(_ work: @escaping @Sendable () async -> AppEvent) {
+        let mailbox = self.mailbox
+        tasks.append(Task.detached { mailbox.post(await work()) })
+    }
+
+    /// Like `start`, but one at a time per queue and in the order asked.
+    private func startInOrder(_ queue: WriteQueue, _ work: @escaping @Sendable () async -> AppEvent) {
+        let previous = lastWrite[queue]
+        let mailbox = self.mailbox
+        let task = Task.detached {
+            await previous?.value
+            mailbox.post(await work())
+        }
+        lastWrite[queue] = task
+        tasks.append(task)
+    }
+
+    /// Hands over the tasks started so far (for `settle`), forgetting them.
+    func takeTasks() -> [Task<Void, Never>] {
+        defer { tasks.removeAll() }
+        return tasks
+    }
+}
+
+extension ListID {
+    var isSegment: Bool { if case .segment = self { true } else { false } }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TminusCore
+
+/// How long the terminal loop may sleep before the screen needs a redraw or the reducer a
+/// tick: every second while a countdown ticks or a passing message waits to be taken down,
+/// every 30 s otherwise (the "updated N min ago" text), and never past a retry or a reminder.
+enum Wakeups {
+    static func interval(_ state: AppState, now: Date) -> Duration? {
+        sooner(screen(state), reminderWake(state, now: now))
+    }
+
+    /// What the screen alone needs.
+    static func screen(_ state: AppState) -> Duration? {
+        if state.filterInput?.askAt != nil { return .milliseconds(100) }  // the `/` filter's pause
+        if state.notice?.expires != nil { return .seconds(1) }
+        // A retry waiting must start on time, and its last minute counts down in seconds.
+        let retries = state.lists.values.compactMap(\.status.retryAt) + [state.rockets.status.retryAt].compactMap { $0 }
+        if let soonest = retries.min() {
+            let remaining = soonest.timeIntervalSince(state.now)
+            if remaining <= 60 { return .seconds(1) }
+            return .seconds(Int(min(30, remaining - 60).rounded(.up)))
+        }
+        if let detail = state.detail, counts(detail.launch.upcoming, detail.launch.datePrecision, detail.launch.date) {
+            return .seconds(1)
+        }
+        if state.screen == .favorites,
+           state.favorites.items.launches.contains(where: { counts($0.status == .upcoming, $0.datePrecision, $0.date) }) {
+            return .seconds(1)
+        }
+        return .seconds(30)
+    }
+
+    /// How long the loop may sleep before the next reminder: never past its moment. Ticks fall
+    /// on whole multiples of the interval, so any interval up to the time left wakes in time;
+    /// nil when none is pending (then the screen alone decides).
+    static func reminderWake(_ state: AppState, now: Date) -> Duration? {
+        guard let due = Reminders.nextDue(state, now: now) else { return nil }
+        let remaining = due.timeIntervalSince(now)
+        if remaining >= 1 { return .seconds(Int(min(remaining, 86_400).rounded(.down))) }
+        return .milliseconds(max(10, Int((remaining * 1000).rounded(.down))))
+    }
+
+    /// Whether a launch shows a ticking countdown: upcoming, with an exact time.
+    static func counts(_ upcoming: Bool, _ precision: DatePrecision, _ date: Date?) -> Bool {
+        upcoming && precision == .hour && date != nil
+    }
+
+    /// The sooner of two wake-ups.
+    static func sooner(_ a: Duration?, _ b: Duration?) -> Duration? {
+        switch (a, b) {
+        case let (a?, b?): return min(a, b)
+        default: return a ?? b
+        }
+    }
+}
+
+extension AppViewModel {
+    /// How long typing must pause before the server is asked for the filtered list.
+    public static let filterDebounce: TimeInterval = 0.3
+    /// Lines the wheel scrolls per notch.
+    public static let wheelLines = 3
+    /// A second click on the same row this soon is a double-click.
+    public static let doubleClickInterval: TimeInterval = 0.4
+}

@@ -1,0 +1,25 @@
+import TminusCore
+
+/// What the user did, named for the user: a key press is looked up in the screen's bindings
+/// table and becomes one of these; the reducers act on actions, never on raw keys.
+public enum Action: Sendable, Hashable {
+    // Anywhere.
+    case quit, showHelp, switchSource, toggleMouse
+    case selectTab(Tab), nextTab, previousTab
+    case toggleFavorite, saveCalendarEvent, showUnits
+    // Lists and scrolling bodies.
+    case move(Movement)
+    case open, back, refresh
+    // The launch lists.
+    case showSegment(LaunchSegment)
+    case openFilter, toggleSort, cycleOutcome, cycleRocket, toggleWebcast
+    // The launch detail.
+    case nextLink, previousLink, openLink
+    // The rocket pager.
+    case previousRocket, nextRocket, previousImage, nextImage, showRocketLaunches, openWikipedia
+}
+
+/// How a movement key moves: a row (or line), a page, or to either end.
+public enum Movement: Sendable, Hashable {
+    case up, down, pageUp, pageDown, top, bottom
+}

@@ -1,0 +1,190 @@
+import TminusCore
+
+/// One row of a screen's bindings table: the keys, what each does, and how the row reads in
+/// `?` and the status line. The same rows dispatch the keys and document them, so the help can
+/// never describe a key that does something else.
+public struct KeyHelp: Sendable, Hashable {
+    /// How the help shows the keys, e.g. `↑↓ j k`.
+    public var keys: String
+    /// What they do, in words.
+    public var action: String
+    /// Shown in the status line hints (the rest only in `?`).
+    public var inStatusLine: Bool
+    /// Each key and the action it takes.
+    public var bindings: [KeyAction]
+    /// Listed in `?` (a few keys, e.g. Ctrl-C, work without being listed).
+    public var listed = true
+
+    public init(_ keys: String, _ action: String, status: Bool = false, _ bindings: [KeyAction]) {
+        self.keys = keys; self.action = action; inStatusLine = status; self.bindings = bindings
+    }
+
+    /// A row that works but is not listed.
+    static func unlisted(_ bindings: [KeyAction]) -> KeyHelp {
+        var row = KeyHelp("", "", bindings)
+        row.listed = false
+        return row
+    }
+}
+
+public struct KeyAction: Sendable, Hashable {
+    public var key: Key
+    public var action: Action
+    public init(_ key: Key, _ action: Action) { self.key = key; self.action = action }
+}
+
+private func bind(_ pairs: (Key, Action)...) -> [KeyAction] { pairs.map { KeyAction($0.0, $0.1) } }
+private func char(_ c: Character) -> Key { .character(c) }
+
+public enum Keymap {
+    /// The keys of every screen. Tab digits come from the tab list: a new tab gets its key here
+    /// without another line.
+    static let global: [KeyHelp] = [
+        KeyHelp(Tab.allCases.map { String($0.key) }.joined(separator: " "),
+                Tab.allCases.map(\.title).joined(separator: " / ") + " tab",
+                Tab.allCases.map { KeyAction(.character($0.key), .selectTab($0)) }),
+        KeyHelp("Tab", "next tab", bind((.tab, .nextTab), (.backTab, .previousTab))),
+        KeyHelp("S", "switch source: r/SpaceX API / Launch Library 2", bind((char("S"), .switchSource))),
+        KeyHelp("m", "mouse on / off: wheel, click selects, double-click opens", bind((char("m"), .toggleMouse))),
+        KeyHelp("?", "help", status: true, bind((char("?"), .showHelp))),
+        KeyHelp("q", "quit", status: true, bind((char("q"), .quit))),
+        .unlisted(bind((.control("c"), .quit))),
+    ]
+
+    public static func isGlobal(_ help: KeyHelp) -> Bool {
+        global.contains { $0.action == help.action }
+    }
+
+    /// The action `key` takes on `screen`, if any: the screen's own rows first, then the global ones.
+    public static func action(for key: Key, on screen: ScreenKind) -> Action? {
+        for row in table(for: screen) + global {
+            if let binding = row.bindings.first(where: { $0.key == key }) { return binding.action }
+        }
+        return nil
+    }
+
+    /// The screen's listed keys with the ones `config.toml` moved shown as configured.
+    public static func help(for screen: ScreenKind, keys: KeyBindings) -> [KeyHelp] {
+        let all = help(for: screen)
+        guard !keys.isEmpty else { return all }
+        return all.map { entry in
+            var entry = entry
+            entry.keys = entry.keys.split(separator: " ").map { token in
+                token.count == 1 ? String(keys.shown(token.first!)) : String(token)
+            }.joined(separator: " ")
+            return entry
+        }
+    }
+
+    public static func help(for screen: ScreenKind) -> [KeyHelp] {
+        (table(for: screen) + global).filter(\.listed)
+    }
+
+    // MARK: - The tables
+
+    static func table(for screen: ScreenKind) -> [KeyHelp] {
+        switch screen {
+        case .launchList: launchList
+        case .launchDetail: launchDetail
+        case .rocketList: rocketList
+        case .rocketPage: rocketPage
+        case .rocketLaunches: rocketLaunches
+        case .favorites: favorites
+        }
+    }
+
+    private static let move = KeyHelp("↑↓ j k", "move", status: true,
+                                      bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up))))
+    private static let pages = KeyHelp("PgUp PgDn", "page up / down",
+                                       bind((.pageUp, .move(.pageUp)), (.control("b"), .move(.pageUp)),
+                                            (.pageDown, .move(.pageDown)), (.control("f"), .move(.pageDown))))
+    private static let ends = KeyHelp("g G Home End", "first / last row",
+                                      bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom))))
+    private static let openRow = bind((.enter, .open), (.right, .open), (char("l"), .open))
+    private static let back = bind((.escape, .back), (.backspace, .back))
+    private static let calendar = KeyHelp("c", "save a calendar event (.ics)", bind((char("c"), .saveCalendarEvent)))
+    private static let units = KeyHelp("U", "units", status: true, bind((char("U"), .showUnits)))
+    private static func watch(_ words: String, status: Bool) -> KeyHelp {
+        KeyHelp("f", words, status: status, bind((char("f"), .toggleFavorite)))
+    }
+
+    private static let launchList: [KeyHelp] = [
+        move, pages, ends,
+        KeyHelp("Enter", "open launch", status: true, openRow),
+        KeyHelp("u p", "Upcoming / Past", status: true, bind((char("u"), .showSegment(.upcoming)), (char("p"), .showSegment(.past)))),
+        KeyHelp("/", "filter by name (Enter keep, Esc clear)", bind((char("/"), .openFilter))),
+        KeyHelp("s", "sort: soonest / latest first", bind((char("s"), .toggleSort))),
+        KeyHelp("F R W", "filter: outcome (Past) / rocket / has webcast",
+                bind((char("F"), .cycleOutcome), (char("R"), .cycleRocket), (char("W"), .toggleWebcast))),
+        watch("watch / unwatch the launch", status: true),
+        calendar,
+        KeyHelp("r", "refresh (retry after an error)", status: true, bind((char("r"), .refresh))),
+        .unlisted(bind((.escape, .back))),
+    ]
+
+    private static let launchDetail: [KeyHelp] = [
+        KeyHelp("←→ h l", "select link", status: true,
+                bind((.right, .nextLink), (char("l"), .nextLink), (.left, .previousLink), (char("h"), .previousLink))),
+        KeyHelp("o Enter", "open link in browser", status: true, bind((char("o"), .openLink), (.enter, .openLink))),
+        watch("watch / unwatch", status: true),
+        calendar,
+        KeyHelp("↑↓ j k", "scroll", bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up)))),
+        KeyHelp("PgUp PgDn g G", "scroll by page / to the ends",
+                bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char("g"), .move(.top)), (char("G"), .move(.bottom)))),
+        .unlisted(bind((char(" "), .move(.pageDown)), (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
+                       (.home, .move(.top)), (.end, .move(.bottom)))),
+        KeyHelp("r", "reload the launch (Launch Library 2)", bind((char("r"), .refresh))),
+        KeyHelp("Esc Backspace", "back", status: true, back),
+    ]
+
+    private static let rocketList: [KeyHelp] = [
+        move,
+        .unlisted(bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))),
+        KeyHelp("Enter", "open rocket", status: true, openRow),
+        watch("favorite / unfavorite", status: true),
+        units,
+        KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh))),
+    ]
+
+    private static let rocketPage: [KeyHelp] = [
+        KeyHelp("←→ h l", "previous / next rocket", status: true,
+                bind((.left, .previousRocket), (char("h"), .previousRocket), (.right, .nextRocket), (char("l"), .nextRocket))),
+        KeyHelp("[ ]", "previous / next image", status: true, bind((char("["), .previousImage), (char("]"), .nextImage))),
+        KeyHelp("L", "show launches", status: true, bind((char("L"), .showRocketLaunches))),
+        watch("favorite / unfavorite", status: true),
+        units,
+        KeyHelp("o", "open Wikipedia", bind((char("o"), .openWikipedia))),
+        KeyHelp("↑↓ j k", "scroll", bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up)))),
+        .unlisted(bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
+                       (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
+                       (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))),
+        KeyHelp("Esc Backspace", "back", back),
+    ]
+
+    private static let rocketLaunches: [KeyHelp] = [
+        move, pages, ends,
+        KeyHelp("Enter", "open launch", status: true, openRow),
+        watch("watch / unwatch the launch", status: false),
+        KeyHelp("/", "filter by name (Enter keep, Esc clear)", bind((char("/"), .openFilter))),
+        KeyHelp("s", "sort: newest / oldest first", bind((char("s"), .toggleSort))),
+        KeyHelp("F W", "filter: outcome / has webcast", bind((char("F"), .cycleOutcome), (char("W"), .toggleWebcast))),
+        .unlisted(bind((char("R"), .cycleRocket), (char("c"), .saveCalendarEvent))),
+        KeyHelp("U", "units", bind((char("U"), .showUnits))),
+        KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh))),
+        KeyHelp("Esc Backspace", "back", status: true, back),
+    ]
+
+    private static let favorites: [KeyHelp] = [
+        move,
+        .unlisted(bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))),
+        KeyHelp("Enter", "open", status: true, openRow),
+        KeyHelp("f x", "remove", status: true, bind((char("f"), .toggleFavorite), (char("x"), .toggleFavorite))),
+        KeyHelp("c", "save a calendar event for the launch (.ics)", bind((char("c"), .saveCalendarEvent))),
+        KeyHelp("r", "reload from the database", bind((char("r"), .refresh))),
+    ]
+}
+
+extension Tab {
+    /// The digit that selects the tab: its place in the tab bar.
+    public var key: Character { Character(String(rawValue + 1)) }
+}

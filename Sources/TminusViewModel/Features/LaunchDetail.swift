@@ -1,0 +1,88 @@
+import Foundation
+import TminusCore
+
+/// A launch's detail: its whole record, links, scrolling, opening links in the browser.
+extension AppReducer {
+    mutating func performOnDetail(_ action: Action) {
+        guard var detail = state.detail else { return }
+        let slots = detail.launch.linkSlots
+        let available = slots.indices.filter { !slots[$0].targets.isEmpty }
+        switch action {
+        case .back:
+            goBack()
+            return
+        case .nextLink:
+            if let next = available.first(where: { $0 > detail.linkIndex }) ?? available.first { detail.linkIndex = next }
+        case .previousLink:
+            if let prev = available.last(where: { $0 < detail.linkIndex }) ?? available.last { detail.linkIndex = prev }
+        case .openLink:
+            guard slots.indices.contains(detail.linkIndex), !slots[detail.linkIndex].targets.isEmpty else {
+                show(Notice("this launch has no links", level: .error))
+                return
+            }
+            userChoseLinkSlot(slots[detail.linkIndex])
+            return
+        case .refresh:
+            requestLaunchDetail(mode: .reload)
+            return
+        case .move(let movement):
+            let height = ScreenLayout(state.size).detailBodyHeight
+            detail.scroll = Self.scrolled(detail.scroll, by: movement, lines: state.detailBody(detail.launch).count, height: height)
+        default: return
+        }
+        replaceTop(.launchDetail(detail))
+    }
+
+    /// One page behind the link: open it. Several (a webcast on two sites): ask which.
+    mutating func userChoseLinkSlot(_ slot: LinkSlot) {
+        if slot.targets.count == 1, let only = slot.targets.first {
+            userOpenedLink(only.url, named: slot.title.lowercased(), missing: "this launch has no links")
+        } else {
+            state.overlay = .links(LinkMenu(title: slot.title, targets: slot.targets))
+        }
+    }
+
+    /// Asks the source the open detail came from for the launch's whole record, when it has
+    /// such a request (Launch Library 2: the list rows carry no videos). One at a time.
+    mutating func requestLaunchDetail(mode: FetchMode) {
+        guard var detail = state.detail, let index = detail.sourceIndex,
+              context.sources.indices.contains(index), context.sources[index].hasDetail,
+              !detail.status.isLoading else { return }
+        detail.status.begin(.loadingFirst, mode: mode)
+        replaceTop(.launchDetail(detail))
+        effects.append(.fetchLaunchDetail(id: detail.launch.id, source: index, mode))
+    }
+
+    /// The whole record arrived: every open detail of that launch takes it (the user may
+    /// have moved on; the screen they come back to is then complete).
+    mutating func receivedLaunchDetail(_ id: String, _ result: Result<Fetched<Launch>, APIError>) {
+        let now = self.now
+        for tab in Array(state.stacks.keys) {
+            state.stacks[tab] = state.stacks[tab]?.map { route in
+                guard case .launchDetail(var detail) = route, detail.launch.id == id else { return route }
+                switch result {
+                case .success(let fetched):
+                    detail.update(fetched.value)
+                    let fetchedAt = fetched.fetchedAt ?? now
+                    detail.status.updatedAt = fetchedAt
+                    _ = detail.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: .normal, now: now)
+                case .failure(let error):
+                    detail.status.failed(error, mode: .normal, now: now)
+                }
+                // A detail asks again only when the user presses `r`.
+                detail.status.retryAt = nil
+                return .launchDetail(detail)
+            }
+        }
+        if case .success(let fetched) = result { refreshStoredFavorites(launches: [fetched.value]) }
+    }
+
+    mutating func userOpenedLink(_ url: URL?, named name: String, missing: String) {
+        guard let url else {
+            show(Notice(missing, level: .error))
+            return
+        }
+        show(Notice("opening \(name)…"))
+        effects.append(.openURL(url))
+    }
+}

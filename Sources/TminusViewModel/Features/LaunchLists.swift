@@ -1,0 +1,168 @@
+import Foundation
+import TminusCore
+
+/// Upcoming, Past and a rocket's launches: one paginated list mechanism for all three.
+extension AppReducer {
+    mutating func performOnList(_ action: Action) {
+        guard let id = state.activeListID else { return }
+        let page = state.visibleLaunchRows
+        switch action {
+        case .move(.down): moveSelection(in: id, by: 1)
+        case .move(.up): moveSelection(in: id, by: -1)
+        case .move(.pageDown): moveSelection(in: id, by: page)
+        case .move(.pageUp): moveSelection(in: id, by: -page)
+        case .move(.top): moveSelection(in: id, to: 0)
+        case .move(.bottom): moveSelection(in: id, to: Int.max)
+        case .refresh: retry(id, mode: .reload)
+        case .open: userOpenedSelectedLaunch(in: id)
+        case .back:
+            if case .rocket = id { goBack() } else { userClearedFilters(id) }
+        case .showSegment(let segment):
+            state.segment = segment
+            loadFirstPageIfNeeded(.segment(segment))
+        case .openFilter: userOpenedFilter(id)
+        case .toggleSort: userToggledSort(id)
+        case .cycleOutcome: userCycledOutcome(id)
+        case .cycleRocket: userCycledRocket(id)
+        case .toggleWebcast: userToggledWebcast(id)
+        default: break
+        }
+    }
+
+    mutating func userOpenedSelectedLaunch(in id: ListID) {
+        guard let launch = state.list(id).selectedLaunch else { return }
+        var detail = LaunchDetailState(launch: launch)
+        if case .segment = id { detail.sourceIndex = state.sourceIndex }
+        push(.launchDetail(detail))
+        requestLaunchDetail(mode: .normal)
+    }
+
+    mutating func moveSelection(in id: ListID, by delta: Int) {
+        let current = state.list(id).selection
+        moveSelection(in: id, to: current.addingReportingOverflow(delta).partialValue)
+    }
+
+    /// A user move: the selection goes there, and near the end of the rows the next page is
+    /// asked for. This (and the retry timer) is the only way a "load more" starts.
+    mutating func moveSelection(in id: ListID, to index: Int) {
+        modifyList(id) { list, reducer in
+            guard !list.launches.isEmpty else { return }
+            list.selection = min(max(0, index), list.launches.count - 1)
+            reducer.keepSelectionVisible(&list)
+        }
+        loadMoreIfNearEnd(id)
+    }
+
+    /// Scrolls only as far as needed to show the selection, like a pager. The "Loading more…"
+    /// row (or the end-of-list line) under the last launch counts as a row, so `G` shows it.
+    func keepSelectionVisible(_ list: inout LaunchListState) {
+        let height = state.visibleLaunchRows
+        let footer = list.status.activity == .loadingMore || list.end != nil
+            || (list.status.errorWasLoadMore && list.status.error != nil) ? 1 : 0
+        let rows = list.launches.count + footer
+        if list.selection < list.scrollTop { list.scrollTop = list.selection }
+        if list.selection >= list.scrollTop + height { list.scrollTop = list.selection - height + 1 }
+        if footer > 0, list.selection == list.launches.count - 1 { list.scrollTop = max(list.scrollTop, rows - height) }
+        list.scrollTop = max(0, min(list.scrollTop, max(0, rows - height)))
+    }
+
+    mutating func keepActiveSelectionVisible() {
+        if let id = state.activeListID { modifyList(id) { list, reducer in reducer.keepSelectionVisible(&list) } }
+    }
+
+    /// A list's first showing: the cache at once (however old), then the network behind it
+    /// when that copy is stale or missing.
+    mutating func loadFirstPageIfNeeded(_ id: ListID) {
+        let list = state.list(id)
+        guard !list.status.hasLoadedOnce, !list.isLoading else { return }
+        request(id, cursor: .first, activity: .loadingFirst, mode: .cacheOnly)
+    }
+
+    mutating func loadMoreIfNearEnd(_ id: ListID) {
+        var list = state.list(id)
+        guard list.canLoadMore, list.selection >= list.launches.count - AppViewModel.prefetchDistance else { return }
+        let cursor = list.beginMore()
+        state.lists[id] = list
+        if let cursor { send(id, cursor: cursor, mode: .normal) } else { keepActiveSelectionVisible() }
+    }
+
+    /// Asks again for what failed: the page a "load more" could not get, else the first page
+    /// (`r` reloads from the top past any cache, keeping the rows until the answer).
+    mutating func retry(_ id: ListID, mode: FetchMode) {
+        let list = state.list(id)
+        if list.status.error != nil, list.status.errorWasLoadMore, let next = list.next {
+            request(id, cursor: next, activity: .loadingMore, mode: mode)
+            return
+        }
+        modifyList(id) { list, _ in list.generation += 1 }
+        request(id, cursor: .first, activity: .loadingFirst, mode: mode)
+    }
+
+    mutating func request(_ id: ListID, cursor: PageCursor, activity: RemoteStatus.Activity, mode: FetchMode) {
+        modifyList(id) { list, _ in list.status.begin(activity, mode: mode) }
+        send(id, cursor: cursor, mode: mode)
+    }
+
+    /// The request effect, for the list's current query and source.
+    mutating func send(_ id: ListID, cursor given: PageCursor, mode: FetchMode) {
+        // Whatever the cursor says, the page asked for is of the list's current query.
+        var cursor = given
+        cursor.query = state.query(id)
+        let asked = ListRequest(id: id, page: cursor.page, generation: state.list(id).generation,
+                                source: state.sourceIndex, mode: mode, query: cursor.query)
+        effects.append(.fetchLaunches(asked, cursor))
+    }
+
+    mutating func receivedLaunches(_ asked: ListRequest, result: Result<Fetched<LaunchPage>, APIError>) {
+        let id = asked.id
+        // A Launches list from the source the user switched away from: its lists were put
+        // aside as they were, and this answer is not theirs to change any more.
+        if case .segment = id, asked.source != state.sourceIndex { return }
+        // A response to a request made before the latest refresh describes an old list, and
+        // one for a filter or order the list no longer shows is not its answer either.
+        guard asked.generation == state.list(id).generation, asked.query == state.query(id) else { return }
+        var askNetwork = false
+        modifyList(id) { list, reducer in
+            switch result {
+            case .failure where asked.mode == .cacheOnly:
+                // Nothing cached: the network it is, the start-up screen staying meanwhile.
+                list.status.activity = .idle
+                askNetwork = true
+            case .failure(let error):
+                list.status.failed(error, mode: asked.mode, now: reducer.now)
+            case .success(let fetched):
+                var received = fetched.value
+                let all = received.launches
+                // The server matched case only (accents are folded here), and a source may not
+                // filter at all (Launch Library 2's outcome): every filter is applied here too.
+                received.launches = received.launches.filter { asked.query.matches($0) }
+                received.next?.query = asked.query
+                let fetchedAt = fetched.fetchedAt ?? reducer.now
+                list.received(received, all: all, isFirst: asked.page == 1, fetchedAt: fetchedAt)
+                askNetwork = list.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: asked.mode, now: reducer.now)
+            }
+            reducer.keepSelectionVisible(&list)
+        }
+        // The one request an answer may lead to: the network behind a start-up cache read.
+        // Never a next page: that waits for the user to move.
+        if askNetwork { request(id, cursor: .first, activity: .loadingFirst, mode: .normal) }
+        if case .success(let fetched) = result { refreshStoredFavorites(launches: fetched.value.launches) }
+    }
+
+    /// The clock moved: lists whose retry time has come ask again.
+    mutating func retryDueLists() {
+        for (id, list) in state.lists where list.status.retryIsDue(now: now) {
+            // The Launches lists keep trying; a rocket's list only while it is on screen.
+            if case .rocket = id, id != state.activeListID { continue }
+            retry(id, mode: list.status.retryMode)
+        }
+    }
+
+    /// Changes one list. It works on a copy written back afterwards: `change` may read other
+    /// parts of the state (the screen size), which an inout borrow of `state.lists` forbids.
+    mutating func modifyList(_ id: ListID, _ change: (inout LaunchListState, AppReducer) -> Void) {
+        var list = state.lists.removeValue(forKey: id) ?? LaunchListState()
+        change(&list, self)
+        state.lists[id] = list
+    }
+}

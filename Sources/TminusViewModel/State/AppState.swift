@@ -1,0 +1,186 @@
+import Foundation
+import TminusCore
+
+/// Which paginated launch list: a segment of the Launches tab, or one rocket's launches.
+public enum ListID: Sendable, Hashable {
+    case segment(LaunchSegment)
+    case rocket(String)
+}
+
+/// `/` on a launch list: the name filter being typed, and when the server is asked for it
+/// (a short pause after the last key, or Enter).
+public struct FilterInput: Sendable, Hashable {
+    public var list: ListID
+    public var text: String
+    public var askAt: Date?
+    public init(list: ListID, text: String, askAt: Date? = nil) { self.list = list; self.text = text; self.askAt = askAt }
+}
+
+/// Everything the renderer needs to draw a frame.
+public struct AppState: Sendable, Hashable {
+    public var tab: Tab = .launches
+    public var segment: LaunchSegment = .upcoming
+    /// Every paginated launch list by its identity.
+    public var lists: [ListID: LaunchListState] = [:]
+    public var rockets = RocketsState()
+    public var favorites = FavoritesState()
+    /// Each tab's screens opened over it, innermost last, so switching tabs and back returns
+    /// to where the user was.
+    public var stacks: [Tab: [Route]] = [:]
+    public var overlay: Overlay?
+    public var notice: Notice?
+    /// The keys `config.toml` moved (the help and the status line show them).
+    public var keys = KeyBindings()
+    public var now: Date
+    public var size = ScreenSize(width: 80, height: 24)
+    /// The launch sources `S` cycles through, by name, and which one the Launches tab shows.
+    public var sourceNames: [String]
+    public var sourceIndex = 0
+    /// Which of them no longer update (the r/SpaceX API since 2022).
+    public var frozenSources: Set<Int> = []
+    /// Each launch list's name filter and order (`/`, `s`); absent: all launches, usual order.
+    /// `lists[id]` is always the list of `query(id)`; the other queries' lists wait in
+    /// `otherQueryLists`, so clearing a filter shows the unfiltered rows again at once.
+    public var queries: [ListID: ListQuery] = [:]
+    public var otherQueryLists: [ListID: [ListQuery: LaunchListState]] = [:]
+    /// The `/` input while open (it takes the keys).
+    public var filterInput: FilterInput?
+    /// The list `R` was pressed on before the rockets had loaded: it filters when they arrive.
+    public var rocketFilterWaiting: ListID?
+    /// The Upcoming and Past lists of the sources not shown, kept for switching back.
+    public var otherSourcesLists: [Int: [LaunchSegment: LaunchListState]] = [:]
+    public var timeZone: TimeZone
+    public var preferences = Preferences.defaults
+    /// Pictures by what they show and where: loading, ready to draw, or failed.
+    public var pictures: [PictureKey: PictureSlot] = [:]
+    public var pictureMode = PictureMode.pictures
+    /// The terminal shows 24-bit colour: pictures use their own colours, not the palette.
+    public var directColor = false
+    /// What the reducer remembers between events that is not drawn: pending favorites
+    /// changes, reminders set off, the last click.
+    public var session = SessionMemory()
+
+    /// A stand-in that costs nothing to build: the state is swapped out for it while the
+    /// reducer holds the real one.
+    static let placeholder = AppState(now: Date(timeIntervalSince1970: 0), sourceNames: [], timeZone: .gmt)
+
+    public init(now: Date, sourceNames: [String], timeZone: TimeZone) {
+        self.now = now
+        self.sourceNames = sourceNames.isEmpty ? ["no source"] : sourceNames
+        self.timeZone = timeZone
+    }
+
+    /// The name of the source the Launches tab shows.
+    public var sourceName: String { sourceNames[min(max(0, sourceIndex), sourceNames.count - 1)] }
+
+    /// The r/SpaceX API stopped in 2022: when every launch a frozen source calls upcoming is
+    /// already in the past and another source exists, the status line says so and points at `S`.
+    public var upcomingIsStale: Bool {
+        let upcoming = list(.upcoming)
+        guard sourceNames.count > 1, frozenSources.contains(sourceIndex), upcoming.status.hasLoadedOnce, !upcoming.launches.isEmpty else { return false }
+        // The list runs soonest first: its first and last launch are enough (every frame asks,
+        // and the list may hold thousands).
+        guard let first = upcoming.launches.first?.date, let last = upcoming.launches.last?.date else { return false }
+        return max(first, last) < now
+    }
+
+    public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
+
+    public func list(_ id: ListID) -> LaunchListState { lists[id] ?? LaunchListState() }
+    public func query(_ id: ListID) -> ListQuery { queries[id] ?? .default }
+    public func list(_ segment: LaunchSegment) -> LaunchListState { list(.segment(segment)) }
+    public var upcoming: LaunchListState { list(.upcoming) }
+    public var past: LaunchListState { list(.past) }
+    public var currentList: LaunchListState { list(segment) }
+
+    /// The current tab's screens, innermost last; `Esc` pops one.
+    public var routes: [Route] {
+        get { stacks[tab] ?? [] }
+        set { stacks[tab] = newValue }
+    }
+
+    public var showingHelp: Bool { overlay == .help }
+
+    /// Lines a launch row takes: two when it shows its patch (a 4×2-cell picture), one with
+    /// glyphs. Pages, scrolling and drawing all count rows with this.
+    public var launchRowHeight: Int { pictureMode == .pictures ? 2 : 1 }
+
+    /// How many launch rows fit on screen at once.
+    public var visibleLaunchRows: Int { max(1, ScreenLayout(size).listHeight / launchRowHeight) }
+
+    /// The detail body of `launch` as this screen lays it out: the one place its width and
+    /// picture box are decided, for drawing, scrolling and picture loading alike.
+    public func detailBody(_ launch: Launch) -> [DetailLine] {
+        LaunchDetailDocument.lines(for: launch, time: time, width: ScreenLayout(size).detailBodyWidth,
+                                   pictures: pictureMode == .pictures)
+    }
+
+    public var detail: LaunchDetailState? {
+        if case .launchDetail(let d)? = routes.last { return d }
+        return nil
+    }
+
+    public var rocketPage: RocketPageState? {
+        if case .rocketPage(let p)? = routes.last { return p }
+        return nil
+    }
+
+    /// The rockets a pager walks through.
+    public func rockets(in collection: RocketPageState.Collection) -> [Rocket] {
+        switch collection {
+        case .all: rockets.rockets
+        case .favorites: favorites.items.rockets.map(\.rocket)
+        }
+    }
+
+    /// The rocket a rocket page shows.
+    public func rocket(at page: RocketPageState) -> Rocket? {
+        let all = rockets(in: page.collection)
+        return all.indices.contains(page.index) ? all[page.index] : nil
+    }
+
+    public func isFavorite(rocket id: String) -> Bool { favorites.items.rockets.contains { $0.id == id } }
+    public func isWatched(launch id: String) -> Bool { favorites.items.launches.contains { $0.id == id } }
+
+    /// The launch the user is looking at: the open detail, the selected row of a launch list,
+    /// or the selected watched launch on the Favorites tab.
+    public var launchInFocus: Launch? {
+        switch screen {
+        case .launchDetail: return detail?.launch
+        case .launchList, .rocketLaunches: return activeListID.flatMap { list($0).selectedLaunch }
+        case .favorites:
+            if case .launch(let watched)? = favorites.selectedRow { return watched.launch }
+            return nil
+        case .rocketList, .rocketPage: return nil
+        }
+    }
+
+    /// The launch list the keys move in, if the screen is one.
+    public var activeListID: ListID? {
+        switch routes.last {
+        case .rocketLaunches(let id, _)?: return .rocket(id)
+        case nil: return tab == .launches ? .segment(segment) : nil
+        default: return nil
+        }
+    }
+
+    /// The screen whose keys apply (and whose help the overlay shows).
+    public var screen: ScreenKind {
+        switch routes.last {
+        case .launchDetail?: return .launchDetail
+        case .rocketPage?: return .rocketPage
+        case .rocketLaunches?: return .rocketLaunches
+        case nil:
+            switch tab {
+            case .launches: return .launchList
+            case .rockets: return .rocketList
+            case .favorites: return .favorites
+            }
+        }
+    }
+
+    /// Whether the screen belongs to the Rockets tab (where `U` opens the Units modal).
+    public var isRocketScreen: Bool {
+        [.rocketList, .rocketPage, .rocketLaunches].contains(screen)
+    }
+}
