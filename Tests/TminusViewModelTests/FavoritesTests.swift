@@ -497,7 +497,7 @@ extension FavoritesTests {
             #expect(h.state.rocketPage?.index == 2)
         }
 
-        @Test func fOnAFavoritesPageTakesTheRocketOutAndGoesBackToTheTab() async {
+        @Test func fOnAFavoritesPageTakesTheRocketOutAndTheLaunchStaysOpen() async {
             let rig = FavoritesRig()
             _ = try? await rig.disk.saveRocket(Sample.Rockets.falcon9)
             _ = try? await rig.disk.saveRocket(Sample.Rockets.starship)
@@ -506,18 +506,25 @@ extension FavoritesTests {
             #expect(h.state.rocketPage == RocketPageState(index: 0, imageIndex: 0, collection: .favorites))
             await h.press(Fav.f)
             #expect(!h.state.isFavorite(rocket: Sample.Rockets.falcon9.id))
-            #expect(h.state.screen == .favorites, "the page left the pager's collection: back on the tab")
-            #expect(FavoritesTabTests.names(h.state) == ["Starship"])
+            #expect(h.state.screen == .rocketPage, "the page stays open under the user's own key")
+            #expect(h.state.rocketPage.flatMap(h.state.rocket(at:))?.name == "Falcon 9")
             #expect(await rig.stored().rockets.map(\.name) == ["Starship"])
+            // `f` again puts it back, still on the same page.
+            await h.press(Fav.f)
+            #expect(h.state.isFavorite(rocket: Sample.Rockets.falcon9.id))
+            #expect(h.state.rocketPage.flatMap(h.state.rocket(at:))?.name == "Falcon 9")
+            await h.press(.escape)
+            #expect(FavoritesTabTests.names(h.state).sorted() == ["Falcon 9", "Starship"])
 
-            // Another instance takes the rocket out while this one is on a launch of it.
-            await h.press(.enter, .character("L"))
+            // Another instance takes a rocket out while this one is on a launch of it: the
+            // screens stay, on that rocket.
+            await h.press(.down, .enter, .character("L"))
             #expect(h.state.screen == .rocketLaunches)
             _ = try? await rig.disk.removeRocket(Sample.Rockets.starship.id)
             await h.press(.character("3"))
-            #expect(h.state.routes.isEmpty, "the page and the screens over it closed")
-            #expect(h.state.screen == .favorites)
-            #expect(h.state.favorites.rows.isEmpty)
+            #expect(h.state.screen == .rocketLaunches)
+            await h.press(.escape)
+            #expect(h.state.rocketPage.flatMap(h.state.rocket(at:))?.name == "Starship")
         }
 
         @Test func twoQuickPressesOfFOnARocketCancelOut() async {

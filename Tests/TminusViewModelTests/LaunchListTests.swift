@@ -82,7 +82,7 @@ struct LaunchListTests {
         #expect(h.state.past.launches.count == 40, "…which is near the end, so page 2 came in")
         await h.press(.pageDown)
         #expect(h.state.past.selection == 2 * page - 1)
-        #expect(h.state.past.scrollTop == page, "the selection sits on the last visible row")
+        #expect(h.state.past.scrollTop == page + 1, "the selection sits just above the \"Loading more…\" row, both visible")
         await h.press(.pageUp)
         #expect(h.state.past.selection == page - 1)
         #expect(h.state.past.scrollTop == page - 1)

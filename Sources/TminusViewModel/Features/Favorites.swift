@@ -46,7 +46,7 @@ extension AppReducer {
         switch result {
         case .success(let items):
             let firstLoad = !state.favorites.hasLoadedOnce
-            let rocketsBefore = state.favorites.items.rockets.map(\.id)
+            let rocketsBefore = state.favorites.items.rockets.map(\.rocket)
             // The error notice of a failed store call no longer applies once one succeeds.
             if let error = state.favorites.error, state.notice == Notice(error.message, level: .error) {
                 state.notice = nil
@@ -105,23 +105,24 @@ extension AppReducer {
 
     /// A rocket page opened from the Favorites tab pages through the favorite rockets by
     /// index: when they change (another tminus, a refresh that renamed one) it stays on the
-    /// rocket it showed. One whose rocket is no longer a favorite closes, with the screens
-    /// opened over it, rather than show another rocket or nothing.
-    mutating func keepFavoritePagesOnTheirRockets(previously before: [String]) {
+    /// rocket it showed. One whose rocket is no longer a favorite (the user's `f` on it, or
+    /// another tminus) stays open on that rocket alone rather than close under the user.
+    mutating func keepFavoritePagesOnTheirRockets(previously before: [Rocket]) {
         let now = state.favorites.items.rockets.map(\.id)
-        guard now != before else { return }
+        guard now != before.map(\.id) else { return }
         for (tab, routes) in state.stacks {
-            var kept: [Route] = []
-            for route in routes {
-                guard case .rocketPage(var page) = route, page.collection == .favorites else {
-                    kept.append(route)
-                    continue
+            state.stacks[tab] = routes.map { route in
+                guard case .rocketPage(var page) = route, page.collection == .favorites,
+                      before.indices.contains(page.index) else { return route }
+                let rocket = before[page.index]
+                if let index = now.firstIndex(of: rocket.id) {
+                    page.index = index
+                } else {
+                    page.collection = .single(rocket)
+                    page.index = 0
                 }
-                guard before.indices.contains(page.index), let index = now.firstIndex(of: before[page.index]) else { break }
-                page.index = index
-                kept.append(.rocketPage(page))
+                return .rocketPage(page)
             }
-            state.stacks[tab] = kept
         }
     }
 

@@ -17,14 +17,14 @@ extension AppReducer {
         switch key {
         case .escape:
             state.filterInput = nil
-            show(state.query(id).withoutText, in: id)
+            switchQuery(to: state.query(id).withoutText, in: id)
             loadFirstPageIfNeeded(id)
             return
         case .enter:
             state.filterInput = nil
             var query = state.query(id)
             query.text = input.text.trimmingCharacters(in: .whitespaces)
-            show(query, in: id)
+            switchQuery(to: query, in: id)
             loadFirstPageIfNeeded(id)
             return
         case .backspace:
@@ -40,7 +40,7 @@ extension AppReducer {
         // The rows already here are filtered at once; the server is asked after the pause.
         var query = state.query(id)
         query.text = input.text.trimmingCharacters(in: .whitespaces)
-        show(query, in: id)
+        switchQuery(to: query, in: id)
     }
 
     /// The clock moved: a filter typed and left alone for the pause is asked for.
@@ -54,7 +54,7 @@ extension AppReducer {
     mutating func userToggledSort(_ id: ListID) {
         var query = state.query(id)
         query.reversed.toggle()
-        show(query, in: id)
+        switchQuery(to: query, in: id)
         loadFirstPageIfNeeded(id)
     }
 
@@ -66,7 +66,7 @@ extension AppReducer {
         }
         var query = state.query(id)
         query.outcome = query.outcome.next
-        show(query, in: id)
+        switchQuery(to: query, in: id)
         loadFirstPageIfNeeded(id)
     }
 
@@ -79,7 +79,7 @@ extension AppReducer {
         }
         var query = state.query(id)
         query.hasWebcast.toggle()
-        show(query, in: id)
+        switchQuery(to: query, in: id)
         loadFirstPageIfNeeded(id)
     }
 
@@ -111,7 +111,7 @@ extension AppReducer {
         let index = query.rocket.flatMap { chosen in rockets.firstIndex { $0.id == chosen.id } }
         let next = index.map { $0 + 1 } ?? 0
         query.rocket = next < rockets.count ? ListQuery.RocketChoice(id: rockets[next].id, name: rockets[next].name) : nil
-        show(query, in: id)
+        switchQuery(to: query, in: id)
         loadFirstPageIfNeeded(id)
     }
 
@@ -119,7 +119,7 @@ extension AppReducer {
     mutating func userClearedFilters(_ id: ListID) {
         let query = state.query(id)
         guard query.narrows else { return }
-        show(ListQuery(reversed: query.reversed), in: id)
+        switchQuery(to: ListQuery(reversed: query.reversed), in: id)
         loadFirstPageIfNeeded(id)
     }
 
@@ -134,7 +134,7 @@ extension AppReducer {
     /// Makes `query` the list's query: the list shown so far is put aside (when it holds a
     /// server's answer) and the new query's list is the one kept for it, or one filled for
     /// now from the rows at hand. The selection stays on the same launch when it is there.
-    mutating func show(_ query: ListQuery, in id: ListID) {
+    mutating func switchQuery(to query: ListQuery, in id: ListID) {
         let old = state.query(id)
         guard query != old else { return }
         var current = state.list(id)
@@ -177,7 +177,7 @@ extension AppReducer {
         if case .segment? = state.filterInput?.list { state.filterInput = nil }
         for segment in LaunchSegment.allCases {
             let id = ListID.segment(segment)
-            show(.default, in: id)
+            switchQuery(to: .default, in: id)
             state.otherQueryLists[id] = nil
         }
     }

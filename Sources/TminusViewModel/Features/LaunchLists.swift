@@ -82,8 +82,10 @@ extension AppReducer {
         var list = state.list(id)
         guard list.canLoadMore, list.selection >= list.launches.count - AppViewModel.prefetchDistance else { return }
         let cursor = list.beginMore()
+        // The "Loading more…" (or end-of-list) row now follows the last launch: it must show.
+        keepSelectionVisible(&list)
         state.lists[id] = list
-        if let cursor { send(id, cursor: cursor, mode: .normal) } else { keepActiveSelectionVisible() }
+        if let cursor { send(id, cursor: cursor, mode: .normal) }
     }
 
     /// Asks again for what failed: the page a "load more" could not get, else the first page

@@ -130,6 +130,7 @@ public struct AppState: Sendable, Hashable {
         switch collection {
         case .all: rockets.rockets
         case .favorites: favorites.items.rockets.map(\.rocket)
+        case .single(let rocket): [rocket]
         }
     }
 

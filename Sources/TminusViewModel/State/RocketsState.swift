@@ -13,7 +13,12 @@ public struct RocketsState: Sendable, Hashable {
 /// One page of the rocket pager.
 public struct RocketPageState: Sendable, Hashable {
     /// The rockets the pager walks through: the Rockets tab's list, or the favorite rockets.
-    public enum Collection: Sendable, Hashable { case all, favorites }
+    public enum Collection: Sendable, Hashable {
+        case all, favorites
+        /// One rocket on its own: a favorite's page whose rocket stopped being a favorite
+        /// (`f` on it) stays open on it.
+        case single(Rocket)
+    }
     public var collection: Collection = .all
     /// Which rocket of the collection.
     public var index: Int
