@@ -6,7 +6,7 @@ import TminusViewModel
 public enum Renderer {
     public static func render(_ state: AppState, size: Size) -> Grid {
         var grid = Grid(size: size)
-        let layout = ScreenLayout(ScreenSize(width: size.width, height: size.height))
+        let layout = ScreenLayout(Size(width: size.width, height: size.height))
         if layout.isTooSmall {
             TooSmallView.draw(into: &grid)
             return grid

@@ -1,3 +1,4 @@
+import TminusViewModel
 import CNcurses
 import Foundation
 import Logging

@@ -145,7 +145,7 @@ results.append(measure("XtermPalette.nearest x\(colours.count)", iterations: 200
 
 // One frame of the launch list at 200x60 with every visible row's patch ready: the cost of
 // drawing pictures (view state to cell grid; the ncurses copy is measured separately later).
-let frameSize = ScreenSize(width: 200, height: 60)
+let frameSize = Size(width: 200, height: 60)
 var frameState = AppState(now: Date(timeIntervalSince1970: 1_665_000_000), sourceNames: ["bench"], timeZone: .gmt)
 frameState.size = frameSize
 let frameLayout = ScreenLayout(frameSize)

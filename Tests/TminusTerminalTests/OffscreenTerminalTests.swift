@@ -1,3 +1,4 @@
+import TminusViewModel
 import Foundation
 import Testing
 import TminusCore

@@ -1,3 +1,4 @@
+import TminusViewModel
 import TminusCore
 
 /// One terminal cell. A wide character occupies its cell and marks the next one as its
@@ -14,13 +15,6 @@ public struct Cell: Hashable, Sendable {
     }
 
     public static let blank = Cell()
-}
-
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-    public var description: String { "\(width)x\(height)" }
 }
 
 /// What a frame looks like: a width × height array of cells. Rendering fills one; the

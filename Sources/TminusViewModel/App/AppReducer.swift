@@ -33,7 +33,7 @@ struct AppReducer {
             checkReminders()
             askForFilterIfDue()
         case .resized(let width, let height):
-            state.size = ScreenSize(width: max(0, width), height: max(0, height))
+            state.size = Size(width: max(0, width), height: max(0, height))
             keepActiveSelectionVisible()
         case let .launchesLoaded(asked, result): receivedLaunches(asked, result: result)
         case let .launchDetailLoaded(id, result): receivedLaunchDetail(id, result)

@@ -100,6 +100,11 @@ public enum Keymap {
                                             (.pageDown, .move(.pageDown)), (.control("f"), .move(.pageDown))))
     private static let ends = KeyHelp("g G Home End", "first / last row",
                                       bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom))))
+    /// The scrolling bodies (detail, rocket page): a line, a page, either end.
+    private static let scroll = KeyHelp("↑↓ j k", "scroll", bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up))))
+    private static let scrollPages = bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
+                                          (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
+                                          (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))
     private static let openRow = bind((.enter, .open), (.right, .open), (char("l"), .open))
     private static let back = bind((.escape, .back), (.backspace, .back))
     private static let calendar = KeyHelp("c", "save a calendar event (.ics)", bind((char("c"), .saveCalendarEvent)))
@@ -128,11 +133,8 @@ public enum Keymap {
         KeyHelp("o Enter", "open link in browser", status: true, bind((char("o"), .openLink), (.enter, .openLink))),
         watch("watch / unwatch", status: true),
         calendar,
-        KeyHelp("↑↓ j k", "scroll", bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up)))),
-        KeyHelp("PgUp PgDn g G", "scroll by page / to the ends",
-                bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char("g"), .move(.top)), (char("G"), .move(.bottom)))),
-        .unlisted(bind((char(" "), .move(.pageDown)), (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
-                       (.home, .move(.top)), (.end, .move(.bottom)))),
+        scroll,
+        KeyHelp("PgUp PgDn g G", "scroll by page / to the ends", scrollPages),
         KeyHelp("r", "reload the launch (Launch Library 2)", bind((char("r"), .refresh))),
         KeyHelp("Esc Backspace", "back", status: true, back),
     ]
@@ -154,10 +156,8 @@ public enum Keymap {
         watch("favorite / unfavorite", status: true),
         units,
         KeyHelp("o", "open Wikipedia", bind((char("o"), .openWikipedia))),
-        KeyHelp("↑↓ j k", "scroll", bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up)))),
-        .unlisted(bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
-                       (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
-                       (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))),
+        scroll,
+        .unlisted(scrollPages),
         KeyHelp("Esc Backspace", "back", back),
     ]
 

@@ -32,7 +32,7 @@ public struct AppState: Sendable, Hashable {
     /// The keys `config.toml` moved (the help and the status line show them).
     public var keys = KeyBindings()
     public var now: Date
-    public var size = ScreenSize(width: 80, height: 24)
+    public var size = Size(width: 80, height: 24)
     /// The launch sources `S` cycles through, by name, and which one the Launches tab shows.
     public var sourceNames: [String]
     public var sourceIndex = 0

@@ -7,7 +7,7 @@ public struct ScreenLayout: Sendable, Hashable {
     public let width: Int
     public let height: Int
 
-    public init(_ size: ScreenSize) { width = size.width; height = size.height }
+    public init(_ size: Size) { width = size.width; height = size.height }
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
