@@ -70,3 +70,22 @@ struct EffectsTests {
         #expect(h.viewModel.handle(.key(.character("o"))) == [.openURL(URL(string: "https://example.com/w")!)])
     }
 }
+
+/// With every dependency unimplemented, the keys that only move and show things reach for
+/// nothing outside: the test fails on the first unexpected call, naming it.
+@Suite("Keys that stay inside")
+struct KeysThatStayInsideTests {
+    @Test func helpAndMovesCallNothingOutside() async {
+        let clock = TestClock(Sample.reference)
+        var environment = AppEnvironment.unimplemented(clock: clock.clock)
+        environment.favorites = .inMemory()
+        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
+        viewModel.handle(.resized(width: 80, height: 24))
+        // Not started: no list has been asked for, and none of these keys asks.
+        for key: Key in [.character("?"), .escape, .down, .up, .character("g"), .character("G"), .pageDown] {
+            #expect(viewModel.handle(.key(key)).isEmpty, "\(key)")
+            await viewModel.settle()
+        }
+        #expect(viewModel.state.overlay == nil)
+    }
+}
