@@ -29,6 +29,9 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "CWidth"),
+        // Signal handlers, which must be async-signal-safe, and the crash path's terminal
+        // restore: compiled C, apart from curses (a system-library module cannot hold a .c).
+        .target(name: "CTerminalSignals"),
         // Picture decoding: the system's libpng and libjpeg(-turbo), and a little C that
         // catches their errors (libjpeg reports them with longjmp, which Swift cannot).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -58,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "TminusTerminal",
-            dependencies: ["CNcurses", "TminusCore", "TminusViewModel", "TminusRender",
+            dependencies: ["CNcurses", "CTerminalSignals", "TminusCore", "TminusViewModel", "TminusRender",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
