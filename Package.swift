@@ -23,11 +23,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // No pkgConfig: ncursesw.pc's only cflags are -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,
+        // which SwiftPM drops from a system library ("prohibited flag(s)") and shim.h does not
+        // need (it sets the wide-character macros itself). The module map links -lncursesw
+        // (on Debian a linker script that adds -ltinfo); libncursesw5-dev comes from `make deps`.
+        .systemLibrary(name: "CNcurses"),
         .target(name: "CWidth"),
         // Signal handlers, which must be async-signal-safe, and the crash path's terminal
         // restore: compiled C, apart from curses (a system-library module cannot hold a .c).

@@ -76,7 +76,7 @@ struct BrowserTests {
         defer { scratch.remove() }
         let result = await Browser.open(URL(string: "https://example.com/x")!, with: scratch.command, grace: .milliseconds(300))
         #expect(failureMessage(result) == nil, "open returned while the browser was still running")
-        FileManager.default.createFile(atPath: scratch.output.path + ".release", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch.output.path + ".release", contents: nil)
         #expect(try scratch.recorded() == "https://example.com/x")
     }
 }
