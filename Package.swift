@@ -23,12 +23,15 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // No pkgConfig: ncursesw.pc's only cflags are -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,
+        // which SwiftPM drops from a system library ("prohibited flag(s)") and shim.h does not
+        // need (it sets the wide-character macros itself). The module map links -lncursesw
+        // (on Debian a linker script that adds -ltinfo); libncursesw5-dev comes from `make deps`.
+        .systemLibrary(name: "CNcurses"),
         .target(name: "CWidth"),
+        // Signal handlers, which must be async-signal-safe, and the crash path's terminal
+        // restore: compiled C, apart from curses (a system-library module cannot hold a .c).
+        .target(name: "CTerminalSignals"),
         // Picture decoding: the system's libpng and libjpeg(-turbo), and a little C that
         // catches their errors (libjpeg reports them with longjmp, which Swift cannot).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -58,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "TminusTerminal",
-            dependencies: ["CNcurses", "TminusCore", "TminusViewModel", "TminusRender",
+            dependencies: ["CNcurses", "CTerminalSignals", "TminusCore", "TminusViewModel", "TminusRender",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
@@ -119,9 +122,12 @@ let package = Package(
             dependencies: ["TminusCore", "TminusImage", "TminusViewModel", "TminusRender", "TminusTerminal",
                            "TminusTestSupport"]
         ),
+        // Golden/ is read from the source tree (#filePath), so that deleting a file and running
+        // the test records it again: not a resource.
         .testTarget(
             name: "TminusEndToEndTests",
-            dependencies: ["TminusCore"]
+            dependencies: ["TminusCore"],
+            exclude: ["Golden"]
         ),
     ]
 )

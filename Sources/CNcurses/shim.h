@@ -16,9 +16,6 @@
 #include <ncursesw/ncurses.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
-#include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 
@@ -62,6 +59,9 @@ static inline int tm_waddnwstr_attr(WINDOW *win, const wchar_t *text, int len, a
 static inline int tm_wget_wch(WINDOW *win, wint_t *out) { return wget_wch(win, out); }
 
 static inline WINDOW *tm_curscr(void) { return curscr; }
+/// A terminfo string with one numeric parameter filled in (tiparm is variadic, which Swift
+/// cannot call): XM, the mouse on/off sequence.
+static inline const char *tm_tiparm1(const char *capability, int p1) { return tiparm(capability, p1); }
 // Swift 6 rejects the C stdio globals as shared mutable state; newterm needs them.
 static inline FILE *tm_stdout(void) { return stdout; }
 static inline FILE *tm_stdin(void) { return stdin; }
@@ -130,143 +130,5 @@ static inline int tm_window_size(int fd, int *rows, int *cols) {
     *cols = ws.ws_col;
     return 0;
 }
-
-// MARK: - Signals
-//
-// Handlers must be async-signal-safe, so the forwarding handler only writes the signal number
-// to a pipe that the UI loop polls; the loop does the real work on its own thread.
-//
-// The state lives in a function-local static: Swift's importer emits a header's functions
-// (with their statics) into each object file that calls them, and does not emit header-level
-// tentative definitions at all. So every Swift file using these gets its own copy of the
-// state: call them from ONE file (TminusTerminal/Signals.swift), so that the installer, the
-// handlers, the atexit hook and the uninstaller share one copy.
-typedef struct {
-    volatile sig_atomic_t write_fd;
-    volatile sig_atomic_t saved_stderr;
-    volatile sig_atomic_t stderr_capture;
-    struct sigaction previous[65];
-    unsigned char installed[65];
-} tm_sig_state_t;
-
-static inline tm_sig_state_t *tm_sig_state(void) {
-    static tm_sig_state_t state = { .write_fd = -1, .saved_stderr = -1, .stderr_capture = -1 };
-    return &state;
-}
-
-static inline void tm_sig_forward(int sig) {
-    int saved_errno = errno;
-    int fd = tm_sig_state()->write_fd;
-    if (fd >= 0) {
-        unsigned char byte = (unsigned char)sig;
-        ssize_t ignored = write(fd, &byte, 1);  /* a full pipe already means "wake up" */
-        (void)ignored;
-    }
-    errno = saved_errno;
-}
-
-/// Gives the real stderr back and copies out what was written while it was hidden (the
-/// runtime's "Fatal error: ..." line is usually there). Only async-signal-safe calls.
-static inline void tm_sig_release_stderr(void) {
-    tm_sig_state_t *state = tm_sig_state();
-    int saved = state->saved_stderr, capture = state->stderr_capture;
-    state->saved_stderr = -1;
-    state->stderr_capture = -1;
-    if (saved < 0) return;
-    dup2(saved, 2);
-    if (capture < 0 || lseek(capture, 0, SEEK_SET) != 0) return;
-    char buffer[4096];
-    ssize_t n;
-    while ((n = read(capture, buffer, sizeof buffer)) > 0) {
-        ssize_t ignored = write(2, buffer, (size_t)n);
-        (void)ignored;
-    }
-}
-
-/// Crash path (after htop's CRT_handleSIGSEGV): put the terminal back, give stderr back, then
-/// let the previous handler (Swift's backtracer, or the default action) finish the job, so the
-/// process still dies of the signal. endwin is not async-signal-safe; a crash is the one place
-/// where a cooked terminal is worth that risk.
-static inline void tm_sig_fatal(int sig) {
-    if (!isendwin()) endwin();
-    tm_sig_release_stderr();
-    tm_sig_state_t *state = tm_sig_state();
-    if (sig > 0 && sig < 65 && state->installed[sig]) {
-        sigaction(sig, &state->previous[sig], NULL);
-    } else {
-        signal(sig, SIG_DFL);
-    }
-    raise(sig);
-    /* The previous handler returned (or ignored it): die with the default action anyway. */
-    signal(sig, SIG_DFL);
-    raise(sig);
-    _exit(128 + sig);
-}
-
-static inline int tm_sig_install(int sig, int fatal) {
-    if (sig <= 0 || sig >= 65) return -1;
-    struct sigaction act;
-    memset(&act, 0, sizeof act);
-    sigemptyset(&act.sa_mask);
-    if (fatal) {
-        act.sa_handler = tm_sig_fatal;
-        /* RESETHAND: a second fault inside the handler kills us instead of looping;
-           ONSTACK: a stack overflow still has Swift's alternate stack to run on. */
-        act.sa_flags = SA_RESETHAND | SA_NODEFER | SA_ONSTACK;
-    } else {
-        act.sa_handler = tm_sig_forward;
-        act.sa_flags = SA_RESTART;
-    }
-    struct sigaction previous;
-    if (sigaction(sig, &act, &previous) != 0) return -1;
-    tm_sig_state_t *state = tm_sig_state();
-    if (!state->installed[sig]) {
-        state->previous[sig] = previous;
-        state->installed[sig] = 1;
-    }
-    return 0;
-}
-
-static inline void tm_sig_restore(int sig) {
-    tm_sig_state_t *state = tm_sig_state();
-    if (sig <= 0 || sig >= 65 || !state->installed[sig]) return;
-    sigaction(sig, &state->previous[sig], NULL);
-    state->installed[sig] = 0;
-}
-
-/// Stops the process for job control with SIGTSTP's default action, then puts our handler
-/// back; returns after SIGCONT. Unlike SIGSTOP, the shell reports it like any Ctrl-Z, and in
-/// an orphaned process group (no shell left to `fg` us) the kernel drops it instead of
-/// stopping us for good. This is what ncurses' own SIGTSTP handler does.
-static inline void tm_sig_stop_self(void) {
-    struct sigaction dfl, ours;
-    memset(&dfl, 0, sizeof dfl);
-    sigemptyset(&dfl.sa_mask);
-    dfl.sa_handler = SIG_DFL;
-    sigaction(SIGTSTP, &dfl, &ours);
-    sigset_t tstp, old;
-    sigemptyset(&tstp);
-    sigaddset(&tstp, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &tstp, &old);
-    kill(getpid(), SIGTSTP);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    sigaction(SIGTSTP, &ours, NULL);
-}
-
-static inline void tm_sig_set_write_fd(int fd) { tm_sig_state()->write_fd = fd; }
-
-/// The real stderr and the file standing in for it while the UI is up (-1, -1: not hidden),
-/// so the crash and exit paths can give it back.
-static inline void tm_sig_set_stderr(int saved, int capture) {
-    tm_sig_state()->saved_stderr = saved;
-    tm_sig_state()->stderr_capture = capture;
-}
-
-/// Last-resort restore for exit() paths that skip the loop's own clean-up.
-static inline void tm_atexit_endwin(void) {
-    if (!isendwin()) endwin();
-    tm_sig_release_stderr();
-}
-static inline int tm_sig_register_atexit(void) { return atexit(tm_atexit_endwin); }
 
 #endif

@@ -1,15 +1,13 @@
-import CNcurses
+import CTerminalSignals
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Signal handling for the UI. The C handlers (in shim.h) only write the signal number to a
-/// pipe; the loop reads it and acts on the main thread, where curses may be called.
-///
-/// Every `tm_sig_*` call lives in this file on purpose: the shim keeps its state in `static`
-/// C variables, and each Swift object file that uses them gets its own copy.
+/// Signal handling for the UI. The C handlers (CTerminalSignals) only write the signal number
+/// to a pipe; the loop reads it and acts on the main thread, where curses may be called. A
+/// crash restores the terminal from what `Terminal` handed over while setting it up.
 enum SignalHandling {
     /// Quit (INT, TERM, HUP, QUIT), suspend (TSTP), resume (CONT) and resize (WINCH).
     static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
@@ -67,4 +65,23 @@ enum SignalHandling {
     /// Where the real stderr is while the UI hides it, and the file holding what was written
     /// meanwhile (-1, -1: not hidden), so a crash or exit() can give both back.
     static func setHiddenStderr(saved: Int32, capture: Int32) { tm_sig_set_stderr(saved, capture) }
+
+    // MARK: - The terminal after a crash
+
+    /// Keeps the modes of the terminal on `fd` for the crash path to put back: call before
+    /// `newterm`, which already changes them.
+    static func saveTerminalModes(_ fd: Int32) { _ = tm_sig_save_terminal_modes(fd) }
+
+    /// Arms the crash path (and exit()) to write `leaving` (see `LeaveSequence`) and put the
+    /// saved modes back. A sequence too long for the C side's room arms nothing.
+    static func armTerminalRestore(leaving: [UInt8]) {
+        guard tm_sig_set_leave_sequence(leaving, leaving.count) == 0 else { return }
+        tm_sig_arm_terminal_restore(1)
+    }
+
+    /// On: the terminal is in full-screen mode again (after a stop); off: handed back.
+    static func setTerminalRestoreArmed(_ armed: Bool) { tm_sig_arm_terminal_restore(armed ? 1 : 0) }
+
+    /// What a crash does to the terminal, now (tests).
+    static func restoreTerminalAsACrashWould() { tm_sig_restore_terminal() }
 }

@@ -22,6 +22,8 @@ final class Terminal {
         guard let term = environment["TERM"], !term.isEmpty else { throw TerminalError.termNotSet }
         Terminal.configureLocale(logger: logger)
 
+        // The shell's modes, for a crash to put back: newterm already changes them.
+        SignalHandling.saveTerminalModes(STDOUT_FILENO)
         // newterm, unlike initscr, reports an unknown TERM by returning NULL instead of
         // printing to stderr and calling exit().
         guard let screen = newterm(term, tm_stdout(), tm_stdin()) else {
@@ -35,6 +37,7 @@ final class Terminal {
         isActive = true
 
         (colorMode, defaultColorsAvailable) = Terminal.configureScreen(environment: environment)
+        SignalHandling.armTerminalRestore(leaving: LeaveSequence.current())
         logger.debug("terminal: TERM=\(term) size=\(size) colors=\(tm_colors()) pairs=\(tm_color_pairs()) mode=\(colorMode) noColor=\(!(environment["NO_COLOR"] ?? "").isEmpty)")
     }
 
@@ -66,9 +69,13 @@ final class Terminal {
 
     /// Puts the tty back in the modes curses set (cbreak, no echo) when something else may have
     /// changed them: a shell restores its own modes when a job is stopped with SIGSTOP from
-    /// outside, and `fg` does not undo that. After our own suspend, `doupdate` does this.
+    /// outside, and `fg` does not undo that. After our own suspend, `doupdate` does this, and
+    /// what is left here is to arm the crash restore again: the next `doupdate` makes the
+    /// terminal full-screen.
     func resumeModes() {
-        guard isActive, !isendwin() else { return }
+        guard isActive else { return }
+        SignalHandling.setTerminalRestoreArmed(true)
+        guard !isendwin() else { return }
         reset_prog_mode()
     }
 
@@ -77,15 +84,17 @@ final class Terminal {
         guard isActive else { return }
         releaseMouse()
         endwin()
+        SignalHandling.setTerminalRestoreArmed(false)
     }
 
-    /// Gives the terminal back as it was. Idempotent; the atexit hook (shim) checks `isendwin`
-    /// and does nothing after this.
+    /// Gives the terminal back as it was. Idempotent; a crash or exit() after this leaves the
+    /// terminal alone.
     func restore() {
         guard isActive else { return }
         releaseMouse()
         isActive = false
         endwin()
+        SignalHandling.setTerminalRestoreArmed(false)
     }
 
     /// Before handing the terminal back (endwin stops the reports): the loop asks for the

@@ -4,7 +4,10 @@ import TminusCore
 
 /// `Browser.open` with real shell scripts in a temporary folder.
 struct BrowserTests {
-    /// A fresh folder holding `script` (made executable) and the file it writes to.
+    /// A fresh folder holding `script` and the file it writes to. The script is run as
+    /// `/bin/sh script` (`command`), never exec'd itself: exec fails with ETXTBSY (sh says 126)
+    /// while any process holds the file open for writing, and a child that another test forks
+    /// while this one writes the script inherits that descriptor until its own exec.
     struct Scratch {
         let dir: URL
         var output: URL { dir.appending(path: "recorded.txt") }
@@ -14,10 +17,11 @@ struct BrowserTests {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             try ("#!/bin/sh\n" + body.replacingOccurrences(of: "$OUT", with: "'\(output.path)'") + "\n")
                 .write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         }
 
         var script: URL { dir.appending(path: "browser.sh") }
+        /// The browser command that runs `script` (the path quoted: one word to the shell).
+        var command: String { "/bin/sh '\(script.path)'" }
 
         func recorded() throws -> String { try String(contentsOf: output, encoding: .utf8) }
 
@@ -35,7 +39,7 @@ struct BrowserTests {
         defer { scratch.remove() }
         let text = "https://example.com/watch?v=1&list=2;id|true'quoted'$(id)$HOME"
         let url = try #require(URL(string: text))
-        let result = await Browser.open(url, with: scratch.script.path)
+        let result = await Browser.open(url, with: scratch.command)
         #expect(failureMessage(result) == nil)
         #expect(try scratch.recorded() == url.absoluteString)
         #expect(try scratch.recorded().contains("'quoted'$(id)$HOME"))
@@ -45,7 +49,7 @@ struct BrowserTests {
         let scratch = try Scratch(script: #"printf '%s\n' "$@" > $OUT"#)
         defer { scratch.remove() }
         let url = URL(string: "https://en.wikipedia.org/wiki/SpaceX_Crew-5")!
-        let result = await Browser.open(url, with: "'\(scratch.script.path)' --new-tab")
+        let result = await Browser.open(url, with: scratch.command + " --new-tab")
         #expect(failureMessage(result) == nil)
         #expect(try scratch.recorded() == "--new-tab\nhttps://en.wikipedia.org/wiki/SpaceX_Crew-5\n")
     }
@@ -53,7 +57,7 @@ struct BrowserTests {
     @Test func failingCommandReportsItsStatus() async throws {
         let scratch = try Scratch(script: "exit 3")
         defer { scratch.remove() }
-        let command = scratch.script.path
+        let command = scratch.command
         let result = await Browser.open(URL(string: "https://example.com")!, with: command)
         #expect(failureMessage(result) == "browser command '\(command)' exited with status 3")
     }
@@ -70,9 +74,9 @@ struct BrowserTests {
     @Test func commandStillRunningAfterGraceCountsAsOpened() async throws {
         let scratch = try Scratch(script: #"printf '%s' "$1" > $OUT; n=0; while [ ! -e $OUT.release ] && [ $n -lt 400 ]; do sleep 0.05; n=$((n+1)); done; exit 7"#)
         defer { scratch.remove() }
-        let result = await Browser.open(URL(string: "https://example.com/x")!, with: scratch.script.path, grace: .milliseconds(300))
+        let result = await Browser.open(URL(string: "https://example.com/x")!, with: scratch.command, grace: .milliseconds(300))
         #expect(failureMessage(result) == nil, "open returned while the browser was still running")
-        FileManager.default.createFile(atPath: scratch.output.path + ".release", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch.output.path + ".release", contents: nil)
         #expect(try scratch.recorded() == "https://example.com/x")
     }
 }

@@ -359,7 +359,7 @@ enum Mutator {
             if old is String { return ([42, true, [String: Any](), [Any]()] as [Any]).randomElement(using: &rng).map { ($0, "wrong type \(type(of: $0))") }! }
             if old is NSNumber { return (["12", "true", [1] as [Any], ["a": 1] as [String: Any]] as [Any]).randomElement(using: &rng).map { ($0, "wrong type \(type(of: $0))") }! }
             return ("x", "a string")
-        case 2: return ([1e308, -1e308, 5e-324, Double.greatestFiniteMagnitude] as [Double]).randomElement(using: &rng).map { ($0, "huge \($0)") }!
+        case 2: return ([1e308, -1e308, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude] as [Double]).randomElement(using: &rng).map { ($0, "huge \($0)") }!
         case 3: return ([Int64.max, Int64.min, -1, 0, Int64(Int32.max) + 1] as [Int64]).randomElement(using: &rng).map { (NSNumber(value: $0), "int \($0)") }!
         case 4: return (NSNumber(value: UInt64.max), "UInt64.max")
         case 5: return (["NaN", "Infinity", "-Infinity", "nan", "1e999", "-0", "0x1F", "1,000"].randomElement(using: &rng)!, "NaN-like string")

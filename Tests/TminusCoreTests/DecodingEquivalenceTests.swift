@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TminusCore
+@testable import TminusCore
 import TminusTestSupport
 
 /// Pins every decoded value, not only the fields other tests look at: each record of the
@@ -325,10 +325,5 @@ enum Canonical {
     }
 
     /// FNV-1a, 64 bits, as 16 hex digits.
-    static func hash(_ text: String) -> String {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func hash(_ text: String) -> String { FNV1a.hex(text.utf8) }
 }

@@ -41,21 +41,29 @@ private func listing(_ directory: URL) -> [String] {
 @Suite struct DiskCacheTests {
     // MARK: Hashing
 
-    @Test func sha256MatchesTheStandardVectors() {
-        #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        // Two blocks of padding.
-        #expect(SHA256.hex(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hex(Data(repeating: UInt8(ascii: "a"), count: 1000))
-                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    /// Vectors from the FNV reference test suite (Landon Curt Noll's `test_fnv.c`).
+    @Test func fnv1aMatchesTheReferenceVectors() {
+        #expect(FNV1a.hash64(Data()) == 0xcbf2_9ce4_8422_2325)
+        #expect(FNV1a.hash64("a".utf8) == 0xaf63_dc4c_8601_ec8c)
+        #expect(FNV1a.hash64("foobar".utf8) == 0x8594_4171_f739_67e8)
+        #expect(FNV1a.hex("foobar".utf8) == "85944171f73967e8")
+        // Continuing from a seed is hashing the concatenation.
+        #expect(FNV1a.hash64("bar".utf8, seed: FNV1a.hash64("foo".utf8)) == FNV1a.hash64("foobar".utf8))
+    }
+
+    @Test func aFileNameIsAlwaysSixteenHexDigits() {
+        // Some key whose hash has leading zero nibbles (found by search): still 16 digits.
+        let key = (0...).lazy.map { "k\($0)" }.first { FNV1a.hash64($0.utf8) >> 56 == 0 }!
+        #expect(DiskCache.fileName(for: key).count == 16)
+        #expect(DiskCache.fileName(for: key).hasPrefix("00"))
+        #expect(DiskCache.fileName(for: "x").allSatisfy { "0123456789abcdef".contains($0) })
     }
 
     @Test func anEntryIsNamedByTheHashOfItsURL() throws {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let cache = DiskCache(directory: dir)
         cache.store(Data("patch".utf8), for: url("patch.png"))
-        let expected = SHA256.hex(Data(url("patch.png").absoluteString.utf8)) + ".img"
+        let expected = DiskCache.fileName(for: url("patch.png").absoluteString) + ".img"
         #expect(listing(dir) == [expected])
     }
 
@@ -229,11 +237,11 @@ private func listing(_ directory: URL) -> [String] {
     @Test func storedAtSurvivesAReopen() throws {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let stored = Date(timeIntervalSince1970: 1_700_000_000.25)
-        let first = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { stored }, hash: { SHA256.hex(Data($0.utf8)) })
+        let first = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { stored })
         first.store(Data("a".utf8), for: url("a.png"))
         // Another instance, on another clock: the age is the one recorded, to the bit.
         let later = Date(timeIntervalSince1970: 1_800_000_000)
-        let restarted = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { later }, hash: { SHA256.hex(Data($0.utf8)) })
+        let restarted = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { later })
         let entry = try #require(restarted.entry(for: url("a.png")))
         #expect(entry.data == Data("a".utf8))
         #expect(entry.storedAt == stored)
@@ -263,7 +271,7 @@ private func listing(_ directory: URL) -> [String] {
         #expect(cache.data(for: query) == Data("upcoming".utf8))
         #expect(cache.data(for: other) == Data("past".utf8))
         #expect(cache.data(for: "POST https://api.test/v5/launches/query") == nil)
-        #expect(listing(dir) == [SHA256.hex(Data(other.utf8)) + ".img", SHA256.hex(Data(query.utf8)) + ".img"].sorted())
+        #expect(listing(dir) == [DiskCache.fileName(for: other) + ".img", DiskCache.fileName(for: query) + ".img"].sorted())
 
         // The URL forms are the string forms of `absoluteString`, both ways.
         cache.store(Data("patch".utf8), for: url("patch.png"))
@@ -282,7 +290,7 @@ private func listing(_ directory: URL) -> [String] {
     private func formatOneEntry(url: String, body: Data) -> Data {
         func bigEndian<T: FixedWidthInteger>(_ value: T) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
         return Data("TMIMG01\n".utf8) + bigEndian(UInt32(url.utf8.count)) + Data(url.utf8)
-            + bigEndian(UInt64(body.count)) + bigEndian(Entry.fnv1a64(body)) + body
+            + bigEndian(UInt64(body.count)) + bigEndian(FNV1a.hash64(body)) + body
     }
 
     @Test func anOldFormatEntryIsAMissAndIsReplaced() throws {
@@ -328,7 +336,7 @@ private func listing(_ directory: URL) -> [String] {
     @Test func evictionDropsTheLeastRecentlyUsedUntilUnder80Percent() {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let clock = SteppingClock()
-        let cache = DiskCache(directory: dir, limit: 1000, now: { clock() }, hash: { SHA256.hex(Data($0.utf8)) })
+        let cache = DiskCache(directory: dir, limit: 1000, now: { clock() })
         for name in ["a", "b", "c", "d", "e"] { cache.store(body200(name), for: url(name)) }
         #expect(cache.totalSize == 1000, "at the limit, not over it: nothing goes")
         #expect(cache.data(for: url("a")) != nil) // a is now the most recently used
@@ -343,7 +351,7 @@ private func listing(_ directory: URL) -> [String] {
     @Test func theSizeBoundHoldsOverManyStores() {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let clock = SteppingClock()
-        let cache = DiskCache(directory: dir, limit: 2000, now: { clock() }, hash: { SHA256.hex(Data($0.utf8)) })
+        let cache = DiskCache(directory: dir, limit: 2000, now: { clock() })
         for i in 0..<50 {
             cache.store(Data(repeating: 1, count: 100 + i * 7), for: url("p\(i)"))
             #expect(cache.totalSize <= 2000)
@@ -365,7 +373,7 @@ private func listing(_ directory: URL) -> [String] {
     @Test func aHitRefreshesTheAccessTime() throws {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let clock = SteppingClock()
-        let cache = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { clock() }, hash: { SHA256.hex(Data($0.utf8)) })
+        let cache = DiskCache(directory: dir, limit: DiskCache.defaultLimit, now: { clock() })
         cache.store(Data("a".utf8), for: url("a"))
         let file = cache.entryURL(for: url("a"))
         func modified() throws -> Date { try #require(file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) }

@@ -316,7 +316,8 @@ struct RealModelRoundTripTests {
         #expect(json["mission_type"] as? String == "Communications" && json["orbit"] as? String == "Low Earth Orbit")
         #expect(json["date_precision"] as? String == "day")
         for video in launch.videos { #expect(try roundTrip(video) == video) }
-        #expect(try roundTrip(try #require(launch.sourceStatus)) == launch.sourceStatus)
+        let status = try #require(launch.sourceStatus)
+        #expect(try roundTrip(status) == status)
         let bare = SourceStatus(id: nil, name: "TBD")
         #expect(try roundTrip(bare) == bare)
     }

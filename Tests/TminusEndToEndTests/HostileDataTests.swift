@@ -169,7 +169,8 @@ struct HostileDataTests {
         #expect(forbidden.isEmpty, "\(what): control characters on screen: \(forbidden)", sourceLocation: sourceLocation)
     }
 
-    /// Waits for the list to be drawn with the hostile rows in it.
+    /// Waits for the list to be drawn with the hostile rows in it; returns that screen.
+    @discardableResult
     static func waitForList(_ tmux: TmuxSession) async throws -> String {
         try await tmux.waitUntil("the list with the renamed launches") { screen in
             let lines = ScreenText.lines(screen)

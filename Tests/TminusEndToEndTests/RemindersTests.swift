@@ -32,6 +32,8 @@ struct RemindersTests {
         /// PATH with this directory first.
         var path: String { directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") }
 
+        /// Polls the log until it contains `text`; returns the log then.
+        @discardableResult
         func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
             let deadline = ContinuousClock.now + timeout
             while !calls.contains(text) {

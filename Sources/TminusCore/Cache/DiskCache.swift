@@ -12,10 +12,12 @@ import Darwin
 /// implementation behind both downloaded pictures (keyed by URL) and API responses (keyed by
 /// method, URL and body; see `CachedFetcher`): each use gets its own directory and limit.
 ///
-/// - An entry is `<directory>/<sha256 of the key>.img`: a header that holds the key itself,
-///   when the entry was stored, the body's length and an FNV-1a checksum, then the body. A
-///   read checks all of them, so a hash collision, a truncated file or flipped bits are a
-///   miss, never another key's bytes or a wrong age.
+/// - An entry is `<directory>/<FNV-1a 64 of the key, in hex>.img`: a header that holds the key
+///   itself, when the entry was stored, the body's length and an FNV-1a checksum, then the
+///   body. A read checks all of them, so a hash collision, a truncated file or flipped bits are
+///   a miss, never another key's bytes or a wrong age. (Older versions named entries by a
+///   SHA-256: no key leads to those files any more, so they are never read; they still count
+///   against the limit and, never touched, are the first to be evicted.)
 /// - Each entry knows when it was stored (`entry(for:)`), so a caller can tell how old its
 ///   data is even after a restart, without trusting file times that a copy or a backup resets.
 /// - Writes go to a temporary file in the same directory that is then renamed over the entry:
@@ -52,14 +54,14 @@ public final class DiskCache: Sendable {
     ///   - directory: where the entries live (e.g. `AppPaths.responses`); made when needed.
     ///   - limit: the most bytes the entries may take together (default 50 MB).
     public convenience init(directory: URL, limit: Int = DiskCache.defaultLimit) {
-        self.init(directory: directory, limit: limit, now: { Date() }, hash: { SHA256.hex(Data($0.utf8)) })
+        self.init(directory: directory, limit: limit, now: { Date() })
     }
 
     /// For tests: a settable clock (access times, and `storedAt` when a store gives none) and
     /// a hash that can be made to collide. `hash` must answer a string that is safe as a file
     /// name.
     init(directory: URL, limit: Int, now: @escaping @Sendable () -> Date,
-         hash: @escaping @Sendable (String) -> String) {
+         hash: @escaping @Sendable (String) -> String = DiskCache.fileName(for:)) {
         self.directory = directory
         self.limit = max(0, limit)
         self.now = now
@@ -144,6 +146,9 @@ public final class DiskCache: Sendable {
 
     // MARK: - Internals
 
+    /// An entry's file name without its extension: `hash`'s default.
+    static func fileName(for key: String) -> String { FNV1a.hex(key.utf8) }
+
     func entryURL(for key: String) -> URL {
         directory.appending(path: "\(hash(key)).\(Self.entryExtension)", directoryHint: .notDirectory)
     }
@@ -227,7 +232,7 @@ extension DiskCache {
             out.append(keyBytes)
             out.appendBigEndian(storedAt.timeIntervalSinceReferenceDate.bitPattern)
             out.appendBigEndian(UInt64(body.count))
-            out.appendBigEndian(fnv1a64(body, seed: fnv1a64(out)))
+            out.appendBigEndian(FNV1a.hash64(body, seed: FNV1a.hash64(out)))
             out.append(body)
             return out
         }
@@ -256,21 +261,9 @@ extension DiskCache {
                   let checksum = integer(UInt64.self),
                   raw.count - at == Int(bodyLength),
                   let body = take(Int(bodyLength)),
-                  fnv1a64(body, seed: fnv1a64(raw.prefix(headerEnd))) == checksum
+                  FNV1a.hash64(body, seed: FNV1a.hash64(raw.prefix(headerEnd))) == checksum
             else { return nil }
             return Entry(key: key, storedAt: Date(timeIntervalSinceReferenceDate: seconds), body: body)
-        }
-
-        static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        /// FNV-1a 64 of `data`, continuing from `seed` (a previous part's hash).
-        static func fnv1a64(_ data: Data, seed: UInt64 = fnvOffsetBasis) -> UInt64 {
-            var h = seed
-            for byte in data {
-                h ^= UInt64(byte)
-                h &*= 0x0000_0100_0000_01b3
-            }
-            return h
         }
     }
 }
