@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        // Property-based tests: random key sequences against a misbehaving server.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // No pkgConfig: ncursesw.pc's only cflags are -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,
@@ -107,7 +109,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TminusViewModelTests",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusTestSupport", "TminusImage"]
+            dependencies: ["TminusCore", "TminusViewModel", "TminusTestSupport", "TminusImage",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TminusRenderTests",

@@ -183,16 +183,13 @@ public final class ScriptedSource: Sendable {
         let page = cursor.page
         let outcome: Result<Fetched<LaunchPage>, APIError> = script.withLock { s in
             if case .some(let error?) = Self.admit(Request(kind, page: page, url: cursor.url, mode: mode, query: cursor.query), &s) { return .failure(error) }
-            var all: [Launch]
+            let whole: [Launch]
             switch kind {
-            case .launches(let segment): all = segment == .upcoming ? s.upcoming : s.past
-            case .rocketLaunches(let id): all = s.rocketLaunches[id] ?? []
-            case .rockets, .detail: all = []
+            case .launches(let segment): whole = segment == .upcoming ? s.upcoming : s.past
+            case .rocketLaunches(let id): whole = s.rocketLaunches[id] ?? []
+            case .rockets, .detail: whole = []
             }
-            // Like the servers: case-insensitive, accents as they are.
-            if cursor.query.isFiltered { all = all.filter { $0.name.range(of: cursor.query.text, options: .caseInsensitive) != nil } }
-            all = all.filter { cursor.query.withoutText.matches($0) }  // outcome, rocket, webcast
-            if cursor.query.reversed { all.reverse() }
+            let all = cursor.query.answered(from: whole)
             let start = (page - 1) * pageSize
             let docs = start < all.count ? Array(all[start..<min(all.count, start + pageSize)]) : []
             let next = start + pageSize < all.count

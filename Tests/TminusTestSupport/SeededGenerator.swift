@@ -17,3 +17,14 @@ public struct SeededGenerator: RandomNumberGenerator {
         (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
     }
 }
+
+extension SeededGenerator {
+    /// A generator for one named thing under a seed (a request, a list): the same name draws
+    /// the same numbers whatever else was drawn first, so answers do not depend on the order
+    /// concurrent requests happen to arrive in. FNV-1a, because `Hasher` changes every run.
+    public init(seed: UInt64, label: String) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        self.init(seed: seed ^ hash)
+    }
+}
