@@ -49,7 +49,7 @@ struct EndlessListTests {
         let past = app.state.past
         let ended = showsItsEnd(past), settled = isSettled(past)
         #expect(ended, "Past still offers more after 8 G: page \(past.next?.page ?? 0) \(past.next?.url?.absoluteString ?? "")")
-        #expect(settled, "Past is still \(past.phase)")
+        #expect(settled, "Past is still \(past.status.activity)")
 
         // Only the clock from here: nothing failed, so nothing is due and nothing is asked.
         server.beginStep()

@@ -2,20 +2,19 @@ import TminusCore
 import TminusTestSupport
 import TminusViewModel
 
-// What must hold of the launch lists whatever the server does. The view model is being
-// redesigned (an "exhausted" and a "failed" list): the two questions that depend on its
-// shape are asked here only, so adapting the tests is adapting these two functions.
+// What must hold of the launch lists whatever the server does. The two questions that
+// depend on the state machine's shape are asked here only.
 
-/// Nothing is under way: the list is idle, has reached its end, or has failed. Today a
-/// `LoadPhase` only has idle and loading; the redesign adds exhausted and failed.
+/// Nothing is under way: the list is idle — complete, exhausted (`end`) or failed (an error,
+/// maybe with a retry time).
 func isSettled(_ list: LaunchListState) -> Bool {
-    list.phase == .idle
+    !list.status.isLoading
 }
 
-/// The list says it has no more to load (no "Loading more…" row, no further request). Today
-/// that is a list without a `next` cursor; the redesign adds an exhausted state.
+/// The list says it has no more to load (no "Loading more…" row, no further request): the
+/// server's own end, or the list ended it (`end`, said under the last row).
 func showsItsEnd(_ list: LaunchListState) -> Bool {
-    list.next == nil
+    list.next == nil || list.end != nil
 }
 
 /// The properties the random tests check, each reported by its own test.
@@ -92,7 +91,7 @@ enum StateChecks {
 
     static func settled(_ state: AppState) -> String? {
         for (name, list) in allLists(state) where !isSettled(list) {
-            return "\(name) is still \(list.phase) with nothing left to answer it"
+            return "\(name) is still \(list.status.activity) with nothing left to answer it"
         }
         return nil
     }

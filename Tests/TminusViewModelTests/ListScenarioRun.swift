@@ -173,7 +173,7 @@ final class ListScenarioRun {
         let state = viewModel.state
         let now = clock.clock.now()
         var due = Set<MisbehavingServer.ListKey>()
-        for (id, list) in state.lists where list.retryAt.map({ $0 <= now }) ?? false { due.insert(listKey(id)) }
+        for (id, list) in state.lists where list.status.retryAt.map({ $0 <= now }) ?? false { due.insert(listKey(id)) }
         if let input = state.filterInput, let at = input.askAt, at <= now { due.insert(listKey(input.list)) }
         return due
     }

@@ -61,6 +61,9 @@ struct AppReducer {
         case .preferencesSaved(let result):
             if case .failure(let error) = result { state.notice = Notice(error.message, level: .error) }
         }
+        // Whatever changed (a resize while another tab was shown, a tab switched back to), the
+        // selected row of the list on screen is on screen.
+        keepActiveSelectionVisible()
         updatePictureDemand()
     }
 

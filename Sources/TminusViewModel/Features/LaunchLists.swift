@@ -62,7 +62,10 @@ extension AppReducer {
         let rows = list.launches.count + footer
         if list.selection < list.scrollTop { list.scrollTop = list.selection }
         if list.selection >= list.scrollTop + height { list.scrollTop = list.selection - height + 1 }
-        if footer > 0, list.selection == list.launches.count - 1 { list.scrollTop = max(list.scrollTop, rows - height) }
+        // The footer shows too when there is room for both (the selection always wins).
+        if footer > 0, list.selection == list.launches.count - 1 {
+            list.scrollTop = max(list.scrollTop, min(list.selection, rows - height))
+        }
         list.scrollTop = max(0, min(list.scrollTop, max(0, rows - height)))
     }
 
@@ -92,6 +95,8 @@ extension AppReducer {
     /// (`r` reloads from the top past any cache, keeping the rows until the answer).
     mutating func retry(_ id: ListID, mode: FetchMode) {
         let list = state.list(id)
+        // One request for a list at a time: the answer on its way is the refresh.
+        guard !list.isLoading else { return }
         if list.status.error != nil, list.status.errorWasLoadMore, let next = list.next {
             request(id, cursor: next, activity: .loadingMore, mode: mode)
             return
