@@ -23,6 +23,10 @@ $TMINUS_FIXTURES, pictures from the server itself) and measures, with the clock 
             open (its countdown ticks every second); CPU time (utime + stime of
             /proc/PID/stat) over BENCH_IDLE_SECONDS (default 60), as % of one core. Also per
             10 s window from the threads' /proc/PID/task/*/schedstat (nanoseconds).
+            The same again on Launch Library 2 (`--source ll2`): the upcoming list's first page
+            (20 of 32: its `next` link points at another page), `G` to follow it to the end,
+            and the detail of Starlink Group 15-22 (a record of ll2/2.2.0/upcoming-detailed.json)
+            open with its countdown.
   RSS       A fresh run in tmux: every past launch loaded (`p`, then `G` until the header
             says "187 launches"; upcoming says "18 launches"), the Rockets tab open ("4
             rockets"), then VmRSS, RssAnon, RssFile from /proc/PID/status once RSS has settled;
@@ -71,6 +75,8 @@ WIDTH, HEIGHT = 200, 60
 COUNTDOWN = re.compile(r"T[-+]\d+d \d\d:\d\d:\d\d")
 BENCH_LINE = re.compile(r"first frame with rows: ([0-9.]+) ms after process start \((\d+) rows\)(?: \[([^\]]*)\])?")
 UPCOMING_TOTAL, PAST_TOTAL, ROCKETS_TOTAL = 18, 187, 4
+# The fixture server's Launch Library 2 upcoming list: 32 launches, the app's pages are 20.
+LL2_UPCOMING_TOTAL, LL2_FIRST, LL2_DETAILED = 32, "PSLV-CA | TeLEOS-2", "Starlink Group 15-22"
 STARTUP_TARGET_MS = 30.0
 IDLE_TARGET_PERCENT = 0.3
 RSS_TARGET_MB = 25.0
@@ -389,11 +395,30 @@ class IdleResult:
     title: str
 
 
-def measure_idle(binary: Path, base: str, workdir: Path, seconds: float) -> IdleResult:
-    with Session(binary, base, workdir, "idle") as s:
-        wait_for(s.tmux, "the launch list", lambda t: "UPCOMING" in t and count_shown(UPCOMING_TOTAL, "launches")(t))
-        s.tmux.keys("Home", "Enter")
-        screen = wait_for(s.tmux, "a ticking countdown", lambda t: COUNTDOWN.search(t) is not None)
+def open_first_upcoming(s: Session) -> str:
+    """r/SpaceX: the first upcoming launch's detail; the screen once its countdown shows."""
+    wait_for(s.tmux, "the launch list", lambda t: "UPCOMING" in t and count_shown(UPCOMING_TOTAL, "launches")(t))
+    s.tmux.keys("Home", "Enter")
+    return wait_for(s.tmux, "a ticking countdown", lambda t: COUNTDOWN.search(t) is not None)
+
+
+def open_ll2_detailed(s: Session) -> str:
+    """Launch Library 2: the first page (whose `next` points at the second), `G` until every
+    launch is in, then Starlink Group 15-22 (the one before last, from upcoming-detailed.json)."""
+    wait_for(s.tmux, "the LL2 list's first page", lambda t: LL2_FIRST in t and f"of {LL2_UPCOMING_TOTAL} launches" in t)
+    s.tmux.keys("G")
+    wait_for(s.tmux, f"all {LL2_UPCOMING_TOTAL} LL2 launches", count_shown(LL2_UPCOMING_TOTAL, "launches"))
+    s.tmux.keys("G", "Up")
+    wait_for(s.tmux, f"{LL2_DETAILED} selected",
+             lambda t: any(line.startswith("›") and LL2_DETAILED in line for line in t.splitlines()))
+    s.tmux.keys("Enter")
+    return wait_for(s.tmux, f"{LL2_DETAILED}'s countdown", lambda t: COUNTDOWN.search(t) is not None and "Provider" in t)
+
+
+def measure_idle(binary: Path, base: str, workdir: Path, seconds: float, name: str = "idle",
+                 extra: list[str] | None = None, open_detail=open_first_upcoming) -> IdleResult:
+    with Session(binary, base, workdir, name, extra) as s:
+        screen = open_detail(s)
         title = next((l.strip(" ░▀▄▌▐█◉○") for l in screen.splitlines()[1:3] if l.strip()), "?")
         time.sleep(3)   # the detail's picture and anything else the screen change started
         window = min(10.0, seconds)
@@ -626,20 +651,23 @@ def main() -> int:
             failures.append(str(failure))
         for label, binary in variants:
             if label == "dynamic" and idle_seconds > 0:
-                try:
-                    log(f"{label}: idle CPU over {idle_seconds:.0f} s")
-                    i = measure_idle(binary, base, workdir, idle_seconds)
-                    rows.append([f"{label}: idle CPU, countdown visible, {i.seconds:.0f} s (utime+stime)",
-                                 f"< {IDLE_TARGET_PERCENT} % of a core", f"{i.percent:.3f} %", "-", "-",
-                                 met(i.percent, IDLE_TARGET_PERCENT)])
-                    rows.append([f"{label}: idle CPU per {i.window_seconds:.0f} s window (threads' schedstat)", "-",
-                                 f"{i.windows.median:.3f} %", f"{i.windows.percentile(10):.3f} %",
-                                 f"{i.windows.percentile(90):.3f} %", "-"])
-                    notes.append(f"{label} idle: detail of {i.title!r}, countdown {i.countdown_first} → "
-                                 f"{i.countdown_last}, {i.wakeups} main-thread wake-ups "
-                                 f"({i.wakeups / i.seconds:.2f}/s); utime+stime counts in 1/{CLOCK_TICKS} s ticks")
-                except ProcFailure as failure:
-                    failures.append(str(failure))
+                for source, name, extra, open_detail in (
+                        ("", "idle", [], open_first_upcoming),
+                        ("Launch Library 2 (next → another page), ", "idle-ll2", ["--source", "ll2"], open_ll2_detailed)):
+                    try:
+                        log(f"{label}: idle CPU over {idle_seconds:.0f} s, {name}")
+                        i = measure_idle(binary, base, workdir, idle_seconds, name, extra, open_detail)
+                        rows.append([f"{label}: idle CPU, {source}countdown visible, {i.seconds:.0f} s (utime+stime)",
+                                     f"< {IDLE_TARGET_PERCENT} % of a core", f"{i.percent:.3f} %", "-", "-",
+                                     met(i.percent, IDLE_TARGET_PERCENT)])
+                        rows.append([f"{label}: idle CPU, {source}per {i.window_seconds:.0f} s window (threads' schedstat)",
+                                     "-", f"{i.windows.median:.3f} %", f"{i.windows.percentile(10):.3f} %",
+                                     f"{i.windows.percentile(90):.3f} %", "-"])
+                        notes.append(f"{label} {name}: detail of {i.title!r}, countdown {i.countdown_first} → "
+                                     f"{i.countdown_last}, {i.wakeups} main-thread wake-ups "
+                                     f"({i.wakeups / i.seconds:.2f}/s); utime+stime counts in 1/{CLOCK_TICKS} s ticks")
+                    except ProcFailure as failure:
+                        failures.append(str(failure))
             for mode, extra in (("pictures", []), ("no-images", ["--no-images"])):
                 try:
                     log(f"{label}: RSS with everything loaded, {mode}")

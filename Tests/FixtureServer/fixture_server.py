@@ -64,13 +64,41 @@ With --local-images every picture URL (SpaceX patches and rocket photos; LL2 lau
 
 Control endpoints (never logged, never faulted):
     POST /_control/fault          {"path_prefix": "/v5/launches/query", "status": 500, "count": 1}
-                                  other keys: retry_after, delay_seconds, malformed, truncate, drop, method
+                                  other keys: retry_after, delay_seconds, malformed, truncate, drop, method,
+                                  and the runaway server's (one at a time; delay_seconds goes first):
+                                  endless, trickle (+ trickle_interval), gzip_bomb, silent,
+                                  repeat_first_page, empty_pages; see "A runaway server" below
     POST /_control/reset          clears every fault (including those from --fault)
     GET  /_control/requests       the requests served so far (LL2 ones included):
                                   [{method, path, body, headers, time}]
     POST /_control/clear-requests empties that list
     POST /_control/patch          {"collection": "launches", "id": "...", "set": {"name": "..."}}
     POST /_control/rename         {"id": "...", "name": "..."}  (shorthand for a patch of `name`)
+
+A runaway server (misbehaviour.py), as faults like any other (`--fault JSON` too). Hostile bodies,
+on any route, answer 200 with the route's Content-Type (JSON; image/... under /images/) and never
+a usable body; each ends when the client hangs up, when the server stops, or after 10 minutes:
+    {"path_prefix": P, "endless": true}     chunked, no end: `{"docs":[` (LL2: `{"count":...,"results":[`;
+                                            pictures: a PNG signature) then filler, as fast as the
+                                            client reads, up to 2 GiB
+    {"path_prefix": P, "trickle": true, "trickle_interval": 0.5}
+                                            chunked: the route's real answer one byte every
+                                            trickle_interval seconds (default 0.5), then spaces:
+                                            never idle long enough for an idle timeout
+    {"path_prefix": P, "gzip_bomb": true}   Content-Encoding: gzip, Content-Length ~1 MB, inflating
+                                            to 1 GiB of spaces (built once, kept in memory)
+    {"path_prefix": P, "silent": true}      the request is read, nothing is ever answered
+Lying list pages apply to list requests only (POST /v5/launches/query and /v4/COLLECTION/query,
+GET /VERSION/launch/upcoming|previous/); other requests under the prefix pass them by without
+using up their count. Each list request, page 1 included, uses one of `count` (none: forever):
+    {"path_prefix": P, "repeat_first_page": true}
+                                            every page answers page 1's records. r/SpaceX: the page
+                                            asked for, totalDocs 1000000, hasNextPage true, nextPage
+                                            page + 1. LL2: count 1000000, `next` at offset + limit.
+    {"path_prefix": P, "empty_pages": true} page 1 as it is; every later page (page >= 2, offset > 0)
+                                            answers docs []/results [] with hasNextPage true and
+                                            nextPage page + 1 / `next` at offset + limit (the total
+                                            stays the real one)
 """
 
 from __future__ import annotations
@@ -99,6 +127,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
+
+import misbehaviour  # the runaway-server faults (this file's folder is on sys.path)
 
 # ---------------------------------------------------------------------------------------------
 # Data
@@ -739,6 +769,16 @@ def is_ll2_path(path: str) -> bool:
     return bool(LL2_PATH.match(path))
 
 
+# The paged list routes: what repeat_first_page and empty_pages apply to.
+SPACEX_LIST = re.compile(r"^/(?:(?:v5|latest)/(?P<launches>launches)|v4/(?P<collection>"
+                         + "|".join(V4_COLLECTIONS) + r"))/query/?$")
+LL2_LIST = re.compile(r"^/(?P<version>2\.\d+\.\d+)/launch(?:es)?/(?P<which>upcoming|previous)/?$")
+
+
+def is_list_request(method: str, path: str) -> bool:
+    return (method == "POST" and bool(SPACEX_LIST.match(path))) or (method == "GET" and bool(LL2_LIST.match(path)))
+
+
 def ll2_version(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
@@ -926,7 +966,7 @@ def ll2_link(base: str, params: list[tuple[str, str]], limit: int, offset: int |
     return base + "?" + urlencode(sorted(merged.items()), doseq=True)
 
 
-def ll2_page(records: list[dict], version: str, base: str, query: str) -> dict:
+def ll2_page(records: list[dict], base: str, query: str, *, version: str) -> dict:
     params, limit, offset = ll2_paging(query)
     count = len(records)
     page = records[offset : offset + limit] if offset <= count else []
@@ -957,9 +997,20 @@ class Fault:
     malformed: bool = False            # 200 with the body `{"docs": [`
     truncate: bool = False             # full Content-Length, half the body, then close
     drop: bool = False                 # close the connection without any response
+    # A runaway server (misbehaviour.py). Hostile bodies, one at a time:
+    endless: bool = False              # 200, chunked, never ends (stops when the client goes)
+    trickle: bool = False              # 200, the real body a byte per trickle_interval, then spaces
+    trickle_interval: float | None = None  # seconds between trickled bytes (default 0.5)
+    gzip_bomb: bool = False            # 200, Content-Encoding: gzip, ~1 MB inflating to 1 GiB
+    silent: bool = False               # read the request, never answer
+    # Lying list pages (list requests only; other requests pass the fault by):
+    repeat_first_page: bool = False    # every page is page 1's records, "more" forever
+    empty_pages: bool = False          # pages after the first have no records, "more" forever
 
     KEYS = ("path_prefix", "method", "count", "status", "retry_after", "delay_seconds",
-            "malformed", "truncate", "drop")
+            "malformed", "truncate", "drop", "endless", "trickle", "trickle_interval", "gzip_bomb",
+            "silent", "repeat_first_page", "empty_pages")
+    ANSWERS = ("status", "malformed", "truncate", "drop", *misbehaviour.HOSTILE_BODIES, *misbehaviour.PAGING_LIES)
 
     @classmethod
     def from_json(cls, obj: Any) -> "Fault":
@@ -980,11 +1031,31 @@ class Fault:
         fault.delay_seconds = fault.delay_seconds or 0.0
         if not _is_number(fault.delay_seconds) or not 0 <= fault.delay_seconds <= 600:
             raise QueryError("delay_seconds has to be a number of seconds (0-600)")
-        for flag in ("malformed", "truncate", "drop"):
+        for flag in ("malformed", "truncate", "drop", *misbehaviour.HOSTILE_BODIES, *misbehaviour.PAGING_LIES):
             setattr(fault, flag, bool(getattr(fault, flag)))
         if fault.method is not None:
             fault.method = str(fault.method).upper()
+        runaway = [k for k in (*misbehaviour.HOSTILE_BODIES, *misbehaviour.PAGING_LIES) if getattr(fault, k)]
+        if runaway:
+            others = [k for k in cls.ANSWERS if k not in runaway and getattr(fault, k) not in (None, False)]
+            if len(runaway) > 1 or others or fault.retry_after is not None:
+                raise QueryError(f"{runaway[0]} cannot be combined with {sorted(runaway[1:] + others) or ['retry_after']}")
+        if fault.trickle_interval is not None:
+            if not fault.trickle:
+                raise QueryError("trickle_interval goes with trickle")
+            if not _is_number(fault.trickle_interval) or not 0 < fault.trickle_interval <= 60:
+                raise QueryError("trickle_interval has to be a number of seconds (more than 0, at most 60)")
         return fault
+
+    @property
+    def hostile_body(self) -> str | None:
+        """endless, trickle, gzip_bomb or silent, when this fault is one of them."""
+        return next((k for k in misbehaviour.HOSTILE_BODIES if getattr(self, k)), None)
+
+    @property
+    def paging_lie(self) -> str | None:
+        """repeat_first_page or empty_pages, when this fault is one of them."""
+        return next((k for k in misbehaviour.PAGING_LIES if getattr(self, k)), None)
 
     @classmethod
     def from_cli(cls, text: str) -> "Fault":
@@ -997,6 +1068,8 @@ class Fault:
         return cls.from_json({"path_prefix": prefix, "status": int(status)})
 
     def applies_to(self, method: str, path: str) -> bool:
+        if self.paging_lie and not is_list_request(method, path):
+            return False  # a detail or a picture under the same prefix is answered (and counted) normally
         return path.startswith(self.path_prefix) and (self.method is None or self.method == method)
 
 
@@ -1114,6 +1187,7 @@ class FixtureServer(ThreadingHTTPServer):
         self.fixtures = fixtures
         self.ll2 = LL2Data(fixtures, self.dataset)  # after the renames: they show in `previous`
         self.faults = FaultTable(faults)
+        self.streams = misbehaviour.Streams()  # endless, trickle, gzip_bomb and silent answers
         self.request_log = RequestLog(log_path)
         self.routes: list[Route] = []
         self._add_routes()
@@ -1147,6 +1221,7 @@ class FixtureServer(ThreadingHTTPServer):
         return self.server_address[1]
 
     def server_close(self) -> None:
+        self.streams.closing.set()  # hostile answers still running end now
         super().server_close()
         self.request_log.close()
 
@@ -1223,6 +1298,10 @@ class FixtureServer(ThreadingHTTPServer):
         return Response(200, path.read_bytes(), ctype, {"Cache-Control": "max-age=20"})
 
     def ll2_list(self, handler: "FixtureRequestHandler", version: str, which: str) -> Response:
+        return ll2_response(ll2_page(*self._ll2_list_input(handler, which), version=version))
+
+    def _ll2_list_input(self, handler: "FixtureRequestHandler", which: str) -> tuple[list[dict], str, str]:
+        """The records a list request selects (search, ordering), the base of its links, its query."""
         records = self.ll2.records(which)
         target = urlsplit(handler.path)
         values = dict(parse_qsl(target.query, keep_blank_values=True))
@@ -1234,8 +1313,32 @@ class FixtureServer(ThreadingHTTPServer):
             records = sorted(records, key=lambda r: (str(r.get("net") or ""), str(r.get("id") or "")),
                              reverse=ordering.startswith("-"))
         # DRF builds its links from the request URI; the app only ever talks to 127.0.0.1:PORT.
-        base = f"http://127.0.0.1:{self.port}{target.path}"
-        return ll2_response(ll2_page(records, version, base, target.query))
+        return records, f"http://127.0.0.1:{self.port}{target.path}", target.query
+
+    def lying_page(self, handler: "FixtureRequestHandler", how: str, path: str) -> Response:
+        """The list page a repeat_first_page or empty_pages fault answers (see misbehaviour.py)."""
+        m = LL2_LIST.match(path)
+        if m:
+            records, base, query = self._ll2_list_input(handler, m["which"])
+            params, limit, offset = ll2_paging(query)
+            asked = ll2_page(records, base, query, version=m["version"])
+            first = ll2_page(records, base, urlencode([(k, v) for k, v in params if k != "offset"]),
+                             version=m["version"])
+            next_link = ll2_link(base, params, limit, offset + limit)
+            return ll2_response(misbehaviour.lie_ll2(how, asked, first, offset, next_link))
+        m = SPACEX_LIST.match(path)
+        body = handler.json_body(default={})
+        if not isinstance(body, dict):
+            raise QueryError("the body has to be a JSON object")
+        collection = m["launches"] or m["collection"]
+        query, options = body.get("query", {}), body.get("options", {})
+        asked = paginate(self.dataset, collection, query, options)
+        first = None
+        if how == "repeat_first_page":
+            first_options = {k: v for k, v in (options or {}).items() if k not in ("page", "offset")}
+            first = paginate(self.dataset, collection, query, {**first_options, "page": 1})
+        return Response(200, json_bytes(misbehaviour.lie_spacex(how, asked, first)),
+                        headers={"Cache-Control": "max-age=20"})
 
     def ll2_detail(self, version: str, record_id: str) -> Response:
         return ll2_response(LL2Data.render(self.ll2.get(record_id), version))
@@ -1410,6 +1513,16 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
             return True
         path = unquote(urlsplit(self.path).path)
         ll2 = is_ll2_path(path)
+        if fault.hostile_body:
+            self._answer_hostile(fault, path)
+            return True
+        if fault.paging_lie:
+            try:
+                response = self.server.lying_page(self, fault.paging_lie, path)
+            except (HTTPError, QueryError) as exc:
+                response = self._error_response(self.command, path, exc)
+            self._send(response, conditional=False)
+            return True
         if fault.status is not None:
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
             phrase = HTTPStatus(fault.status).phrase if fault.status in HTTPStatus._value2member_map_ else "Error"
@@ -1441,6 +1554,22 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
             self._send(response, conditional=False, truncate=True)
             return True
         return False  # a pure delay: answer normally
+
+    def _answer_hostile(self, fault: Fault, path: str) -> None:
+        """endless, trickle, gzip_bomb or silent, with the Content-Type the route has."""
+        kind = "image" if path.startswith("/images/") else "ll2" if is_ll2_path(path) else "spacex"
+        if kind == "image":
+            content_type = mimetypes.guess_type(path)[0] or "image/png"
+        else:
+            content_type = "application/json" if kind == "ll2" else Response(200, b"").content_type
+        body = b""
+        if fault.trickle:  # what the route would have answered, a byte at a time
+            try:
+                body = self._dispatch(self.command, path).body
+            except (HTTPError, QueryError) as exc:
+                body = self._error_response(self.command, path, exc).body
+        self.server.streams.serve(self, fault.hostile_body, content_type, body, kind,
+                                  fault.trickle_interval or 0.5)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -19,12 +20,14 @@ import threading
 import time
 import unittest
 import uuid
+import zlib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import fixture_server as fs  # noqa: E402
+import misbehaviour  # noqa: E402
 
 FIXTURES = Path(os.environ["TMINUS_FIXTURES"]) if os.environ.get("TMINUS_FIXTURES") else None
 HAVE_FIXTURES = bool(FIXTURES and (FIXTURES / "spacex" / "v5" / "launches.json").is_file())
@@ -942,6 +945,210 @@ class LL2MissingTests(unittest.TestCase):
                 server.shutdown()
                 server.server_close()
                 thread.join(5)
+
+
+# ---------------------------------------------------------------------------------------------
+# A runaway server (misbehaviour.py)
+# ---------------------------------------------------------------------------------------------
+
+
+class RunawayBodyTests(ServerTestCase):
+    """endless, trickle, gzip_bomb, silent: what the client gets, and that the server lets go."""
+
+    def fault(self, **spec):
+        status, _, body = self.client.post("/_control/fault", spec)
+        self.assertEqual(status, 200, body)
+
+    def open(self, method: str, path: str, body: dict | None = None, timeout: float = 5):
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=timeout)
+        self.addCleanup(conn.close)
+        conn.request(method, path, body=json.dumps(body) if body is not None else None,
+                     headers={"Content-Type": "application/json"})
+        return conn
+
+    def assert_let_go(self, conn: http.client.HTTPConnection, resp: http.client.HTTPResponse | None = None):
+        """Once the client hangs up, the answer in progress ends (within a couple of seconds)."""
+        if resp is not None:
+            resp.close()  # a `Connection: close` response holds the socket, not the connection
+        conn.close()
+        deadline = time.monotonic() + 5
+        while self.server.streams.active and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self.assertEqual(self.server.streams.active, 0, "the server kept answering a client that had gone")
+
+    def test_endless_json_and_picture(self):
+        cases = [("POST", "/v5/launches/query", {}, b'{"docs":[', "application/json; charset=utf-8"),
+                 ("GET", "/2.2.0/launch/previous/", None, b'{"count":1000000,', "application/json"),
+                 ("GET", "/images/patch.png", None, b"\x89PNG\r\n\x1a\n", "image/png"),
+                 ("GET", "/images/falcon9.jpg", None, b"\x89PNG", "image/jpeg")]
+        for method, path, body, opening, content_type in cases:
+            with self.subTest(path=path):
+                self.fault(path_prefix=path, endless=True, count=1)
+                conn = self.open(method, path, body)
+                resp = conn.getresponse()
+                self.assertEqual((resp.status, resp.headers["Content-Type"]), (200, content_type))
+                self.assertEqual(resp.headers["Transfer-Encoding"], "chunked")
+                self.assertIsNone(resp.headers["Content-Length"])
+                data = resp.read(4 << 20)  # 4 MiB and still going
+                self.assertEqual(len(data), 4 << 20)
+                self.assertTrue(data.startswith(opening), data[:40])
+                self.assert_let_go(conn, resp)
+        self.assertEqual(self.client.post("/v5/launches/query", {})[0], 200)  # used up
+
+    def test_trickle_sends_the_real_answer_a_byte_at_a_time(self):
+        real = self.client.request("GET", "/v5/launches/latest")[2]
+        self.fault(path_prefix="/v5/launches/latest", trickle=True, trickle_interval=0.1, count=1)
+        conn = self.open("GET", "/v5/launches/latest")
+        resp = conn.getresponse()
+        self.assertEqual((resp.status, resp.headers["Transfer-Encoding"]), (200, "chunked"))
+        start = time.monotonic()
+        data = b"".join(resp.read(1) for _ in range(6))
+        self.assertEqual(data, real[:6])
+        self.assertGreaterEqual(time.monotonic() - start, 0.45)  # 5 pauses of 0.1 s (less scheduling slack)
+        self.assert_let_go(conn, resp)
+
+    def test_trickle_goes_on_with_spaces_after_the_body(self):
+        self.fault(path_prefix="/v5/nothing", trickle=True, trickle_interval=0.01, count=1)
+        conn = self.open("GET", "/v5/nothing-here")
+        resp = conn.getresponse()
+        error = b'{"error":"Not Found"}'  # the route's 404 body, trickled with status 200
+        data = resp.read(len(error) + 5)
+        self.assertEqual(data, error + b" " * 5)
+        self.assert_let_go(conn, resp)
+
+    def test_gzip_bomb(self):
+        self.fault(path_prefix="/v4/rockets", gzip_bomb=True, count=1)
+        status, headers, raw = self.client.request("GET", "/v4/rockets")
+        self.assertEqual((status, headers["Content-Encoding"]), (200, "gzip"))
+        self.assertEqual(headers["Content-Type"], "application/json; charset=utf-8")
+        self.assertEqual(int(headers["Content-Length"]), len(raw))
+        self.assertLess(len(raw), 2 << 20)
+        isize = int.from_bytes(raw[-4:], "little")  # the gzip trailer: inflated size mod 2^32
+        self.assertEqual(isize, misbehaviour.BOMB_INFLATED)
+        inflater = zlib.decompressobj(31)
+        head = inflater.decompress(raw, 16 << 20)  # the first 16 MiB, all spaces, and more to come
+        self.assertEqual((len(head), head.strip(b" ")), (16 << 20, b""))
+        self.assertFalse(inflater.eof)
+        self.assertEqual(self.client.get("/v4/rockets")[0], 200)
+
+    def test_silent_never_answers_and_lets_go(self):
+        self.fault(path_prefix="/2.2.0/launch/", silent=True, count=1)
+        conn = self.open("GET", "/2.2.0/launch/upcoming/", timeout=0.5)
+        with self.assertRaises(socket.timeout):
+            conn.getresponse()
+        self.assertEqual(self.server.streams.active, 1)
+        self.assert_let_go(conn)
+        self.assertEqual(self.client.get("/2.2.0/launch/upcoming/")[0], 200)
+
+    def test_a_delay_goes_first(self):
+        self.fault(path_prefix="/v5/launches/next", silent=True, delay_seconds=0.3, count=1)
+        self.assertEqual(self.client.post("/_control/fault", {"path_prefix": "/", "endless": True, "status": 500})[0], 400)
+        conn = self.open("GET", "/v5/launches/next", timeout=0.5)
+        with self.assertRaises(socket.timeout):
+            conn.getresponse()
+        self.assert_let_go(conn)
+
+    def test_bad_runaway_faults_are_400(self):
+        for spec in ({"endless": True, "trickle": True}, {"gzip_bomb": True, "status": 500},
+                     {"silent": True, "drop": True}, {"endless": True, "retry_after": 5},
+                     {"repeat_first_page": True, "empty_pages": True}, {"empty_pages": True, "truncate": True},
+                     {"trickle_interval": 0.1}, {"trickle": True, "trickle_interval": 0},
+                     {"trickle": True, "trickle_interval": "1"}):
+            self.assertEqual(self.client.post("/_control/fault", spec)[0], 400, spec)
+        f = fs.Fault.from_cli('{"path_prefix": "/images/", "gzip_bomb": true}')
+        self.assertEqual((f.hostile_body, f.paging_lie), ("gzip_bomb", None))
+
+    def test_closing_the_server_ends_every_answer(self):
+        server = fs.FixtureServer(FIXTURES, 0, faults=[fs.Fault.from_json({"path_prefix": "/", "endless": True})])
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread.start()
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        try:
+            conn.request("GET", "/v5/launches")
+            resp = conn.getresponse()
+            resp.read(1)   # the answer is under way; the client keeps the line open
+            server.shutdown()
+            server.server_close()
+            deadline = time.monotonic() + 5
+            while server.streams.active and time.monotonic() < deadline:
+                time.sleep(0.02)
+            self.assertEqual(server.streams.active, 0)
+        finally:
+            resp.close()
+            conn.close()
+            thread.join(5)
+
+
+class PagingLieTests(LL2TestCase):
+    """repeat_first_page and empty_pages on both APIs' list routes."""
+
+    QUERY = {"query": {"upcoming": False}, "options": {"limit": 10, "sort": {"flight_number": "desc"}}}
+
+    def fault(self, **spec):
+        status, _, body = self.client.post("/_control/fault", spec)
+        self.assertEqual(status, 200, body)
+
+    def page(self, n: int, **options) -> dict:
+        payload = {**self.QUERY, "options": {**self.QUERY["options"], "page": n, **options}}
+        status, _, body = self.client.post("/v5/launches/query", payload)
+        self.assertEqual(status, 200, body)
+        return body
+
+    def test_spacex_repeat_first_page(self):
+        first = self.page(1)
+        self.fault(path_prefix="/v5/launches", repeat_first_page=True, count=3)
+        self.assertEqual(self.client.get("/v5/launches/latest")[0], 200)  # not a list: passed by, not counted
+        for n in (1, 2, 50):
+            body = self.page(n)
+            self.assertEqual(list(body), ENVELOPE_KEYS)
+            self.assertEqual(self.names(body["docs"]), self.names(first["docs"]), n)
+            self.assertEqual((body["page"], body["hasNextPage"], body["nextPage"]), (n, True, n + 1))
+            self.assertEqual((body["totalDocs"], body["hasPrevPage"]), (misbehaviour.REPEAT_TOTAL, n > 1))
+        self.assertEqual(self.page(2)["docs"][0]["name"], self.names(self.client.query(
+            self.QUERY["query"], **{**self.QUERY["options"], "page": 2})["docs"])[0])  # count used up
+
+    def test_spacex_repeat_first_page_with_an_offset(self):
+        first = self.page(1)
+        self.fault(path_prefix="/v5/launches/query", repeat_first_page=True)
+        body = self.page(1, offset=30)
+        self.assertEqual(self.names(body["docs"]), self.names(first["docs"]))
+        self.assertEqual((body["page"], body["nextPage"]), (4, 5))
+
+    def test_spacex_empty_pages(self):
+        first = self.page(1)
+        self.fault(path_prefix="/v5/launches/query", empty_pages=True)
+        self.assertEqual(self.page(1), first)
+        for n in (2, 3, 500):
+            body = self.page(n)
+            self.assertEqual((body["docs"], body["page"], body["hasNextPage"], body["nextPage"]), ([], n, True, n + 1))
+            self.assertEqual(body["totalDocs"], first["totalDocs"])
+        self.assertTrue(self.page(1, pagination=False)["docs"])  # unpaged: the truth
+
+    def test_ll2_repeat_first_page_never_ends(self):
+        first = self.ll2("/2.2.0/launch/previous/?limit=10")
+        self.fault(path_prefix="/2.2.0/launch/", repeat_first_page=True)
+        self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")["id"], LL2_STARLINK_15_22)
+        ids = [r["id"] for r in first["results"]]
+        body = self.ll2("/2.2.0/launch/previous/?limit=10")
+        for offset in (10, 20, 30, 40):  # following `next`
+            self.assertEqual(body["next"], f"{self.base}/2.2.0/launch/previous/?limit=10&offset={offset}")
+            body = self.follow(body["next"])
+            self.assertEqual(list(body), LL2_ENVELOPE_KEYS)
+            self.assertEqual(([r["id"] for r in body["results"]], body["count"]), (ids, misbehaviour.REPEAT_TOTAL))
+        body = self.ll2(f"/2.2.0/launch/previous/?limit=10&offset={misbehaviour.REPEAT_TOTAL}")  # past any end
+        self.assertEqual([r["id"] for r in body["results"]], ids)
+        self.assertTrue(body["next"].endswith(f"?limit=10&offset={misbehaviour.REPEAT_TOTAL + 10}"), body["next"])
+
+    def test_ll2_empty_pages(self):
+        first = self.ll2("/2.2.0/launch/upcoming/?limit=20")
+        self.fault(path_prefix="/2.2.0/", empty_pages=True, count=3)
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?limit=20"), first)
+        body = self.follow(first["next"])
+        self.assertEqual((body["results"], body["count"]), ([], first["count"]))
+        self.assertEqual(body["next"], f"{self.base}/2.2.0/launch/upcoming/?limit=20&offset=40")
+        body = self.follow(body["next"])
+        self.assertEqual(body["results"], [])
+        self.assertEqual(len(self.ll2("/2.2.0/launch/upcoming/?limit=20&offset=20")["results"]), 12)  # used up
 
 
 @unittest.skipUnless(HAVE_FIXTURES, SKIP_REASON)

@@ -33,10 +33,20 @@ struct Fault: Encodable, Sendable {
     var malformed: Bool?
     var truncate: Bool?
     var drop: Bool?
+    // A runaway server (Tests/FixtureServer/misbehaviour.py): one of these per fault.
+    var endless: Bool?
+    var trickle: Bool?
+    var trickleInterval: Double?
+    var gzipBomb: Bool?
+    var silent: Bool?
+    var repeatFirstPage: Bool?
+    var emptyPages: Bool?
 
     enum CodingKeys: String, CodingKey {
         case pathPrefix = "path_prefix", method, count, status, retryAfter = "retry_after"
         case delaySeconds = "delay_seconds", malformed, truncate, drop
+        case endless, trickle, trickleInterval = "trickle_interval", gzipBomb = "gzip_bomb", silent
+        case repeatFirstPage = "repeat_first_page", emptyPages = "empty_pages"
     }
 
     /// Answer with `status` and a JSON error body.
@@ -67,6 +77,38 @@ struct Fault: Encodable, Sendable {
     /// Close the connection without answering.
     static func dropped(path: String, count: Int? = nil) -> Fault {
         Fault(pathPrefix: path, count: count, drop: true)
+    }
+
+    /// 200 and a chunked body that never ends (a JSON list's opening, or a PNG signature, then
+    /// filler as fast as the client reads).
+    static func endless(path: String, count: Int? = nil) -> Fault {
+        Fault(pathPrefix: path, count: count, endless: true)
+    }
+
+    /// 200 and the real body one byte every `interval` seconds (then spaces), never idle long
+    /// enough for an idle timeout.
+    static func trickle(path: String, interval: Double? = nil, count: Int? = nil) -> Fault {
+        Fault(pathPrefix: path, count: count, trickle: true, trickleInterval: interval)
+    }
+
+    /// 200, `Content-Encoding: gzip`: about 1 MB that inflates to 1 GiB.
+    static func gzipBomb(path: String, count: Int? = nil) -> Fault {
+        Fault(pathPrefix: path, count: count, gzipBomb: true)
+    }
+
+    /// The request is read and never answered.
+    static func silent(path: String, count: Int? = nil) -> Fault {
+        Fault(pathPrefix: path, count: count, silent: true)
+    }
+
+    /// List requests only: every page is page 1's records, with "there is more" forever.
+    static func repeatFirstPage(path: String, count: Int? = nil) -> Fault {
+        Fault(pathPrefix: path, count: count, repeatFirstPage: true)
+    }
+
+    /// List requests only: page 1 as it is, every later page empty, with "there is more" forever.
+    static func emptyPages(path: String, count: Int? = nil) -> Fault {
+        Fault(pathPrefix: path, count: count, emptyPages: true)
     }
 }
 

@@ -62,10 +62,31 @@ enum Harness {
     /// The resident set size of `pid` in KiB (`VmRSS` in `/proc/<pid>/status`; Linux only, nil
     /// elsewhere or once the process is gone).
     static func residentKilobytes(of pid: pid_t) -> Int? {
+        statusKilobytes("VmRSS", of: pid)
+    }
+
+    /// A KiB figure of `/proc/<pid>/status`: `VmRSS`, `VmHWM` (the peak RSS), `RssAnon` …
+    /// (Linux only, nil elsewhere or once the process is gone).
+    static func statusKilobytes(_ field: String, of pid: pid_t) -> Int? {
         #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
         return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
+        #else
+        return nil
+        #endif
+    }
+
+    /// The CPU time `pid` has used so far, user + system, in seconds (`utime` + `stime` of
+    /// `/proc/<pid>/stat`, in clock ticks; Linux only, nil elsewhere or once it is gone).
+    static func cpuSeconds(of pid: pid_t) -> Double? {
+        #if os(Linux)
+        // "pid (comm) S ppid …": fields after the last ')' start at field 3, the state.
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let paren = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: paren)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
         #else
         return nil
         #endif

@@ -196,7 +196,8 @@ final class TmuxSession: @unchecked Sendable {
                 let again = read()
                 if again == screen { return screen }
                 screen = again
-                continue
+                // A screen that never settles (an app redrawing without end) still times out.
+                if ContinuousClock.now < deadline { continue }
             }
             if ContinuousClock.now >= deadline {
                 let state = paneDead ? " (\(exit.map(\.description) ?? "program ended"))" : ""
