@@ -19,6 +19,13 @@ public struct KeyHelp: Sendable, Hashable {
         self.keys = keys; self.action = action; inStatusLine = status; self.bindings = bindings
     }
 
+    /// The same row, in the status line too.
+    func shownInStatusLine() -> KeyHelp {
+        var row = self
+        row.inStatusLine = true
+        return row
+    }
+
     /// A row that works but is not listed.
     static func unlisted(_ bindings: [KeyAction]) -> KeyHelp {
         var row = KeyHelp("", "", bindings)
@@ -105,6 +112,7 @@ public enum Keymap {
     private static let scrollPages = bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
                                           (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
                                           (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))
+    private static let refresh = KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh)))
     private static let openRow = bind((.enter, .open), (.right, .open), (char("l"), .open))
     private static let back = bind((.escape, .back), (.backspace, .back))
     private static let calendar = KeyHelp("c", "save a calendar event (.ics)", bind((char("c"), .saveCalendarEvent)))
@@ -123,7 +131,7 @@ public enum Keymap {
                 bind((char("F"), .cycleOutcome), (char("R"), .cycleRocket), (char("W"), .toggleWebcast))),
         watch("watch / unwatch the launch", status: true),
         calendar,
-        KeyHelp("r", "refresh (retry after an error)", status: true, bind((char("r"), .refresh))),
+        refresh.shownInStatusLine(),
         .unlisted(bind((.escape, .back))),
     ]
 
@@ -141,11 +149,11 @@ public enum Keymap {
 
     private static let rocketList: [KeyHelp] = [
         move,
-        .unlisted(bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))),
+        .unlisted(ends.bindings),
         KeyHelp("Enter", "open rocket", status: true, openRow),
         watch("favorite / unfavorite", status: true),
         units,
-        KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh))),
+        refresh,
     ]
 
     private static let rocketPage: [KeyHelp] = [
@@ -170,13 +178,13 @@ public enum Keymap {
         KeyHelp("F W", "filter: outcome / has webcast", bind((char("F"), .cycleOutcome), (char("W"), .toggleWebcast))),
         .unlisted(bind((char("R"), .cycleRocket), (char("c"), .saveCalendarEvent))),
         KeyHelp("U", "units", bind((char("U"), .showUnits))),
-        KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh))),
+        refresh,
         KeyHelp("Esc Backspace", "back", status: true, back),
     ]
 
     private static let favorites: [KeyHelp] = [
         move,
-        .unlisted(bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))),
+        .unlisted(ends.bindings),
         KeyHelp("Enter", "open", status: true, openRow),
         KeyHelp("f x", "remove", status: true, bind((char("f"), .toggleFavorite), (char("x"), .toggleFavorite))),
         KeyHelp("c", "save a calendar event for the launch (.ics)", bind((char("c"), .saveCalendarEvent))),
