@@ -23,8 +23,9 @@ extension PictureLoader {
 
     /// What a cancelled load answers (its caller has gone and will not look at it).
     public static let cancelled = PictureError.download("cancelled")
-    /// 20 MB: no launch picture is anywhere near, and a decoder should not see more.
-    public static let defaultMaxDownloadBytes = 20 * 1024 * 1024
+    /// The network's own cap on a picture (8 MB: no launch picture is anywhere near, and a
+    /// decoder should not see more); a smaller one may be asked for.
+    public static let defaultMaxDownloadBytes = HTTPClient.Request.Kind.picture.maxBodyBytes
 
     /// Every load fails with `error`.
     public static func failing(_ error: PictureError) -> PictureLoader {
@@ -92,7 +93,7 @@ extension PictureLoader {
             }
             let downloaded: Result<Data, PictureError>
             do throws(APIError) {
-                downloaded = .success(try await http.data(HTTPClient.Request(method: "GET", url: url)))
+                downloaded = .success(try await http.data(HTTPClient.Request(url: url, kind: .picture)))
             } catch {
                 downloaded = .failure(.download(error.message))
             }

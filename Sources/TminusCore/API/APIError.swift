@@ -16,6 +16,10 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (wait, or switch source) and Launch Library 2's free tier makes it a normal event, not
     /// a fault. `retryAfter` is nil when the server did not say how long to wait.
     case rateLimited(source: String, retryAfter: TimeInterval?)
+    /// The body ran past the cap for its kind (`HTTPClient.Request.Kind.maxBodyBytes`, counted
+    /// after decompression): the transfer was stopped there rather than let a runaway server
+    /// fill the memory.
+    case tooLarge(maxBytes: Int)
 
     public var message: String {
         switch self {
@@ -44,6 +48,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "rate limited by \(source), retry in \(Self.minutes(retry))"
         case .rateLimited(let source, nil):
             return "rate limited by \(source), retry later"
+        case .tooLarge(let maxBytes):
+            return "the response was too large (over \(Self.size(maxBytes)))"
         }
     }
 
@@ -52,5 +58,11 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     private static func minutes(_ seconds: TimeInterval) -> String {
         let m = Int((seconds / 60).rounded(.up))
         return m <= 1 ? "1 min" : "\(m) min"
+    }
+
+    /// Whole megabytes (every cap is), else kilobytes.
+    private static func size(_ bytes: Int) -> String {
+        let mb = 1024 * 1024
+        return bytes >= mb && bytes % mb == 0 ? "\(bytes / mb) MB" : "\(max(1, bytes / 1024)) KB"
     }
 }
