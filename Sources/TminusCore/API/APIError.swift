@@ -20,6 +20,10 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// after decompression): the transfer was stopped there rather than let a runaway server
     /// fill the memory.
     case tooLarge(maxBytes: Int)
+    /// `RequestGovernor` did not send the request: this client has spent its budget for the
+    /// host, and `retryAfter` is how long until it may send again. Said on screen so that a
+    /// quiet list is never a mystery; no request left the app.
+    case heldBack(host: String, retryAfter: TimeInterval)
 
     public var message: String {
         switch self {
@@ -50,6 +54,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "rate limited by \(source), retry later"
         case .tooLarge(let maxBytes):
             return "the response was too large (over \(Self.size(maxBytes)))"
+        case .heldBack(let host, let retryAfter):
+            return "holding back requests to \(host) to stay within its budget — next in \(Self.wait(retryAfter))"
         }
     }
 
@@ -58,6 +64,14 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     private static func minutes(_ seconds: TimeInterval) -> String {
         let m = Int((seconds / 60).rounded(.up))
         return m <= 1 ? "1 min" : "\(m) min"
+    }
+
+    /// Seconds under a minute (a picture host's budget refills in seconds), minutes above.
+    private static func wait(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite else { return "a while" }
+        let seconds = min(seconds, 24 * 3600) // a budget refills within hours; no Int overflow
+        let whole = max(1, Int(seconds.rounded(.up)))
+        return whole < 60 ? "\(whole) s" : minutes(seconds)
     }
 
     /// Whole megabytes (every cap is), else kilobytes.
