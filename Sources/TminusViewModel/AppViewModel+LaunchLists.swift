@@ -206,7 +206,7 @@ extension AppViewModel {
     static func retryTime(after error: APIError, failures: Int, now: Date) -> Date? {
         switch error {
         case .offline, .notAvailable, .notCached: return nil
-        case .rateLimited(_, let after?), .http(429, let after?): return now.addingTimeInterval(max(1, after))
+        case .rateLimited(_, let after?), .http(429, let after?), .heldBack(_, let after): return now.addingTimeInterval(max(1, after))
         case .rateLimited, .http(429, _): return now.addingTimeInterval(maxRetryDelay)
         default:
             let exponent = Double(min(max(0, failures - 1), 10))
