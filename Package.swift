@@ -34,6 +34,10 @@ let package = Package(
         // Signal handlers, which must be async-signal-safe, and the crash path's terminal
         // restore: compiled C, apart from curses (a system-library module cannot hold a .c).
         .target(name: "CTerminalSignals"),
+        // HTTP: the system's libcurl, driven directly (FoundationNetworking's URLSession spins a
+        // core while it waits on a slow server), and the C that calls its variadic setopt.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CCurlTransfer", dependencies: ["CCurl"]),
         // Picture decoding: the system's libpng and libjpeg(-turbo), and a little C that
         // catches their errors (libjpeg reports them with longjmp, which Swift cannot).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -45,7 +49,7 @@ let package = Package(
         ),
         .target(
             name: "TminusCore",
-            dependencies: ["CWidth", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["CWidth", "CCurl", "CCurlTransfer", .product(name: "Logging", package: "swift-log"),
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The favorites database: SQLite through GRDB, behind TminusCore's FavoritesStore.

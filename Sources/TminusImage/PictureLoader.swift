@@ -23,8 +23,9 @@ extension PictureLoader {
 
     /// What a cancelled load answers (its caller has gone and will not look at it).
     public static let cancelled = PictureError.download("cancelled")
-    /// 20 MB: no launch picture is anywhere near, and a decoder should not see more.
-    public static let defaultMaxDownloadBytes = 20 * 1024 * 1024
+    /// The network's own cap on a picture (8 MB: no launch picture is anywhere near, and a
+    /// decoder should not see more); a smaller one may be asked for.
+    public static let defaultMaxDownloadBytes = HTTPClient.Request.Kind.picture.maxBodyBytes
 
     /// Every load fails with `error`.
     public static func failing(_ error: PictureError) -> PictureLoader {
@@ -92,7 +93,7 @@ extension PictureLoader {
             }
             let downloaded: Result<Data, PictureError>
             do throws(APIError) {
-                downloaded = .success(try await http.data(HTTPClient.Request(method: "GET", url: url)))
+                downloaded = .success(try await http.data(HTTPClient.Request(url: url, kind: .picture)))
             } catch {
                 downloaded = .failure(.download(error.message))
             }
@@ -181,82 +182,6 @@ final class FittedPictureCache: Sendable {
     }
 
     var count: Int { state.withLock { $0.items.count } }
-}
-
-// MARK: - Shared in-flight work
-
-/// One piece of work per key at a time: callers asking for a key that is already being worked
-/// on wait for the same result. A caller that is cancelled leaves at once with `cancelled`;
-/// when the last caller of a key leaves, the work is cancelled too.
-final class SharedFlights<Value: Sendable>: Sendable {
-    private struct Flight {
-        var generation: UInt64
-        var task: Task<Void, Never>?
-        var waiters: [UInt64: CheckedContinuation<Value, Never>]
-    }
-
-    private struct State {
-        var nextID: UInt64 = 0
-        var flights: [String: Flight] = [:]
-    }
-
-    private let state = Mutex(State())
-    private let cancelled: Value
-
-    init(cancelled: Value) { self.cancelled = cancelled }
-
-    func value(for key: String, work: @escaping @Sendable () async -> Value) async -> Value {
-        let id = state.withLock { s in
-            s.nextID += 1
-            return s.nextID
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
-                // Under the lock: a cancellation either happened before (seen here) or its
-                // handler runs after the waiter is registered (and finds it).
-                let joined = state.withLock { s -> Bool in
-                    if Task.isCancelled { return false }
-                    if s.flights[key] != nil {
-                        s.flights[key]!.waiters[id] = continuation
-                        return true
-                    }
-                    let task = Task { [self] in
-                        let value = await work()
-                        finish(key, generation: id, with: value)
-                    }
-                    s.flights[key] = Flight(generation: id, task: task, waiters: [id: continuation])
-                    return true
-                }
-                if !joined { continuation.resume(returning: cancelled) }
-            }
-        } onCancel: {
-            let (continuation, orphaned) = state.withLock { s -> (CheckedContinuation<Value, Never>?, Task<Void, Never>?) in
-                guard var flight = s.flights[key], let continuation = flight.waiters.removeValue(forKey: id) else {
-                    return (nil, nil)
-                }
-                if flight.waiters.isEmpty {
-                    s.flights[key] = nil
-                    return (continuation, flight.task)
-                }
-                s.flights[key] = flight
-                return (continuation, nil)
-            }
-            orphaned?.cancel()
-            continuation?.resume(returning: cancelled)
-        }
-    }
-
-    private func finish(_ key: String, generation: UInt64, with value: Value) {
-        let waiters = state.withLock { s -> [CheckedContinuation<Value, Never>] in
-            guard let flight = s.flights[key], flight.generation == generation else { return [] }
-            s.flights[key] = nil
-            return Array(flight.waiters.values)
-        }
-        for waiter in waiters { waiter.resume(returning: value) }
-    }
-
-    /// Keys being worked on now.
-    var inFlight: Int { state.withLock { $0.flights.count } }
 }
 
 // MARK: - Async semaphore

@@ -32,7 +32,7 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .customLong("no-images"), help: "Draw placeholder glyphs instead of pictures.")
     var noImages = false
 
-    @Option(help: ArgumentHelp("Give up a request after this many seconds; the data on screen stays. [TMINUS_TIMEOUT] (default: 15)", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("Give up a request after this many seconds without a byte, or twice this in all; the data on screen stays. [TMINUS_TIMEOUT] (default: 15)", valueName: "SECONDS"))
     var timeout: String?
 
     /// Flags, else environment variables, else defaults; a bad value is a usage error.

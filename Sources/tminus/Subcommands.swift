@@ -18,7 +18,7 @@ struct ScriptContext {
             FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
         }
         clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
-        sources = Wiring.sources(settings, clock: clock)
+        sources = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now))
     }
 
     var time: LaunchTime { LaunchTime(timeZone: settings.timeZone) }

@@ -11,7 +11,8 @@ enum Wiring {
     static func environment(_ settings: Settings, logger: Logger) -> AppEnvironment {
         let clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         let browser = settings.browser
-        let sources = sources(settings, clock: clock)
+        let governor = RequestGovernor(now: clock.now)
+        let sources = sources(settings, clock: clock, governor: governor)
         var environment = AppEnvironment(
             source: sources.launches[0],
             alternatives: Array(sources.launches.dropFirst()),
@@ -23,7 +24,7 @@ enum Wiring {
             },
             preferences: .file(settings.paths.settingsFile, configUnits: settings.config.units),
             favorites: .sqlite(at: settings.paths.favoritesDatabase),
-            pictures: pictures(settings),
+            pictures: pictures(settings, governor: governor),
             log: { logger.info("\($0)") },
             saveExport: { [downloads = settings.paths.downloads] name, contents in
                 Exports.save(contents, as: name, in: downloads)
@@ -53,31 +54,37 @@ enum Wiring {
         }
     }
 
-    /// Pictures come through their own HTTP client (no JSON Accept header) and a disk cache
-    /// under the cache dir; none at all with `--no-images`, and only from the cache offline.
-    static func pictures(_ settings: Settings) -> PictureLoader? {
+    /// Pictures come through their own HTTP client (no JSON Accept header, the pictures'
+    /// budget per host) and a disk cache under the cache dir; none at all with `--no-images`,
+    /// and only from the cache offline.
+    static func pictures(_ settings: Settings, governor: RequestGovernor) -> PictureLoader? {
         guard settings.images else { return nil }
         let http = settings.offline
             ? HTTPClient.offline("offline")
             : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)", accept: "image/png, image/jpeg")
+                .governed(by: governor, budget: .pictures)
         return .live(http: http, cacheDirectory: settings.paths.cache)
     }
 
     static let offlineNotice = "offline: showing what the cache holds"
 
-    /// Both APIs, each through the one response cache: the chosen source first (`S` cycles),
-    /// and the r/SpaceX API for the Rockets tab whichever it is. Offline, the network
-    /// refuses every request and the fetcher answers from the cache alone.
-    static func sources(_ settings: Settings, clock: AppClock) -> (launches: [LaunchSource], rockets: LaunchSource) {
+    /// Both APIs, each through the one response cache and below the governor with its own
+    /// budget: the chosen source first (`S` cycles), and the r/SpaceX API for the Rockets tab
+    /// whichever it is. Offline, the network refuses every request and the fetcher answers from
+    /// the cache alone.
+    static func sources(_ settings: Settings, clock: AppClock,
+                        governor: RequestGovernor) -> (launches: [LaunchSource], rockets: LaunchSource) {
         let http = settings.offline
             ? HTTPClient.offline("offline")
             : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)")
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
-        func fetcher(_ name: String) -> CachedFetcher {
-            CachedFetcher(http: http, cache: cache, sourceName: name, now: { clock.now() })
+        func fetcher(_ name: String, _ budget: RequestBudget) -> CachedFetcher {
+            CachedFetcher(http: http.governed(by: governor, budget: budget), cache: cache, sourceName: name,
+                          now: { clock.now() })
         }
-        let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name))
-        let ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API, fetcher: fetcher(LaunchLibrary2.name))
+        let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name, .spaceX))
+        let ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API,
+                                              fetcher: fetcher(LaunchLibrary2.name, .launchLibrary2))
         switch settings.source {
         case .spacex: return ([spacex, ll2], spacex)
         case .ll2: return ([ll2, spacex], spacex)

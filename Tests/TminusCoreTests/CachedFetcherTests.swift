@@ -84,10 +84,10 @@ private let decodeOK: @Sendable (Data) throws(APIError) -> String = { (data: Dat
 }
 
 private let t0 = Date(timeIntervalSince1970: 1_700_000_000)
-private let launches = HTTPClient.Request(url: URL(string: "https://ll.test/2.0.0/launch/upcoming/?limit=20")!)
+private let launches = HTTPClient.Request(url: URL(string: "https://ll.test/2.0.0/launch/upcoming/?limit=20")!, kind: .apiList)
 
 private func query(_ body: String) -> HTTPClient.Request {
-    HTTPClient.Request(method: "POST", url: URL(string: "https://spacex.test/v5/launches/query")!, body: Data(body.utf8))
+    HTTPClient.Request(method: "POST", url: URL(string: "https://spacex.test/v5/launches/query")!, body: Data(body.utf8), kind: .apiList)
 }
 
 /// A server, a clock, a temporary cache directory and a fetcher over them.
@@ -141,13 +141,13 @@ private extension Result {
         #expect(CachedFetcher.key(for: launches) == "GET https://ll.test/2.0.0/launch/upcoming/?limit=20")
         #expect(CachedFetcher.key(for: query(#"{"query":{"upcoming":true}}"#))
                 == "POST https://spacex.test/v5/launches/query\n{\"query\":{\"upcoming\":true}}")
-        let binary = HTTPClient.Request(method: "POST", url: URL(string: "https://x.test/q")!, body: Data([0xff, 0x00, 0x1a]))
+        let binary = HTTPClient.Request(method: "POST", url: URL(string: "https://x.test/q")!, body: Data([0xff, 0x00, 0x1a]), kind: .apiDetail)
         #expect(CachedFetcher.key(for: binary) == "POST https://x.test/q\n0xff001a")
         // An empty body is still a body: not the same request as none.
-        let empty = HTTPClient.Request(method: "POST", url: URL(string: "https://x.test/q")!, body: Data())
-        let none = HTTPClient.Request(method: "POST", url: URL(string: "https://x.test/q")!)
+        let empty = HTTPClient.Request(method: "POST", url: URL(string: "https://x.test/q")!, body: Data(), kind: .apiDetail)
+        let none = HTTPClient.Request(method: "POST", url: URL(string: "https://x.test/q")!, kind: .apiDetail)
         #expect(CachedFetcher.key(for: empty) != CachedFetcher.key(for: none))
-        #expect(CachedFetcher.key(for: none) != CachedFetcher.key(for: HTTPClient.Request(url: URL(string: "https://x.test/q")!)))
+        #expect(CachedFetcher.key(for: none) != CachedFetcher.key(for: HTTPClient.Request(url: URL(string: "https://x.test/q")!, kind: .apiDetail)))
     }
 
     @Test func twoQueryBodiesAreTwoEntries() async {
@@ -279,7 +279,7 @@ private extension Result {
         // from a copy of the fetcher: each answers the time left.
         rig.clock.advance(by: 30)
         let copy = rig.fetcher
-        let other = HTTPClient.Request(url: URL(string: "https://ll.test/2.0.0/launch/previous/")!)
+        let other = HTTPClient.Request(url: URL(string: "https://ll.test/2.0.0/launch/previous/")!, kind: .apiList)
         #expect(await rig.fetch(other).error == .rateLimited(source: "Launch Library 2", retryAfter: 90))
         #expect(await rig.fetch(reload: true).error == .rateLimited(source: "Launch Library 2", retryAfter: 90))
         rig.clock.advance(by: 31)
@@ -312,7 +312,7 @@ private extension Result {
         let slow = Task { await rig.fetch() }
         for await _ in rig.server.arrivals { break }
         rig.server.answer(.status(429, headers: ["Retry-After": "600"]))
-        let other = HTTPClient.Request(url: URL(string: "https://ll.test/2.0.0/agencies/")!)
+        let other = HTTPClient.Request(url: URL(string: "https://ll.test/2.0.0/agencies/")!, kind: .apiList)
         #expect(await rig.fetch(other).error == .rateLimited(source: "Launch Library 2", retryAfter: 600))
         #expect(await rig.fetch(other).error == .rateLimited(source: "Launch Library 2", retryAfter: 600))
         #expect(rig.server.count == 2)

@@ -4,7 +4,7 @@ import TminusCore
 
 /// `HTTPClient.data`: 2xx gives the body, anything else an `APIError` with a message in words.
 struct HTTPClientTests {
-    let request = HTTPClient.Request(url: URL(string: "https://api.example.com/v5/launches")!)
+    let request = HTTPClient.Request(url: URL(string: "https://api.example.com/v5/launches")!, kind: .apiList)
 
     @Test(arguments: [200, 201, 204, 299])
     func successReturnsBody(status: Int) async throws {

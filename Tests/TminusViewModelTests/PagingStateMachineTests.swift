@@ -123,3 +123,13 @@ struct PagingStateMachineTests {
         #expect(list.end?.text == "end of list: the server sent no new launches")
     }
 }
+
+@Suite("Retry timing")
+struct RetryTimingTests {
+    @Test func aRequestTheGovernorHeldBackIsRetriedWhenItSaid() {
+        let now = Sample.reference
+        let held = APIError.heldBack(host: "ll.thespacedevs.com", retryAfter: 360)
+        #expect(RemoteStatus.retryTime(after: held, failures: 1, now: now) == now.addingTimeInterval(360))
+        #expect(RemoteStatus.retryTime(after: held, failures: 7, now: now) == now.addingTimeInterval(360), "not the back-off")
+    }
+}

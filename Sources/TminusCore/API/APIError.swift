@@ -16,6 +16,14 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (wait, or switch source) and Launch Library 2's free tier makes it a normal event, not
     /// a fault. `retryAfter` is nil when the server did not say how long to wait.
     case rateLimited(source: String, retryAfter: TimeInterval?)
+    /// The body ran past the cap for its kind (`HTTPClient.Request.Kind.maxBodyBytes`, counted
+    /// after decompression): the transfer was stopped there rather than let a runaway server
+    /// fill the memory.
+    case tooLarge(maxBytes: Int)
+    /// `RequestGovernor` did not send the request: this client has spent its budget for the
+    /// host, and `retryAfter` is how long until it may send again. Said on screen so that a
+    /// quiet list is never a mystery; no request left the app.
+    case heldBack(host: String, retryAfter: TimeInterval)
 
     public var message: String {
         switch self {
@@ -44,6 +52,10 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "rate limited by \(source), retry in \(Self.minutes(retry))"
         case .rateLimited(let source, nil):
             return "rate limited by \(source), retry later"
+        case .tooLarge(let maxBytes):
+            return "the response was too large (over \(Self.size(maxBytes)))"
+        case .heldBack(let host, let retryAfter):
+            return "holding back requests to \(host) to stay within its budget — next in \(Self.wait(retryAfter))"
         }
     }
 
@@ -52,5 +64,19 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     private static func minutes(_ seconds: TimeInterval) -> String {
         let m = Int((seconds / 60).rounded(.up))
         return m <= 1 ? "1 min" : "\(m) min"
+    }
+
+    /// Seconds under a minute (a picture host's budget refills in seconds), minutes above.
+    private static func wait(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite else { return "a while" }
+        let seconds = min(seconds, 24 * 3600) // a budget refills within hours; no Int overflow
+        let whole = max(1, Int(seconds.rounded(.up)))
+        return whole < 60 ? "\(whole) s" : minutes(seconds)
+    }
+
+    /// Whole megabytes (every cap is), else kilobytes.
+    private static func size(_ bytes: Int) -> String {
+        let mb = 1024 * 1024
+        return bytes >= mb && bytes % mb == 0 ? "\(bytes / mb) MB" : "\(max(1, bytes / 1024)) KB"
     }
 }

@@ -112,21 +112,8 @@ public struct CachedFetcher: Sendable {
         }
     }
 
-    /// What an answer is stored under: the method and URL, and for a request with a body (the
-    /// r/SpaceX API's POST queries) the body too, so two queries to one URL are two entries.
-    /// A body is written as its text when it is UTF-8 (JSON always is), else as `0x` and hex.
-    static func key(for request: HTTPClient.Request) -> String {
-        var key = request.method + " " + request.url.absoluteString
-        if let body = request.body {
-            key += "\n"
-            if let text = String(data: body, encoding: .utf8) {
-                key += text
-            } else {
-                key += "0x" + body.map { String(format: "%02x", $0) }.joined()
-            }
-        }
-        return key
-    }
+    /// What an answer is stored under: the request's `key`.
+    static func key(for request: HTTPClient.Request) -> String { request.key }
 }
 
 /// The wait after a 429, shared by every copy of a `CachedFetcher` (a reference in a struct).

@@ -1,17 +1,54 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The one door to the network, as a struct of closures: the live value uses URLSession,
-/// tests pass a closure that answers from memory.
+/// The one door to the network, as a struct of closures: the live value runs libcurl
+/// (`CurlTransfer`), tests pass a closure that answers from memory.
 public struct HTTPClient: Sendable {
     public struct Request: Sendable, Hashable {
+        /// What is asked for, which bounds how big its answer may be.
+        public enum Kind: Sendable, Hashable {
+            /// A page of a list, or a whole catalogue (the r/SpaceX rockets). The largest thing
+            /// either API serves is the r/SpaceX API's complete launch history, 550 KB; a page
+            /// of 20 with everything populated is far less.
+            case apiList
+            /// One record (a Launch Library 2 launch in full is tens of kilobytes).
+            case apiDetail
+            /// A launch's or rocket's picture: a few hundred kilobytes, a few megabytes at most.
+            case picture
+
+            /// The most bytes an answer may have, after decompression: well past anything real,
+            /// far short of what a runaway server would send.
+            public var maxBodyBytes: Int {
+                switch self {
+                case .apiList: 4 * 1024 * 1024
+                case .apiDetail: 1024 * 1024
+                case .picture: 8 * 1024 * 1024
+                }
+            }
+        }
+
         public var method: String
         public var url: URL
         public var body: Data?
-        public init(method: String = "GET", url: URL, body: Data? = nil) {
-            self.method = method; self.url = url; self.body = body
+        public var kind: Kind
+        public init(method: String = "GET", url: URL, body: Data? = nil, kind: Kind) {
+            self.method = method; self.url = url; self.body = body; self.kind = kind
+        }
+
+        /// What makes two requests the same request: the method and URL, and for a request
+        /// with a body (the r/SpaceX API's POST queries) the body too. A body is written as its
+        /// text when it is UTF-8 (JSON always is), else as `0x` and hex. The disk cache stores
+        /// answers under it; the governor joins identical requests in flight by it.
+        public var key: String {
+            var key = method + " " + url.absoluteString
+            if let body {
+                key += "\n"
+                if let text = String(data: body, encoding: .utf8) {
+                    key += text
+                } else {
+                    key += "0x" + body.map { String(format: "%02x", $0) }.joined()
+                }
+            }
+            return key
         }
     }
 
@@ -46,59 +83,6 @@ public struct HTTPClient: Sendable {
 }
 
 extension HTTPClient {
-    /// URLSession with a bounded timeout: a server that never answers becomes `.timedOut`,
-    /// never a UI that waits forever. No cookies, no URL cache (caching is ours to decide).
-    public static func live(timeout: TimeInterval = 15, userAgent: String, accept: String = "application/json") -> HTTPClient {
-        let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = timeout
-        config.timeoutIntervalForResource = timeout * 2
-        config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        config.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": accept]
-        let session = URLSession(configuration: config)
-        return HTTPClient { (request: Request) async throws(APIError) -> Response in
-            var urlRequest = URLRequest(url: request.url)
-            urlRequest.httpMethod = request.method
-            if let body = request.body {
-                urlRequest.httpBody = body
-                urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            }
-            do {
-                let (data, response) = try await session.data(for: urlRequest)
-                guard let http = response as? HTTPURLResponse else {
-                    throw APIError.transport("not an HTTP response")
-                }
-                var headers: [String: String] = [:]
-                for (k, v) in http.allHeaderFields {
-                    if let k = k as? String, let v = v as? String { headers[k] = v }
-                }
-                return Response(status: http.statusCode, headers: headers, body: data)
-            } catch let error as APIError {
-                throw error
-            } catch let error as URLError {
-                throw Self.describe(error)
-            } catch {
-                throw .transport(error.localizedDescription)
-            }
-        }
-    }
-
-    static func describe(_ error: URLError) -> APIError {
-        switch error.code {
-        case .timedOut: return .timedOut
-        case .notConnectedToInternet, .networkConnectionLost: return .transport("no connection")
-        case .cannotConnectToHost: return .transport("connection refused")
-        case .cannotFindHost, .dnsLookupFailed: return .transport("host not found")
-        case .cancelled: return .transport("cancelled")
-        case .badServerResponse where error.localizedDescription.contains("Empty reply"):
-            return .transport("the server closed the connection without answering")
-        case .badServerResponse, .cannotParseResponse: return .badData("unreadable response")
-        // libcurl's CURLE_PARTIAL_FILE reaches us as an unknown error with this text.
-        case _ where error.localizedDescription.contains("transfer closed with"):
-            return .badData("the response was cut short")
-        default: return .transport(error.localizedDescription)
-        }
-    }
-
     /// A client that refuses every request: what `--offline` uses until the cache exists.
     public static func offline(_ why: String) -> HTTPClient {
         HTTPClient { (_: Request) async throws(APIError) -> Response in throw .offline(why) }

@@ -10,12 +10,12 @@ extension LaunchLibrary2 {
             name: name,
             launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
                 let url = url(for: cursor, base: baseURL, segment: segment)
-                return try await fetcher.fetch(.init(url: url), maxAge: fresh, mode: mode) { (data) throws(APIError) in
+                return try await fetcher.fetch(.init(url: url, kind: .apiList), maxAge: fresh, mode: mode) { (data) throws(APIError) in
                     try decodeList(data, page: cursor.page)
                 }
             },
             launchDetail: { (id, mode) async throws(APIError) -> Fetched<Launch> in
-                try await fetcher.fetch(.init(url: detailURL(base: baseURL, id: id)), maxAge: fresh, mode: mode,
+                try await fetcher.fetch(.init(url: detailURL(base: baseURL, id: id), kind: .apiDetail), maxAge: fresh, mode: mode,
                                         decode: decodeLaunch)
             })
         // List rows carry no videos and only Launch Library's own rocket configurations.

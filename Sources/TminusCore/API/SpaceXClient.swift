@@ -76,14 +76,16 @@ public enum SpaceXAPI {
         var source = LaunchSource(
             name: name,
             launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
-                let request = HTTPClient.Request(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: cursor.page, query: cursor.query))
+                let request = HTTPClient.Request(method: "POST", url: queryURL, body: launchQuery(segment: segment, page: cursor.page, query: cursor.query),
+                                                 kind: .apiList)
                 return try await fetcher.fetch(request, maxAge: fresh, mode: mode, decode: decodePage)
             },
             rockets: { (mode) async throws(APIError) -> Fetched<[Rocket]> in
-                try await fetcher.fetch(.init(url: rocketsURL), maxAge: fresh, mode: mode, decode: decodeRockets)
+                try await fetcher.fetch(.init(url: rocketsURL, kind: .apiList), maxAge: fresh, mode: mode, decode: decodeRockets)
             },
             rocketLaunches: { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
-                let request = HTTPClient.Request(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: cursor.page, query: cursor.query))
+                let request = HTTPClient.Request(method: "POST", url: queryURL, body: rocketLaunchQuery(rocketID: rocketID, page: cursor.page, query: cursor.query),
+                                                 kind: .apiList)
                 return try await fetcher.fetch(request, maxAge: fresh, mode: mode, decode: decodePage)
             })
         source.isFrozen = true

@@ -42,8 +42,8 @@ enum StatusLine {
         let data = data(state)
         if state.overlay == nil, let error = data.error {
             switch error {
-            // Retrying is pointless with `--offline`, and a 429 already says when.
-            case .offline, .rateLimited: return Notice(error.message, level: .error)
+            // Retrying is pointless with `--offline`, and a 429 or the governor already says when.
+            case .offline, .rateLimited, .heldBack: return Notice(error.message, level: .error)
             default:
                 if let at = data.retryAt {
                     return Notice("\(error.message) — retrying in \(Formatting.duration(at.timeIntervalSince(state.now))), r now",

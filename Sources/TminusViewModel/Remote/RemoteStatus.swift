@@ -102,5 +102,8 @@ public struct RemoteStatus: Sendable, Hashable {
 
 extension APIError {
     /// How long the request governor asks to wait, when it held this request back.
-    var heldBackFor: TimeInterval? { nil }
+    var heldBackFor: TimeInterval? {
+        if case .heldBack(_, let after) = self { return after }
+        return nil
+    }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import Synchronization
+
+/// Sits below every client so that no bug above it (a retry loop, a list that never ends, a key
+/// held down) can make the app send more than a few requests a minute to one API:
+///
+/// - Per host and budget, a token bucket (`RequestBudget`). When it is empty the request is not
+///   sent, and not queued out of sight either: it fails at once with `.heldBack`, whose message
+///   says so on screen and whose `retryAfter` says when to ask again.
+/// - Per request (method, URL and body, `HTTPClient.Request.key`), at most one in flight: an
+///   identical request while one is out waits for the same answer and spends no token.
+///
+/// Below `CachedFetcher`, so an answer from the cache costs nothing. One governor serves the
+/// whole app; each client says whose budget it spends (`HTTPClient.governed(by:budget:)`).
+public final class RequestGovernor: Sendable {
+    private struct Bucket {
+        var tokens: Double
+        var updated: Date
+    }
+
+    private let buckets = Mutex<[String: Bucket]>([:])
+    private let flights = SharedFlights<Result<HTTPClient.Response, APIError>>(cancelled: .failure(.transport("cancelled")))
+    private let now: @Sendable () -> Date
+
+    /// - Parameter now: the clock the buckets refill by (a test's clock in tests).
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    /// `request` through `send`, within `budget`.
+    ///
+    /// A caller whose task is cancelled leaves at once (`.transport("cancelled")`); the request
+    /// itself goes on for the others waiting on it, and is cancelled when the last one leaves.
+    public func send(_ request: HTTPClient.Request, budget: RequestBudget,
+                     via send: @escaping @Sendable (HTTPClient.Request) async throws(APIError) -> HTTPClient.Response)
+        async throws(APIError) -> HTTPClient.Response {
+        let result = await flights.value(for: budget.name + "\n" + request.key) { [self] () async -> Result<HTTPClient.Response, APIError> in
+            if let wait = take(from: budget, for: request.url) {
+                return .failure(.heldBack(host: Self.host(request.url), retryAfter: wait))
+            }
+            do throws(APIError) {
+                return .success(try await send(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Takes a token for `url`'s host: nil when one was there, else the time until there is one.
+    func take(from budget: RequestBudget, for url: URL) -> TimeInterval? {
+        guard budget.interval > 0 else { return nil }
+        let key = budget.name + " " + Self.hostAndPort(url)
+        let now = now()
+        return buckets.withLock { buckets in
+            var bucket = buckets[key] ?? Bucket(tokens: Double(budget.burst), updated: now)
+            // A clock set back refills nothing (and takes nothing away).
+            let elapsed = max(0, now.timeIntervalSince(bucket.updated))
+            bucket.tokens = min(Double(budget.burst), bucket.tokens + elapsed / budget.interval)
+            bucket.updated = now
+            defer { buckets[key] = bucket }
+            guard bucket.tokens >= 1 else { return (1 - bucket.tokens) * budget.interval }
+            bucket.tokens -= 1
+            return nil
+        }
+    }
+
+    /// Requests being sent now (identical ones counted once).
+    public var inFlight: Int { flights.inFlight }
+
+    /// Callers waiting for those requests (joined ones included).
+    public var waiting: Int { flights.waiting }
+
+    /// The bucket's host: the port counts (two servers on one machine are two hosts).
+    static func hostAndPort(_ url: URL) -> String {
+        let scheme = url.scheme?.lowercased()
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(url.host ?? "") \(port)"
+    }
+
+    /// The host as the user knows it: with the port only when the URL names one.
+    static func host(_ url: URL) -> String {
+        let host = url.host ?? "the server"
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+}
+
+extension HTTPClient {
+    /// This client below `governor`, spending `budget`: requests past it fail with `.heldBack`
+    /// without being sent, and identical requests in flight are sent once.
+    public func governed(by governor: RequestGovernor, budget: RequestBudget) -> HTTPClient {
+        let next = send
+        return HTTPClient { (request: Request) async throws(APIError) -> Response in
+            try await governor.send(request, budget: budget, via: next)
+        }
+    }
+}

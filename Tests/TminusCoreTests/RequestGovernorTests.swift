@@ -1,0 +1,221 @@
+import Foundation
+import Synchronization
+import Testing
+import TminusCore
+import TminusTestSupport
+
+/// The request governor on a clock that stands still: a token bucket per host and budget
+/// (burst, refill, held back with the wait in words) and one request in flight per key.
+@Suite struct RequestGovernorTests {
+    let clock = TestClock()
+    let log = RequestLog()
+    let budget = RequestBudget(name: "test", burst: 3, interval: 60)
+
+    func governed(_ governor: RequestGovernor, budget: RequestBudget? = nil) -> HTTPClient {
+        HTTPClient.answering(body: "ok", log: log).governed(by: governor, budget: budget ?? self.budget)
+    }
+
+    func get(_ url: String, kind: HTTPClient.Request.Kind = .apiList) -> HTTPClient.Request {
+        HTTPClient.Request(url: URL(string: url)!, kind: kind)
+    }
+
+    func send(_ client: HTTPClient, _ url: String = "https://ll.test/list") async -> APIError? {
+        await apiFailure { () async throws(APIError) in try await client.send(get(url)) }
+    }
+
+    @Test func aBurstGoesThenTheNextIsHeldBackWithTheWait() async {
+        let client = governed(RequestGovernor(now: clock.clock.now))
+        for _ in 0..<3 { #expect(await send(client) == nil) }
+        let error = await send(client)
+        #expect(error == .heldBack(host: "ll.test", retryAfter: 60))
+        #expect(error?.message == "holding back requests to ll.test to stay within its budget — next in 1 min")
+        #expect(log.requests.count == 3, "a held-back request is not sent")
+    }
+
+    @Test func theBucketRefillsOneRequestPerInterval() async {
+        let client = governed(RequestGovernor(now: clock.clock.now))
+        for _ in 0..<3 { _ = await send(client) }
+        clock.advance(by: 30)
+        #expect(await send(client) == .heldBack(host: "ll.test", retryAfter: 30))
+        #expect(await send(client)?.message == "holding back requests to ll.test to stay within its budget — next in 30 s")
+        clock.advance(by: 30)
+        #expect(await send(client) == nil)
+        #expect(await send(client) == .heldBack(host: "ll.test", retryAfter: 60))
+    }
+
+    @Test func aLongQuietSpellRefillsNoMoreThanTheBurst() async {
+        let client = governed(RequestGovernor(now: clock.clock.now))
+        clock.advance(by: 24 * 3600)
+        for _ in 0..<3 { #expect(await send(client) == nil) }
+        #expect(await send(client) != nil)
+    }
+
+    @Test func aClockSetBackRefillsNothing() async {
+        let client = governed(RequestGovernor(now: clock.clock.now))
+        for _ in 0..<3 { _ = await send(client) }
+        clock.advance(by: -3600)
+        #expect(await send(client) == .heldBack(host: "ll.test", retryAfter: 60))
+        clock.advance(by: 60)
+        #expect(await send(client) == nil)
+    }
+
+    @Test func launchLibrary2sBudgetNeverPassesFifteenInAnHour() async {
+        let budget = RequestBudget.launchLibrary2
+        let client = governed(RequestGovernor(now: clock.clock.now), budget: budget)
+        var sent = 0
+        // One attempt a minute for an hour, and one at the hour's last second.
+        for minute in 0..<60 {
+            if minute > 0 { clock.advance(by: 60) }
+            if await send(client, "https://ll.thespacedevs.com/2.2.0/launch/upcoming/?n=\(minute)") == nil { sent += 1 }
+        }
+        // 5 at once, then one every 6 minutes: 14 (13 if rounding takes a token's last bit).
+        #expect((13...15).contains(sent))
+        let error = await send(client, "https://ll.thespacedevs.com/2.2.0/launch/previous/")
+        #expect(error?.message.hasPrefix("holding back requests to ll.thespacedevs.com to stay within its budget — next in ") == true)
+    }
+
+    @Test func hostsAndBudgetsHaveBucketsOfTheirOwn() async {
+        let governor = RequestGovernor(now: clock.clock.now)
+        let client = governed(governor)
+        for _ in 0..<3 { _ = await send(client, "http://127.0.0.1:8000/a") }
+        #expect(await send(client, "http://127.0.0.1:8000/a") == .heldBack(host: "127.0.0.1:8000", retryAfter: 60))
+        #expect(await send(client, "http://127.0.0.1:8001/a") == nil, "another port is another host")
+        // Two sources served by one test server still spend their own budgets.
+        let other = governed(governor, budget: RequestBudget(name: "other", burst: 1, interval: 60))
+        #expect(await send(other, "http://127.0.0.1:8000/a") == nil)
+    }
+
+    @Test func aBudgetWithoutIntervalNeverHoldsBack() async {
+        let client = governed(RequestGovernor(now: clock.clock.now), budget: RequestBudget(name: "free", burst: 1, interval: 0))
+        for _ in 0..<50 { #expect(await send(client) == nil) }
+    }
+
+    @Test func perHourSpreadsTheRestOverTheHour() {
+        #expect(RequestBudget.perHour(15, name: "x") == RequestBudget(name: "x", burst: 5, interval: 360))
+        #expect(RequestBudget.perHour(300, name: "x") == RequestBudget(name: "x", burst: 100, interval: 18))
+    }
+}
+
+/// One request in flight per key: identical requests join it; a caller that leaves does not
+/// end it for the others.
+@Suite struct RequestGovernorFlightTests {
+    let server = HeldServer()
+    let governor = RequestGovernor()
+    let budget = RequestBudget(name: "test", burst: 10, interval: 60)
+
+    func client() -> HTTPClient {
+        server.client.governed(by: governor, budget: budget)
+    }
+
+    /// Until `count` callers wait on the governor's requests.
+    func waitForCallers(_ count: Int) async throws {
+        for _ in 0..<2000 where governor.waiting < count { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(governor.waiting == count)
+    }
+
+    static func request(_ body: String? = nil) -> HTTPClient.Request {
+        HTTPClient.Request(method: body == nil ? "GET" : "POST", url: URL(string: "https://api.test/q")!,
+                           body: body.map { Data($0.utf8) }, kind: .apiList)
+    }
+
+    func start(_ client: HTTPClient, _ request: HTTPClient.Request = request()) -> Task<Result<Data, APIError>, Never> {
+        Task {
+            do throws(APIError) { return .success(try await client.data(request)) } catch { return .failure(error) }
+        }
+    }
+
+    @Test func identicalRequestsInFlightAreSentOnce() async throws {
+        let client = client()
+        let first = start(client), second = start(client)
+        try await waitForCallers(2)
+        #expect(governor.inFlight == 1)
+        server.release()
+        #expect(try await first.value.get() == Data("answer 1".utf8))
+        #expect(try await second.value.get() == Data("answer 1".utf8))
+        #expect(server.started == 1)
+    }
+
+    @Test func differentBodiesAreDifferentRequests() async throws {
+        let client = client()
+        let first = start(client, Self.request(#"{"page":1}"#)), second = start(client, Self.request(#"{"page":2}"#))
+        try await server.waitForRequests(2)
+        server.release()
+        _ = await (first.value, second.value)
+        #expect(server.started == 2)
+    }
+
+    @Test func aJoinerThatLeavesDoesNotEndTheRequestForTheOthers() async throws {
+        let client = client()
+        let staying = start(client)
+        try await server.waitForRequests(1)
+        let leaving = start(client)
+        try await waitForCallers(2)
+        leaving.cancel()
+        #expect(await leaving.value == .failure(.transport("cancelled")))
+        server.release()
+        #expect(try await staying.value.get() == Data("answer 1".utf8))
+        #expect(server.cancelled == 0)
+    }
+
+    @Test func whenEveryCallerLeavesTheRequestIsCancelled() async throws {
+        let client = client()
+        let only = start(client)
+        try await server.waitForRequests(1)
+        only.cancel()
+        #expect(await only.value == .failure(.transport("cancelled")))
+        try await server.waitForCancellations(1)
+    }
+
+    @Test func aFinishedRequestIsSentAgainNextTime() async throws {
+        let client = client()
+        server.release()
+        _ = try await start(client).value.get()
+        _ = try await start(client).value.get()
+        #expect(server.started == 2)
+    }
+}
+
+/// A fake network whose answers wait until the test lets them go.
+final class HeldServer: Sendable {
+    private struct State {
+        var started = 0
+        var cancelled = 0
+        var released = false
+    }
+    private let state = Mutex(State())
+
+    var started: Int { state.withLock { $0.started } }
+    var cancelled: Int { state.withLock { $0.cancelled } }
+    func release() { state.withLock { $0.released = true } }
+
+    var client: HTTPClient {
+        HTTPClient { [self] (_: HTTPClient.Request) async throws(APIError) -> HTTPClient.Response in
+            let number = state.withLock { s in
+                s.started += 1
+                return s.started
+            }
+            while !state.withLock({ $0.released }) {
+                do {
+                    try await Task.sleep(for: .milliseconds(5))
+                } catch {
+                    state.withLock { $0.cancelled += 1 }
+                    throw .transport("cancelled")
+                }
+            }
+            return HTTPClient.Response(status: 200, body: Data("answer \(number)".utf8))
+        }
+    }
+
+    func waitForRequests(_ count: Int) async throws {
+        try await waitUntil { self.started >= count }
+    }
+
+    func waitForCancellations(_ count: Int) async throws {
+        try await waitUntil { self.cancelled >= count }
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<2000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(condition())
+    }
+}
