@@ -107,19 +107,19 @@ public final class FavoritesDatabase: Sendable {
     }
 
     public func saveRocket(_ rocket: Rocket) async throws -> Favorites {
-        try await change { db, time in try RocketRow(rocket, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db) }
+        try await change { db, time in try FavoriteRocket.save(rocket, at: time, in: db) }
     }
 
     public func removeRocket(id: String) async throws -> Favorites {
-        try await change { db, _ in _ = try RocketRow.deleteOne(db, key: id) }
+        try await change { db, _ in _ = try FavoriteRow<FavoriteRocket>.deleteOne(db, key: id) }
     }
 
     public func saveLaunch(_ launch: Launch) async throws -> Favorites {
-        try await change { db, time in try LaunchRow(launch, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db) }
+        try await change { db, time in try WatchedLaunch.save(launch, at: time, in: db) }
     }
 
     public func removeLaunch(id: String) async throws -> Favorites {
-        try await change { db, _ in _ = try LaunchRow.deleteOne(db, key: id) }
+        try await change { db, _ in _ = try FavoriteRow<WatchedLaunch>.deleteOne(db, key: id) }
     }
 
     /// Updates the stored copies of favorites that appear in fresh data; adds nothing.
@@ -127,93 +127,88 @@ public final class FavoritesDatabase: Sendable {
         try await change { db, time in
             let watched = try Set(String.fetchAll(db, sql: "SELECT id FROM watchedLaunch"))
             for launch in launches where watched.contains(launch.id) {
-                try LaunchRow(launch, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db)
+                try WatchedLaunch.save(launch, at: time, in: db)
             }
             let saved = try Set(String.fetchAll(db, sql: "SELECT id FROM favoriteRocket"))
             for rocket in rockets where saved.contains(rocket.id) {
-                try RocketRow(rocket, addedAt: time, updatedAt: time).upsertKeepingAddedAt(db)
+                try FavoriteRocket.save(rocket, at: time, in: db)
             }
         }
     }
 
     /// Rows whose snapshot cannot be read (written by a newer version, say) are skipped, not fatal.
     static func fetchAll(_ db: Database) throws -> Favorites {
-        let rockets = try RocketRow.fetchAll(db).compactMap(\.favorite)
-        let launches = try LaunchRow.fetchAll(db).compactMap(\.watched)
+        let rockets = try StoredSnapshot<FavoriteRocket>.fetchAll(db).compactMap(\.favorite)
+        let launches = try StoredSnapshot<WatchedLaunch>.fetchAll(db).compactMap(\.favorite)
         return Favorites(rockets: rockets, launches: launches)
     }
 }
 
 // MARK: - Rows
 
-struct RocketRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "favoriteRocket"
-    var id: String
-    var name: String
-    var description: String?
-    var imageURL: String?
-    var active: Bool?
-    var addedAt: Date
-    var updatedAt: Date
-    var snapshot: Data
+/// A kind of favorite as its table stores it: a row holds the id, the favorite's own summary
+/// fields (the columns a list could show without reading the snapshot), when it was first added
+/// and last written, and the whole value as JSON (`snapshot`, API-shaped).
+protocol StoredFavorite: Identifiable where ID == String {
+    associatedtype Value: Codable
+    static var table: String { get }
+    init(_ value: Value, addedAt: Date)
+    var addedAt: Date { get }
+    /// The whole value, as last fetched.
+    var value: Value { get }
+    /// Puts the summary columns in a row being written.
+    func summary(into row: inout PersistenceContainer)
+}
 
-    init(_ rocket: Rocket, addedAt: Date, updatedAt: Date) throws {
-        id = rocket.id; name = rocket.name; description = rocket.description
-        imageURL = rocket.flickrImages.first?.absoluteString; active = rocket.active
-        self.addedAt = addedAt; self.updatedAt = updatedAt
-        snapshot = try JSONEncoder().encode(rocket)
-    }
-
-    var favorite: FavoriteRocket? {
-        guard let rocket = try? JSONDecoder().decode(Rocket.self, from: snapshot) else { return nil }
-        return FavoriteRocket(rocket, addedAt: addedAt)
-    }
-
-    /// Insert, or replace everything but when it was first added.
-    func upsertKeepingAddedAt(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO favoriteRocket (id, name, description, imageURL, active, addedAt, updatedAt, snapshot)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET name = excluded.name, description = excluded.description,
-              imageURL = excluded.imageURL, active = excluded.active, updatedAt = excluded.updatedAt,
-              snapshot = excluded.snapshot
-            """, arguments: [id, name, description, imageURL, active, addedAt, updatedAt, snapshot])
+extension StoredFavorite {
+    /// Inserts the value's row, or replaces everything in it but when it was first added.
+    static func save(_ value: Value, at time: Date, in db: Database) throws {
+        let row = FavoriteRow(favorite: Self(value, addedAt: time), updatedAt: time)
+        _ = try row.upsertAndFetch(db, as: StoredSnapshot<Self>.self, onConflict: ["id"]) { _ in [Column("addedAt").noOverwrite] }
     }
 }
 
-struct LaunchRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "watchedLaunch"
-    var id: String
-    var name: String
-    var date: Date?
-    var datePrecision: String
-    var status: String
-    var rocketName: String?
-    var patchURL: String?
-    var addedAt: Date
+extension FavoriteRocket: StoredFavorite {
+    static let table = "favoriteRocket"
+    var value: Rocket { rocket }
+    func summary(into row: inout PersistenceContainer) {
+        row["name"] = name; row["description"] = description; row["imageURL"] = imageURL?.absoluteString; row["active"] = active
+    }
+}
+
+extension WatchedLaunch: StoredFavorite {
+    static let table = "watchedLaunch"
+    var value: Launch { launch }
+    func summary(into row: inout PersistenceContainer) {
+        row["name"] = name; row["date"] = date; row["datePrecision"] = datePrecision.rawValue; row["status"] = "\(status)"
+        row["rocketName"] = rocketName; row["patchURL"] = patchURL?.absoluteString
+    }
+}
+
+/// A favorite's row as written.
+struct FavoriteRow<Favorite: StoredFavorite>: PersistableRecord {
+    static var databaseTableName: String { Favorite.table }
+    var favorite: Favorite
     var updatedAt: Date
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = favorite.id
+        favorite.summary(into: &container)
+        container["addedAt"] = favorite.addedAt
+        container["updatedAt"] = updatedAt
+        container["snapshot"] = try JSONEncoder().encode(favorite.value)
+    }
+}
+
+/// A favorite's row as read: what makes the favorite again.
+struct StoredSnapshot<Favorite: StoredFavorite>: Decodable, FetchableRecord, TableRecord {
+    static var databaseTableName: String { Favorite.table }
+    static var databaseSelection: [any SQLSelectable] { [Column("addedAt"), Column("snapshot")] }
+    var addedAt: Date
     var snapshot: Data
 
-    init(_ launch: Launch, addedAt: Date, updatedAt: Date) throws {
-        id = launch.id; name = launch.name; date = launch.date; datePrecision = launch.datePrecision.rawValue
-        status = "\(launch.status)"; rocketName = launch.rocket?.object?.name
-        patchURL = (launch.links.patchSmall ?? launch.links.patchLarge)?.absoluteString
-        self.addedAt = addedAt; self.updatedAt = updatedAt
-        snapshot = try JSONEncoder().encode(launch)
-    }
-
-    var watched: WatchedLaunch? {
-        guard let launch = try? JSONDecoder().decode(Launch.self, from: snapshot) else { return nil }
-        return WatchedLaunch(launch, addedAt: addedAt)
-    }
-
-    func upsertKeepingAddedAt(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO watchedLaunch (id, name, date, datePrecision, status, rocketName, patchURL, addedAt, updatedAt, snapshot)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET name = excluded.name, date = excluded.date,
-              datePrecision = excluded.datePrecision, status = excluded.status, rocketName = excluded.rocketName,
-              patchURL = excluded.patchURL, updatedAt = excluded.updatedAt, snapshot = excluded.snapshot
-            """, arguments: [id, name, date, datePrecision, status, rocketName, patchURL, addedAt, updatedAt, snapshot])
+    /// Nil when the snapshot cannot be read (written by a newer version, say).
+    var favorite: Favorite? {
+        (try? JSONDecoder().decode(Favorite.Value.self, from: snapshot)).map { Favorite($0, addedAt: addedAt) }
     }
 }

@@ -277,7 +277,9 @@ enum DecodedDigests {
 }
 
 /// A value written out with every stored property (through `Mirror`), so two values with the
-/// same text are equal down to the bits of their dates and doubles.
+/// same text are equal down to the bits of their dates and doubles. A property wrapper's storage
+/// (`_flight`, a `Lenient<Int>`) is written as the property itself (`flight`), as it was before
+/// the models declared their fields with wrappers.
 enum Canonical {
     static func text(_ value: Any) -> String {
         var out = ""
@@ -313,8 +315,9 @@ enum Canonical {
             case .struct, .class:
                 out += "\(type(of: value)){"
                 for child in mirror.children {
-                    out += "\(child.label ?? "?"):"
-                    write(child.value, into: &out)
+                    let (label, field) = wrapped(child) ?? (child.label ?? "?", child.value)
+                    out += "\(label):"
+                    write(field, into: &out)
                     out += ","
                 }
                 out += "}"
@@ -322,6 +325,14 @@ enum Canonical {
                 out += "\(type(of: value))(\(value))"
             }
         }
+    }
+
+    /// `_name: Wrapper(wrappedValue: v)` as `name: v`.
+    private static func wrapped(_ child: Mirror.Child) -> (String, Any)? {
+        guard let label = child.label, label.hasPrefix("_") else { return nil }
+        let storage = Mirror(reflecting: child.value).children
+        guard storage.count == 1, let inner = storage.first, inner.label == "wrappedValue" else { return nil }
+        return (String(label.dropFirst()), inner.value)
     }
 
     /// FNV-1a, 64 bits, as 16 hex digits.

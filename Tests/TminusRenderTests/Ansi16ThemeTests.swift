@@ -48,12 +48,12 @@ struct Ansi16ThemeTests {
     }
 
     @Test func theDefaultThemeIsUnchangedOutsideAndConfigColoursOverride() {
-        #expect(Color.upcoming == Color(33))
+        #expect(Color.theme.upcoming == Color(33))
         let theme = ThemeColors.ansi16.overridden(["accent": 5, "selection": -1])
         ThemeColors.$current.withValue(theme) {
-            #expect(Color.accent == Color(5))
-            #expect(Color.selectionBackground == .default)
-            #expect(Color.upcoming == Color(4))
+            #expect(Color.theme.accent == Color(5))
+            #expect(Color.theme.selectionBackground == .default)
+            #expect(Color.theme.upcoming == Color(4))
         }
     }
 }

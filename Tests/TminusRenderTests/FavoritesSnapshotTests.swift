@@ -49,7 +49,7 @@ struct FavoritesSnapshotTests {
         let h = await harness(Size(width: 80, height: 24), favorites: Self.saved)
         var grid = frame(h, Size(width: 80, height: 24))
         let star = try! #require(grid.find("CRS-26 ★"))
-        #expect(grid[star.x + 7, star.y].style.foreground == .warning)
+        #expect(grid[star.x + 7, star.y].style.foreground == .theme.warning)
         #expect(grid.find("Mission 1 ★") == nil)
         await h.press(.enter)
         grid = frame(h, Size(width: 80, height: 24))

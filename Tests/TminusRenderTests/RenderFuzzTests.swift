@@ -98,11 +98,11 @@ struct RenderFuzzTests {
                 case 7, 8:
                     let w = Int.random(in: 0...size.width, using: &rng), h = Int.random(in: 0...size.height, using: &rng)
                     let glyph: Character = Bool.random(using: &rng) ? " " : "░"
-                    grid.fill(x: x, y: y, width: w, height: h, style: Style(foreground: .muted), character: glyph)
+                    grid.fill(x: x, y: y, width: w, height: h, style: Style(foreground: .theme.muted), character: glyph)
                     log.append("fill(x: \(x), y: \(y), width: \(w), height: \(h), \(glyph))")
                 default:
                     let w = Int.random(in: 0...size.width, using: &rng)
-                    grid.restyle(x: x, y: y, width: w) { $0.background(.selectionBackground) }
+                    grid.restyle(x: x, y: y, width: w) { $0.background(.theme.selectionBackground) }
                     log.append("restyle(x: \(x), y: \(y), width: \(w))")
                 }
                 let problems = FrameRules.check(grid, bars: false)
@@ -144,7 +144,7 @@ struct RenderFuzzTests {
         let before = grid
         for (x, y, w, h) in [(7, 0, 0, 1), (9, 0, 3, 1), (0, 4, 2, 0), (0, 5, 2, 1), (-1, 0, 0, 1), (0, -3, 2, 1), (-8, -8, 3, 3), (2, 1, -4, -4)] {
             grid.fill(x: x, y: y, width: w, height: h, style: .bold)
-            grid.restyle(x: x, y: y, width: w, height: h) { $0.background(.accent) }
+            grid.restyle(x: x, y: y, width: w, height: h) { $0.background(.theme.accent) }
         }
         #expect(grid == before)
         // A fill character that is not one printable column fills with blanks.
@@ -289,15 +289,15 @@ enum FrameRules {
         }
         let layout = ScreenLayout(Size(width: grid.width, height: grid.height))
         if bars, !layout.isTooSmall {
-            let bar: Set<Color> = [.barBackground, .accent]
+            let bar: Set<Color> = [.theme.barBackground, .theme.accent]
             let top = grid.row(0)
             if !top.allSatisfy({ bar.contains($0.style.background) }) || !grid.text.hasPrefix(" tminus ") {
                 problems.append("the tab bar is not on row 0")
             }
-            if !grid.row(grid.height - 1).allSatisfy({ $0.style.background == .barBackground }) {
+            if !grid.row(grid.height - 1).allSatisfy({ $0.style.background == .theme.barBackground }) {
                 problems.append("the status line is not on the last row")
             }
-            for y in 1..<(grid.height - 1) where grid.row(y).allSatisfy({ $0.style.background == .barBackground }) {
+            for y in 1..<(grid.height - 1) where grid.row(y).allSatisfy({ $0.style.background == .theme.barBackground }) {
                 problems.append("row \(y) looks like a bar")
             }
         }

@@ -25,14 +25,14 @@ struct RenderRulesTests {
                                                      past: [Sample.falconSat, Sample.bare] + Sample.launches(1, upcoming: false))).started()
         var grid = render(h)
         let upcoming = try! #require(grid.find("UPCOMING"))
-        #expect(grid[upcoming.x, upcoming.y].style.foreground == .upcoming)
+        #expect(grid[upcoming.x, upcoming.y].style.foreground == .theme.upcoming)
 
         await h.press(.character("p"))
         grid = render(h)
         let failed = try! #require(grid.find("FAILED"))
-        #expect(grid[failed.x, failed.y].style.foreground == .failure)
+        #expect(grid[failed.x, failed.y].style.foreground == .theme.failure)
         let success = try! #require(grid.find("SUCCESS"))
-        #expect(grid[success.x, success.y].style.foreground == .success)
+        #expect(grid[success.x, success.y].style.foreground == .theme.success)
         let unknown = try! #require(grid.find("UNKNOWN"))
         #expect(grid[unknown.x, unknown.y].style.foreground == .default)
     }
@@ -98,7 +98,7 @@ struct RenderRulesTests {
         await h.press(.down)
         let grid = render(h)
         let row = try! #require(grid.find("Mission 2")).y
-        #expect((0..<size.width).allSatisfy { grid[$0, row].style.background == .selectionBackground })
+        #expect((0..<size.width).allSatisfy { grid[$0, row].style.background == .theme.selectionBackground })
         #expect(grid[0, row].character == "›")
         let other = try! #require(grid.find("Mission 1")).y
         #expect(grid[0, other].style.background == .default)

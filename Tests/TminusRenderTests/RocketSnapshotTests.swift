@@ -68,9 +68,9 @@ struct RocketSnapshotTests {
         await h.press(.enter, .character("L"))
         let grid = frame(h, size)
         let failed = try! #require(grid.find("✗"))
-        #expect(grid[failed.x, failed.y].style.foreground == .failure)
+        #expect(grid[failed.x, failed.y].style.foreground == .theme.failure)
         let ok = try! #require(grid.find("✓"))
-        #expect(grid[ok.x, ok.y].style.foreground == .success)
+        #expect(grid[ok.x, ok.y].style.foreground == .theme.success)
         assertSnapshot(of: grid, as: .frame, named: "\(size)")
     }
 

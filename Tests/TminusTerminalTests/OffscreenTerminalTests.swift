@@ -20,8 +20,8 @@ extension CursesTests {
         @Test func theScreenShowsTheGrid() throws {
             let terminal = try OffscreenTerminal(width: 30, height: 4)
             var grid = Grid(size: Size(width: 30, height: 4))
-            grid.put("Falcon 9 打 e\u{301} ░▀▄ ★", x: 1, y: 0, style: Style(foreground: .upcoming, attributes: .bold))
-            grid.put("UPCOMING", x: 20, y: 1, style: Style(background: .selectionBackground))
+            grid.put("Falcon 9 打 e\u{301} ░▀▄ ★", x: 1, y: 0, style: Style(foreground: .theme.upcoming, attributes: .bold))
+            grid.put("UPCOMING", x: 20, y: 1, style: Style(background: .theme.selectionBackground))
             grid.put("last", x: 26, y: 3)
             terminal.draw(grid)
             #expect(terminal.screenText() == grid.text)
@@ -52,8 +52,8 @@ extension CursesTests {
             let incremental = try OffscreenTerminal(width: 40, height: height)
             let reference = try OffscreenTerminal(width: 40, height: height)
             let pieces = ["hello", "打字", "😀", "e\u{301}", "❤️", "‹›", "▀▄", "x", "  ", "👨‍👩‍👧", "Falcon 9 Block 5"]
-            let styles: [Style] = [.plain, .bold, .dim, Style(foreground: .upcoming, attributes: .bold),
-                                   Style(background: .selectionBackground), Style(foreground: Color(196), background: Color(21))]
+            let styles: [Style] = [.plain, .bold, .dim, Style(foreground: .theme.upcoming, attributes: .bold),
+                                   Style(background: .theme.selectionBackground), Style(foreground: Color(196), background: Color(21))]
             var grid = Grid(size: Size(width: gridWidth, height: height))
             for frame in 0..<400 {
                 for _ in 0..<Int.random(in: 1...4, using: &random) {

@@ -24,139 +24,80 @@ struct LL2ListRecord: Decodable {
 
 /// One launch: a list row (2.0.0 list, 2.2.0 `mode=normal`) or the detail (`mode=detailed`).
 struct LL2LaunchRecord: Decodable {
-    let id: String
-    let name: String?
-    let net: Date?
-    let windowStart: Date?
-    let status: LL2NamedRecord?
+    @LaunchID var id: String
+    @NonBlank var name: String?
+    @LenientDate var net: Date?
+    @LenientDate var windowStart: Date?
+    @Lenient var status: LL2NamedRecord?
     /// 2.2.0+: `{id, name: "Minute", abbrev: "MIN"}`.
-    let netPrecision: LL2NamedRecord?
+    @Lenient var netPrecision: LL2NamedRecord?
     /// 2.0.0 (and later, still sent): the time / the date is not known yet.
-    let tbdTime: Bool?
-    let tbdDate: Bool?
-    let provider: LL2NamedRecord?
-    let rocket: LL2RocketRecord?
-    let pad: LL2PadRecord?
-    let mission: LL2MissionRecord?
-    let probability: Int?
-    let image: LL2ImageRecord?
-    let missionPatches: [LL2PatchRecord]
-    let videos: [LL2LinkRecord]
-    let infoLinks: [LL2LinkRecord]
+    @Lenient var tbdTime: Bool?
+    @Lenient var tbdDate: Bool?
+    @Lenient var provider: LL2NamedRecord?
+    @Lenient var rocket: LL2RocketRecord?
+    @Lenient var pad: LL2PadRecord?
+    @Lenient var mission: LL2MissionRecord?
+    @WholeNumber var probability: Int?
+    @Lenient var image: LL2ImageRecord?
+    @LenientList var missionPatches: [LL2PatchRecord]
+    // 2.0.0–2.2.0 spell the link lists in camelCase; 2.3.0 renamed them to snake_case.
+    @LenientList var vidURLs: [LL2LinkRecord]
+    @LenientList var vidURLsSnake: [LL2LinkRecord]
+    @LenientList var infoURLs: [LL2LinkRecord]
+    @LenientList var infoURLsSnake: [LL2LinkRecord]
 
     enum CodingKeys: String, CodingKey {
         case id, name, net, status, rocket, pad, mission, probability, image
         case windowStart = "window_start", netPrecision = "net_precision", tbdTime = "tbdtime", tbdDate = "tbddate"
         case provider = "launch_service_provider", missionPatches = "mission_patches"
-        // 2.0.0–2.2.0 spell these in camelCase; 2.3.0 renamed them to snake_case.
         case vidURLs, infoURLs, vidURLsSnake = "vid_urls", infoURLsSnake = "info_urls"
     }
 
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        // Without an id a launch cannot be paged, deduplicated or opened. A number or an
-        // empty string is no LL2 id (they are UUID strings) and counts as missing.
-        guard let id = c.lenient(String.self, .id).emptyAsNil else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "launch without an id"))
-        }
-        self.id = id
-        name = c.lenient(String.self, .name).blankAsNil
-        net = c.lenientDate(.net)
-        windowStart = c.lenientDate(.windowStart)
-        status = c.lenient(LL2NamedRecord.self, .status)
-        netPrecision = c.lenient(LL2NamedRecord.self, .netPrecision)
-        tbdTime = c.lenient(Bool.self, .tbdTime)
-        tbdDate = c.lenient(Bool.self, .tbdDate)
-        provider = c.lenient(LL2NamedRecord.self, .provider)
-        rocket = c.lenient(LL2RocketRecord.self, .rocket)
-        pad = c.lenient(LL2PadRecord.self, .pad)
-        mission = c.lenient(LL2MissionRecord.self, .mission)
-        probability = c.lenientInt(.probability)
-        image = c.lenient(LL2ImageRecord.self, .image)
-        missionPatches = c.lenientArray(LL2PatchRecord.self, .missionPatches)
-        // The first spelling that holds any link; the mission's own (usually empty) lists last.
-        videos = [c.lenientArray(LL2LinkRecord.self, .vidURLs), c.lenientArray(LL2LinkRecord.self, .vidURLsSnake),
-                  mission?.videos ?? []].first { !$0.isEmpty } ?? []
-        infoLinks = [c.lenientArray(LL2LinkRecord.self, .infoURLs), c.lenientArray(LL2LinkRecord.self, .infoURLsSnake),
-                     mission?.infoLinks ?? []].first { !$0.isEmpty } ?? []
-    }
+    // The first spelling that holds any link; the mission's own (usually empty) lists last.
+    var videos: [LL2LinkRecord] { [vidURLs, vidURLsSnake, mission?.videos ?? []].first { !$0.isEmpty } ?? [] }
+    var infoLinks: [LL2LinkRecord] { [infoURLs, infoURLsSnake, mission?.infoLinks ?? []].first { !$0.isEmpty } ?? [] }
 }
 
 /// Any `{id, name, abbrev?}` object: a status, a net precision, an agency, an orbit, a link
 /// type, a language. (A status: 2.0.0 sends only `{id, name}` with the short name, `Go`; 2.2.0
 /// adds `abbrev`, `Go`, and makes `name` long, `Go for Launch`.)
 struct LL2NamedRecord: Decodable {
-    let id: String?
-    let name: String?
-    let abbrev: String?
-
-    enum CodingKeys: String, CodingKey { case id, name, abbrev }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.lenientID(.id)
-        name = c.lenient(String.self, .name).blankAsNil
-        abbrev = c.lenient(String.self, .abbrev).blankAsNil
-    }
+    @LL2ID var id: String?
+    @NonBlank var name: String?
+    @NonBlank var abbrev: String?
 }
 
 /// `rocket: {id, configuration: {id, name, full_name, …}}`.
 struct LL2RocketRecord: Decodable {
-    let configuration: Configuration?
+    @Lenient var configuration: Configuration?
 
     struct Configuration: Decodable {
-        let id: String?
-        let name: String?
-        let fullName: String?
+        @LL2ID var id: String?
+        @NonBlank var name: String?
+        @NonBlank var fullName: String?
 
         enum CodingKeys: String, CodingKey { case id, name, fullName = "full_name" }
-        init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = c.lenientID(.id)
-            name = c.lenient(String.self, .name).blankAsNil
-            fullName = c.lenient(String.self, .fullName).blankAsNil
-        }
-    }
-
-    enum CodingKeys: String, CodingKey { case configuration }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        configuration = c.lenient(Configuration.self, .configuration)
     }
 }
 
 /// `pad: {id, name, location: {id, name, …}, …}`.
 struct LL2PadRecord: Decodable {
-    let id: String?
-    let name: String?
-    let location: LL2NamedRecord?
-
-    enum CodingKeys: String, CodingKey { case id, name, location }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.lenientID(.id)
-        name = c.lenient(String.self, .name).blankAsNil
-        location = c.lenient(LL2NamedRecord.self, .location)
-    }
+    @LL2ID var id: String?
+    @NonBlank var name: String?
+    @Lenient var location: LL2NamedRecord?
 }
 
 /// `mission: {name, description, type, orbit: {name, abbrev}, vid_urls, info_urls}`.
 struct LL2MissionRecord: Decodable {
-    let description: String?
-    let type: String?
-    let orbit: LL2NamedRecord?
-    let videos: [LL2LinkRecord]
-    let infoLinks: [LL2LinkRecord]
+    @Trimmed var description: String?
+    @NonBlank var type: String?
+    @Lenient var orbit: LL2NamedRecord?
+    @LenientList var videos: [LL2LinkRecord]
+    @LenientList var infoLinks: [LL2LinkRecord]
 
     enum CodingKeys: String, CodingKey {
         case description, type, orbit, videos = "vid_urls", infoLinks = "info_urls"
-    }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        description = c.lenient(String.self, .description)?.trimmingCharacters(in: .whitespacesAndNewlines).emptyAsNil
-        type = c.lenient(String.self, .type).blankAsNil
-        orbit = c.lenient(LL2NamedRecord.self, .orbit)
-        videos = c.lenientArray(LL2LinkRecord.self, .videos)
-        infoLinks = c.lenientArray(LL2LinkRecord.self, .infoLinks)
     }
 }
 
@@ -197,49 +138,79 @@ struct LL2PatchRecord: Decodable {
 /// A `vidURLs` / `infoURLs` entry: `{priority, title, description, feature_image, url}` (2.0.0),
 /// plus `source`, `publisher`, `type {id, name}`, `language {id, name, code}` (2.2.0).
 struct LL2LinkRecord: Decodable {
-    let priority: Int?
-    let url: URL?
-    let title: String?
-    let publisher: String?
-    let source: String?
-    let type: LL2NamedRecord?
-    let language: LL2NamedRecord?
+    @WholeNumber var priority: Int?
+    @WebLink var url: URL?
+    @NonBlank var title: String?
+    @NonBlank var publisher: String?
+    @NonBlank var source: String?
+    @Lenient var type: LL2NamedRecord?
+    @Lenient var language: LL2NamedRecord?
+}
 
-    enum CodingKeys: String, CodingKey { case priority, url, title, publisher, source, type, language }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        priority = c.lenientInt(.priority)
-        url = WebURL.parse(c.lenient(String.self, .url))
-        title = c.lenient(String.self, .title).blankAsNil
-        publisher = c.lenient(String.self, .publisher).blankAsNil
-        source = c.lenient(String.self, .source).blankAsNil
-        type = c.lenient(LL2NamedRecord.self, .type)
-        language = c.lenient(LL2NamedRecord.self, .language)
+// MARK: - How LL2 fields are read (see `FieldRule`)
+
+/// A launch's id. Without one a launch cannot be paged, deduplicated or opened: the record
+/// fails. A number or an empty string is no LL2 id (they are UUID strings) and counts as missing.
+@propertyWrapper
+struct LaunchID: FieldRule {
+    var wrappedValue: String
+    static func read<K>(_ key: K, in c: KeyedDecodingContainer<K>) throws -> String {
+        guard let id = c.lenient(String.self, key).emptyAsNil else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: c.codingPath, debugDescription: "launch without an id"))
+        }
+        return id
     }
 }
 
-extension KeyedDecodingContainer {
-    /// An LL2 numeric id (`164`), or one sent as a string: as text, nil when empty.
-    fileprivate func lenientID(_ key: Key) -> String? {
-        if let number = lenient(Int.self, key) { return String(number) }
-        return lenient(String.self, key).emptyAsNil
+/// An LL2 numeric id (`164`), or one sent as a string: as text, nil when empty.
+@propertyWrapper
+struct LL2ID: FieldRule {
+    var wrappedValue: String?
+    static func read<K>(_ key: K, in c: KeyedDecodingContainer<K>) -> String? {
+        if let number = c.lenient(Int.self, key) { return String(number) }
+        return c.lenient(String.self, key).emptyAsNil
     }
+}
 
-    /// An integer, also when sent as a whole floating-point number (`10.0`).
-    fileprivate func lenientInt(_ key: Key) -> Int? {
-        if let number = lenient(Int.self, key) { return number }
-        guard let double = lenient(Double.self, key), double.rounded() == double, abs(double) < 1e15 else { return nil }
+/// Text, nil when it is empty or only whitespace (kept as sent otherwise).
+@propertyWrapper
+struct NonBlank: FieldRule {
+    var wrappedValue: String?
+    static func read<K>(_ key: K, in c: KeyedDecodingContainer<K>) -> String? {
+        c.lenient(String.self, key).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    }
+}
+
+/// Text with the whitespace around it trimmed, nil when nothing is left.
+@propertyWrapper
+struct Trimmed: FieldRule {
+    var wrappedValue: String?
+    static func read<K>(_ key: K, in c: KeyedDecodingContainer<K>) -> String? {
+        c.lenient(String.self, key)?.trimmingCharacters(in: .whitespacesAndNewlines).emptyAsNil
+    }
+}
+
+/// An integer, also when sent as a whole floating-point number (`10.0`).
+@propertyWrapper
+struct WholeNumber: FieldRule {
+    var wrappedValue: Int?
+    static func read<K>(_ key: K, in c: KeyedDecodingContainer<K>) -> Int? {
+        if let number = c.lenient(Int.self, key) { return number }
+        guard let double = c.lenient(Double.self, key), double.rounded() == double, abs(double) < 1e15 else { return nil }
         return Int(double)
     }
+}
+
+/// An http(s) link (`WebURL.parse`), nil for anything else.
+@propertyWrapper
+struct WebLink: FieldRule {
+    var wrappedValue: URL?
+    static func read<K>(_ key: K, in c: KeyedDecodingContainer<K>) -> URL? { WebURL.parse(c.lenient(String.self, key)) }
 }
 
 extension Optional where Wrapped == String {
     /// The text, nil when it is empty.
     fileprivate var emptyAsNil: String? { self.flatMap { $0.isEmpty ? nil : $0 } }
-    /// The text, nil when it is empty or only whitespace (kept as sent otherwise).
-    fileprivate var blankAsNil: String? {
-        self.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-    }
 }
 
 extension String {

@@ -211,56 +211,34 @@ public struct CrewAssignment: Sendable, Hashable, Codable {
 }
 
 public struct CrewMember: Sendable, Hashable, Codable {
-    public var id: String?
-    public var name: String?
-    public var agency: String?
+    @Lenient public var id: String?
+    @Lenient public var name: String?
+    @Lenient public var agency: String?
 
     public init(id: String? = nil, name: String? = nil, agency: String? = nil) {
         self.id = id; self.name = name; self.agency = agency
     }
-
-    enum CodingKeys: String, CodingKey { case id, name, agency }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.lenient(String.self, .id); name = c.lenient(String.self, .name); agency = c.lenient(String.self, .agency)
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(name, forKey: .name)
-        try c.encodeIfPresent(agency, forKey: .agency)
-    }
 }
 
 public struct LaunchFailure: Sendable, Hashable, Codable {
-    public var time: Int?
-    public var altitude: Int?
-    public var reason: String?
+    @Lenient public var time: Int?
+    @Lenient public var altitude: Int?
+    @Lenient public var reason: String?
 
     public init(time: Int? = nil, altitude: Int? = nil, reason: String? = nil) {
         self.time = time; self.altitude = altitude; self.reason = reason
-    }
-
-    enum CodingKeys: String, CodingKey { case time, altitude, reason }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        time = c.lenient(Int.self, .time); altitude = c.lenient(Int.self, .altitude); reason = c.lenient(String.self, .reason)
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(time, forKey: .time); try c.encodeIfPresent(altitude, forKey: .altitude)
-        try c.encodeIfPresent(reason, forKey: .reason)
     }
 }
 
 /// One booster on a launch, with how its landing went.
 public struct LaunchCore: Sendable, Hashable, Codable {
-    public var core: Ref<CoreRecord>?
-    public var flight: Int?
-    public var reused: Bool?
-    public var landingAttempt: Bool?
-    public var landingSuccess: Bool?
-    public var landingType: String?
-    public var landpad: Ref<Landpad>?
+    @Lenient public var core: Ref<CoreRecord>?
+    @Lenient public var flight: Int?
+    @Lenient public var reused: Bool?
+    @Lenient public var landingAttempt: Bool?
+    @Lenient public var landingSuccess: Bool?
+    @Lenient public var landingType: String?
+    @Lenient public var landpad: Ref<Landpad>?
 
     public init(core: Ref<CoreRecord>? = nil, flight: Int? = nil, reused: Bool? = nil, landingAttempt: Bool? = nil,
                 landingSuccess: Bool? = nil, landingType: String? = nil, landpad: Ref<Landpad>? = nil) {
@@ -272,44 +250,20 @@ public struct LaunchCore: Sendable, Hashable, Codable {
         case core, flight, reused, landpad
         case landingAttempt = "landing_attempt", landingSuccess = "landing_success", landingType = "landing_type"
     }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        core = c.lenient(Ref<CoreRecord>.self, .core); flight = c.lenient(Int.self, .flight)
-        reused = c.lenient(Bool.self, .reused); landingAttempt = c.lenient(Bool.self, .landingAttempt)
-        landingSuccess = c.lenient(Bool.self, .landingSuccess); landingType = c.lenient(String.self, .landingType)
-        landpad = c.lenient(Ref<Landpad>.self, .landpad)
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(core, forKey: .core); try c.encodeIfPresent(flight, forKey: .flight)
-        try c.encodeIfPresent(reused, forKey: .reused); try c.encodeIfPresent(landingAttempt, forKey: .landingAttempt)
-        try c.encodeIfPresent(landingSuccess, forKey: .landingSuccess); try c.encodeIfPresent(landingType, forKey: .landingType)
-        try c.encodeIfPresent(landpad, forKey: .landpad)
-    }
 }
 
 /// A booster's own record (`/v4/cores`): its serial and block.
 public struct CoreRecord: Sendable, Hashable, Codable {
-    public var id: String?
-    public var serial: String?
-    public var block: Int?
-    public var reuseCount: Int?
+    @Lenient public var id: String?
+    @Lenient public var serial: String?
+    @Lenient public var block: Int?
+    @Lenient public var reuseCount: Int?
 
     public init(id: String? = nil, serial: String? = nil, block: Int? = nil, reuseCount: Int? = nil) {
         self.id = id; self.serial = serial; self.block = block; self.reuseCount = reuseCount
     }
 
     enum CodingKeys: String, CodingKey { case id, serial, block, reuseCount = "reuse_count" }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.lenient(String.self, .id); serial = c.lenient(String.self, .serial)
-        block = c.lenient(Int.self, .block); reuseCount = c.lenient(Int.self, .reuseCount)
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(serial, forKey: .serial)
-        try c.encodeIfPresent(block, forKey: .block); try c.encodeIfPresent(reuseCount, forKey: .reuseCount)
-    }
 }
 
 public struct LaunchLinks: Sendable, Hashable, Codable {

@@ -42,6 +42,79 @@ struct LenientElement<T: Decodable>: Decodable {
     }
 }
 
+// MARK: - Fields read by a rule named at their declaration
+
+/// A property wrapper that says how its property is read from the record's keyed container,
+/// so that a record whose every field follows a rule needs no `init(from:)` of its own: the
+/// synthesized one asks `decode(_:forKey:)` for each wrapped property, and the overloads below
+/// (more specific than the container's own) read it by the wrapper's rule. The lenient rules
+/// never throw; a rule that throws fails the record.
+protocol FieldRule: Decodable {
+    associatedtype Value
+    init(wrappedValue: Value)
+    static func read<K>(_ key: K, in container: KeyedDecodingContainer<K>) throws -> Value
+}
+
+extension FieldRule {
+    /// A rule reads a field of a keyed container; a wrapper is never a value of its own.
+    init(from decoder: Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\(Self.self) is read only as a field"))
+    }
+}
+
+/// An optional field read leniently (`lenient(_:_:)`: missing, null or of another type is
+/// nil) and written only when it holds a value: `@Lenient public var flight: Int?`.
+@propertyWrapper
+public struct Lenient<Value: Decodable>: FieldRule {
+    public var wrappedValue: Value?
+    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    public init(from decoder: Decoder) throws { wrappedValue = try? Value(from: decoder) }
+    static func read<K>(_ key: K, in container: KeyedDecodingContainer<K>) -> Value? { container.lenient(Value.self, key) }
+}
+
+extension Lenient: Sendable where Value: Sendable {}
+extension Lenient: Equatable where Value: Equatable {}
+extension Lenient: Hashable where Value: Hashable {}
+extension Lenient: Encodable where Value: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decode<Field: FieldRule>(_ type: Field.Type, forKey key: Key) throws -> Field {
+        Field(wrappedValue: try Field.read(key, in: self))
+    }
+    // The JSON scalars through the non-generic `lenient` overloads (see there).
+    func decode(_ type: Lenient<String>.Type, forKey key: Key) -> Lenient<String> { Lenient(wrappedValue: lenient(String.self, key)) }
+    func decode(_ type: Lenient<Int>.Type, forKey key: Key) -> Lenient<Int> { Lenient(wrappedValue: lenient(Int.self, key)) }
+    func decode(_ type: Lenient<Double>.Type, forKey key: Key) -> Lenient<Double> { Lenient(wrappedValue: lenient(Double.self, key)) }
+    func decode(_ type: Lenient<Bool>.Type, forKey key: Key) -> Lenient<Bool> { Lenient(wrappedValue: lenient(Bool.self, key)) }
+}
+
+/// An array read by `lenientArray(_:_:)`: elements that cannot be read are skipped; missing,
+/// null or not an array is empty.
+@propertyWrapper
+struct LenientList<Element: Decodable>: FieldRule {
+    var wrappedValue: [Element]
+    static func read<K>(_ key: K, in container: KeyedDecodingContainer<K>) -> [Element] { container.lenientArray(Element.self, key) }
+}
+
+/// A date read by `lenientDate(_:)`: ISO-8601 text, nil when missing or unreadable.
+@propertyWrapper
+struct LenientDate: FieldRule {
+    var wrappedValue: Date?
+    static func read<K>(_ key: K, in container: KeyedDecodingContainer<K>) -> Date? { container.lenientDate(key) }
+}
+
+extension KeyedEncodingContainer {
+    /// A nil `@Lenient` field is left out, as `encodeIfPresent` does.
+    mutating func encode<Value: Encodable>(_ field: Lenient<Value>, forKey key: Key) throws {
+        try encodeIfPresent(field.wrappedValue, forKey: key)
+    }
+}
+
 public enum ISO8601 {
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let plain = Date.ISO8601FormatStyle()

@@ -26,9 +26,9 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
     public var landingLegs: LandingLegs?
 
     public struct Stage: Sendable, Hashable, Codable {
-        public var engines: Int?
-        public var fuelAmountTons: Double?
-        public var burnTimeSec: Double?
+        @Lenient public var engines: Int?
+        @Lenient public var fuelAmountTons: Double?
+        @Lenient public var burnTimeSec: Double?
 
         public init(engines: Int? = nil, fuelAmountTons: Double? = nil, burnTimeSec: Double? = nil) {
             self.engines = engines; self.fuelAmountTons = fuelAmountTons; self.burnTimeSec = burnTimeSec
@@ -37,35 +37,13 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
         enum CodingKeys: String, CodingKey {
             case engines, fuelAmountTons = "fuel_amount_tons", burnTimeSec = "burn_time_sec"
         }
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            engines = c.lenient(Int.self, .engines)
-            fuelAmountTons = c.lenient(Double.self, .fuelAmountTons)
-            burnTimeSec = c.lenient(Double.self, .burnTimeSec)
-        }
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encodeIfPresent(engines, forKey: .engines)
-            try c.encodeIfPresent(fuelAmountTons, forKey: .fuelAmountTons)
-            try c.encodeIfPresent(burnTimeSec, forKey: .burnTimeSec)
-        }
     }
 
     public struct LandingLegs: Sendable, Hashable, Codable {
-        public var number: Int?
-        public var material: String?
+        @Lenient public var number: Int?
+        @Lenient public var material: String?
 
         public init(number: Int? = nil, material: String? = nil) { self.number = number; self.material = material }
-
-        enum CodingKeys: String, CodingKey { case number, material }
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            number = c.lenient(Int.self, .number); material = c.lenient(String.self, .material)
-        }
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encodeIfPresent(number, forKey: .number); try c.encodeIfPresent(material, forKey: .material)
-        }
     }
 
     public init(id: String, name: String, type: String? = nil, active: Bool? = nil, engineVersion: String? = nil,
@@ -92,18 +70,8 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
     enum LengthKeys: String, CodingKey { case meters }
     enum MassKeys: String, CodingKey { case kg }
     struct PayloadWeight: Codable {
-        let id: String?
-        let kg: Double?
-        init(id: String?, kg: Double?) { self.id = id; self.kg = kg }
-        enum CodingKeys: String, CodingKey { case id, kg }
-        init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = c.lenient(String.self, .id); kg = c.lenient(Double.self, .kg)
-        }
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(kg, forKey: .kg)
-        }
+        @Lenient var id: String?
+        @Lenient var kg: Double?
     }
 
     public init(from decoder: Decoder) throws {
@@ -175,72 +143,40 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
 
 public struct Launchpad: Sendable, Hashable, Codable, Identifiable {
     public var id: String
-    public var name: String?
-    public var fullName: String?
-    public var locality: String?
-    public var region: String?
+    @Lenient public var name: String?
+    @Lenient public var fullName: String?
+    @Lenient public var locality: String?
+    @Lenient public var region: String?
 
     public init(id: String, name: String?, fullName: String? = nil, locality: String? = nil, region: String? = nil) {
         self.id = id; self.name = name; self.fullName = fullName; self.locality = locality; self.region = region
     }
 
     enum CodingKeys: String, CodingKey { case id, name, locality, region, fullName = "full_name" }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(String.self, forKey: .id)
-        name = c.lenient(String.self, .name); fullName = c.lenient(String.self, .fullName)
-        locality = c.lenient(String.self, .locality); region = c.lenient(String.self, .region)
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encodeIfPresent(name, forKey: .name); try c.encodeIfPresent(fullName, forKey: .fullName)
-        try c.encodeIfPresent(locality, forKey: .locality); try c.encodeIfPresent(region, forKey: .region)
-    }
 }
 
 public struct Landpad: Sendable, Hashable, Codable {
-    public var id: String?
-    public var name: String?
-    public var fullName: String?
+    @Lenient public var id: String?
+    @Lenient public var name: String?
+    @Lenient public var fullName: String?
 
     public init(id: String? = nil, name: String? = nil, fullName: String? = nil) {
         self.id = id; self.name = name; self.fullName = fullName
     }
 
     enum CodingKeys: String, CodingKey { case id, name, fullName = "full_name" }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.lenient(String.self, .id); name = c.lenient(String.self, .name); fullName = c.lenient(String.self, .fullName)
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(name, forKey: .name)
-        try c.encodeIfPresent(fullName, forKey: .fullName)
-    }
 }
 
 public struct Payload: Sendable, Hashable, Codable {
-    public var id: String?
-    public var name: String?
-    public var type: String?
-    public var orbit: String?
-    public var massKg: Double?
+    @Lenient public var id: String?
+    @Lenient public var name: String?
+    @Lenient public var type: String?
+    @Lenient public var orbit: String?
+    @Lenient public var massKg: Double?
 
     public init(id: String? = nil, name: String? = nil, type: String? = nil, orbit: String? = nil, massKg: Double? = nil) {
         self.id = id; self.name = name; self.type = type; self.orbit = orbit; self.massKg = massKg
     }
 
     enum CodingKeys: String, CodingKey { case id, name, type, orbit, massKg = "mass_kg" }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.lenient(String.self, .id); name = c.lenient(String.self, .name); type = c.lenient(String.self, .type)
-        orbit = c.lenient(String.self, .orbit); massKg = c.lenient(Double.self, .massKg)
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id); try c.encodeIfPresent(name, forKey: .name)
-        try c.encodeIfPresent(type, forKey: .type); try c.encodeIfPresent(orbit, forKey: .orbit)
-        try c.encodeIfPresent(massKg, forKey: .massKg)
-    }
 }

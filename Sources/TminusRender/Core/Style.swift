@@ -21,24 +21,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var index: Int16 { isRGB ? -1 : Int16(value) }
 
     public static let `default` = Color(-1)
-    // The palette tminus uses; named for what they mean, not how they look. Each comes from
-    // the theme in force (ThemeColors.current).
-    public static var upcoming: Color { ThemeColors.current.upcoming }
-    public static var success: Color { ThemeColors.current.success }
-    public static var failure: Color { ThemeColors.current.failure }
-    public static var warning: Color { ThemeColors.current.warning }
-    public static var accent: Color { ThemeColors.current.accent }
-    public static var muted: Color { ThemeColors.current.muted }
-    public static var selectionBackground: Color { ThemeColors.current.selectionBackground }
-    public static var barBackground: Color { ThemeColors.current.barBackground }
-    /// Text on the bar background.
-    public static var barText: Color { ThemeColors.current.barText }
-    /// Text on the accent colour (the selected tab, a selected link).
-    public static var onAccent: Color { ThemeColors.current.onAccent }
-    /// Placeholders and rules that should hardly show.
-    public static var faint: Color { ThemeColors.current.faint }
-    /// Text for something that cannot be used (a link with no target).
-    public static var unavailable: Color { ThemeColors.current.unavailable }
+
+    /// The theme in force (`ThemeColors.current`): its roles are the palette tminus uses,
+    /// named for what they mean, not how they look: `Style(foreground: .theme.accent)`.
+    public static var theme: ThemeColors { ThemeColors.current }
 
     public var description: String {
         if let rgb = rgbValue { return "#" + String(rgb, radix: 16).leftPadded(to: 6) }
@@ -86,7 +72,14 @@ extension String {
 /// reads on light and dark backgrounds alike. Pictures keep their own colours.
 public struct ThemeColors: Sendable, Hashable {
     public var upcoming, success, failure, warning, accent, muted: Color
-    public var selectionBackground, barBackground, barText, onAccent, faint: Color
+    public var selectionBackground, barBackground: Color
+    /// Text on the bar background.
+    public var barText: Color
+    /// Text on the accent colour (the selected tab, a selected link).
+    public var onAccent: Color
+    /// Placeholders and rules that should hardly show.
+    public var faint: Color
+    /// Text for something that cannot be used (a link with no target).
     public var unavailable: Color
 
     public static let standard = ThemeColors(

@@ -5,19 +5,19 @@ enum Theme {
     static func style(_ tone: Tone) -> Style {
         switch tone {
         case .plain: .plain
-        case .muted: Style(foreground: .muted)
-        case .upcoming: Style(foreground: .upcoming, attributes: .bold)
-        case .success: Style(foreground: .success, attributes: .bold)
-        case .failure: Style(foreground: .failure, attributes: .bold)
-        case .warning: Style(foreground: .warning, attributes: .bold)
+        case .muted: Style(foreground: .theme.muted)
+        case .upcoming: Style(foreground: .theme.upcoming, attributes: .bold)
+        case .success: Style(foreground: .theme.success, attributes: .bold)
+        case .failure: Style(foreground: .theme.failure, attributes: .bold)
+        case .warning: Style(foreground: .theme.warning, attributes: .bold)
         }
     }
 
-    static var bar: Style { Style(background: .barBackground) }
-    static var selectedRow: Style { Style(background: .selectionBackground) }
-    static var heading: Style { Style(foreground: .accent, attributes: .bold) }
-    static var label: Style { Style(foreground: .muted) }
-    static var error: Style { Style(foreground: .failure, attributes: .bold) }
+    static var bar: Style { Style(background: .theme.barBackground) }
+    static var selectedRow: Style { Style(background: .theme.selectionBackground) }
+    static var heading: Style { Style(foreground: .theme.accent, attributes: .bold) }
+    static var label: Style { Style(foreground: .theme.muted) }
+    static var error: Style { Style(foreground: .theme.failure, attributes: .bold) }
 
     /// Mission patch stand-ins until images arrive: a filled disc when there is a patch to
     /// load, an empty one when the launch has none.
@@ -26,7 +26,7 @@ enum Theme {
 
     /// Marks a favorite rocket or a watched launch.
     static let favoriteMark = "★"
-    static var favoriteStyle: Style { Style(foreground: .warning, attributes: .bold) }
+    static var favoriteStyle: Style { Style(foreground: .theme.warning, attributes: .bold) }
 
     /// A rocket's thumbnail stand-in on the rockets list.
     static let rocketGlyph: Character = "▲"

@@ -5,7 +5,7 @@ import TminusViewModel
 enum FavoritesView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let favorites = state.favorites
-        grid.put(" Favorites", x: 1, y: layout.subheaderRow, style: Style(foreground: .accent, attributes: [.bold, .underline]))
+        grid.put(" Favorites", x: 1, y: layout.subheaderRow, style: Style(foreground: .theme.accent, attributes: [.bold, .underline]))
         let count = favorites.items.rockets.count + favorites.items.launches.count
         if favorites.hasLoadedOnce {
             grid.putRight("\(favorites.items.rockets.count) rocket\(favorites.items.rockets.count == 1 ? "" : "s") · "
@@ -52,14 +52,14 @@ enum FavoritesView {
             case .blank:
                 break
             case let .row(index, .rocket(rocket)):
-                grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .accent))
+                grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .theme.accent))
                 let used = grid.put(rocket.name, x: 4, y: y, maxWidth: 24, style: .bold)
                 grid.put(rocket.description ?? "-", x: 4 + max(used, 20) + 2, y: y,
                          maxWidth: grid.width - (4 + max(used, 20) + 2) - 1, style: Theme.label)
                 LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &grid)
             case let .row(index, .launch(launch)):
                 let glyph = launch.patchURL == nil ? Theme.noPatchGlyph : Theme.patchGlyph
-                grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .muted : .accent))
+                grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .theme.muted : .theme.accent))
                 grid.put(launch.name, x: 4, y: y, maxWidth: dateX - 6, style: .bold)
                 if launch.status == .upcoming, launch.datePrecision == .hour, launch.date != nil {
                     let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: state.now, time: state.time)

@@ -55,9 +55,9 @@ enum LaunchDetailView {
             let available = !slot.targets.isEmpty
             let style: Style
             if index == detail.linkIndex && available {
-                style = Style(foreground: .onAccent, background: .accent, attributes: .bold)
+                style = Style(foreground: .theme.onAccent, background: .theme.accent, attributes: .bold)
             } else {
-                style = available ? Style(foreground: .accent) : Style(foreground: .unavailable)
+                style = available ? Style(foreground: .theme.accent) : Style(foreground: .theme.unavailable)
             }
             // Several pages behind one link (`o` then asks which): say how many.
             let title = slot.targets.count > 1 ? "\(slot.title) (\(slot.targets.count))" : slot.title

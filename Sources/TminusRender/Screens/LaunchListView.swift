@@ -27,7 +27,7 @@ enum LaunchListView {
         let list = state.list(.rocket(rocketID))
         let y = layout.subheaderRow
         var x = grid.put(" ‹ ", x: 0, y: y, style: Theme.label)
-        x += grid.put(rocketName, x: x, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
+        x += grid.put(rocketName, x: x, y: y, maxWidth: grid.width / 2, style: Style(foreground: .theme.accent, attributes: .bold))
         x += grid.put(" launches", x: x, y: y, style: Theme.label)
         drawFilterInput(state, id: .rocket(rocketID), x: x + 2, y: y, into: &grid)
         let facts = (queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"])
@@ -139,7 +139,7 @@ enum LaunchListView {
             let title = segment == .upcoming ? "Upcoming" : "Past"
             let active = segment == state.segment
             x += grid.put(" \(title) ", x: x, y: y,
-                          style: active ? Style(foreground: .accent, attributes: [.bold, .underline]) : Theme.label)
+                          style: active ? Style(foreground: .theme.accent, attributes: [.bold, .underline]) : Theme.label)
             if segment == .upcoming { x += grid.put("│", x: x, y: y, style: Theme.label) }
         }
         drawFilterInput(state, id: .segment(state.segment), x: x + 1, y: y, into: &grid)
@@ -154,7 +154,7 @@ enum LaunchListView {
     static func drawFilterInput(_ state: AppState, id: ListID, x: Int, y: Int, into grid: inout Grid) {
         guard let input = state.filterInput, input.list == id else { return }
         grid.put("/ " + input.text + "▏", x: x, y: y, maxWidth: max(0, grid.width / 2 - x),
-                 style: Style(foreground: .accent, attributes: .bold))
+                 style: Style(foreground: .theme.accent, attributes: .bold))
     }
 
     /// The list's filters (the name once its input is closed), e.g. `filter: crew · success ·
@@ -173,7 +173,7 @@ enum LaunchListView {
     }
 
     static func drawHeader(_ c: Columns, into grid: inout Grid, y: Int) {
-        let style = Style(foreground: .muted, attributes: .bold)
+        let style = Style(foreground: .theme.muted, attributes: .bold)
         grid.put("MISSION", x: c.name, y: y, style: style)
         if let extra = c.extra { grid.put(extra.title, x: extra.x, y: y, style: style) }
         grid.put("DATE", x: c.date, y: y, style: style)
@@ -184,7 +184,7 @@ enum LaunchListView {
     static func drawRow(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
         let launch = row.launch
         let glyph = launch.links.patchSmall == nil ? Theme.noPatchGlyph : Theme.patchGlyph
-        grid.put(String(glyph), x: c.glyph, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .muted : .accent))
+        grid.put(String(glyph), x: c.glyph, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .theme.muted : .theme.accent))
         drawFacts(row, columns: c, time: time, into: &grid, y: y)
         highlight(row.selected, y: y, height: 1, into: &grid)
     }
@@ -228,9 +228,9 @@ enum LaunchListView {
     /// their own colours, so the band only fills cells without a background).
     static func highlight(_ selected: Bool, y: Int, height: Int, into grid: inout Grid) {
         guard selected else { return }
-        grid.put("›", x: 0, y: y, style: Style(foreground: .accent, attributes: .bold))
+        grid.put("›", x: 0, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
         grid.restyle(x: 0, y: y, width: grid.width, height: height) {
-            $0.background == .default ? $0.background(.selectionBackground) : $0
+            $0.background == .default ? $0.background(.theme.selectionBackground) : $0
         }
     }
 

@@ -34,7 +34,7 @@ enum HelpOverlay {
             let y = box.top + 2 + row
             guard y < box.top + box.height - 2 else { continue }
             let x = box.left + 3 + column * (width + 2)
-            grid.put(entry.keys, x: x, y: y, maxWidth: min(keyWidth, width), style: Style(foreground: .accent, attributes: .bold))
+            grid.put(entry.keys, x: x, y: y, maxWidth: min(keyWidth, width), style: Style(foreground: .theme.accent, attributes: .bold))
             grid.put(entry.action, x: x + keyWidth + 1, y: y, maxWidth: max(0, width - keyWidth - 1))
         }
     }
@@ -63,7 +63,7 @@ struct Box {
     }
 
     func draw(title: String, footer: String?, into grid: inout Grid) {
-        let border = Style(foreground: .accent)
+        let border = Style(foreground: .theme.accent)
         grid.fill(x: left, y: top, width: width, height: height, style: .plain)
         grid.put("╭" + String(repeating: "─", count: max(0, width - 2)) + "╮", x: left, y: top, style: border)
         for y in (top + 1)..<max(top + 1, top + height - 1) {
@@ -89,7 +89,7 @@ enum UnitsModalView {
             let y = box.top + 2 + i
             guard y < box.top + box.height - 1 else { break }
             let selected = i == selection
-            grid.put(selected ? "›" : " ", x: box.left + 2, y: y, style: Style(foreground: .accent, attributes: .bold))
+            grid.put(selected ? "›" : " ", x: box.left + 2, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
             grid.put(quantity.title, x: box.left + 4, y: y, maxWidth: 10, style: selected ? .bold : .plain)
             // Fixed columns so "metric (m)" and "metric (kg)" line up row to row.
             for (column, system) in UnitSystem.allCases.enumerated() {
@@ -97,12 +97,12 @@ enum UnitsModalView {
                 let chosen = units[quantity] == system
                 let label = " \(system.rawValue) (\(quantity.unit(system))) "
                 let style = chosen
-                    ? Style(foreground: .onAccent, background: .accent, attributes: .bold)
+                    ? Style(foreground: .theme.onAccent, background: .theme.accent, attributes: .bold)
                     : Theme.label
                 grid.put(label, x: x, y: y, maxWidth: box.left + box.width - 1 - x, style: style)
             }
             if selected {
-                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.selectionBackground) : $0 }
+                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.theme.selectionBackground) : $0 }
             }
         }
     }
@@ -121,11 +121,11 @@ enum LinkMenuView {
             guard y < box.top + box.height - 1 else { break }
             let selected = i == menu.selection
             let inner = box.width - 6
-            grid.put(selected ? "›" : " ", x: box.left + 2, y: y, style: Style(foreground: .accent, attributes: .bold))
+            grid.put(selected ? "›" : " ", x: box.left + 2, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
             let used = grid.put(label, x: box.left + 4, y: y, maxWidth: inner, style: selected ? .bold : .plain)
             grid.put("  " + hosts[i], x: box.left + 4 + used, y: y, maxWidth: max(0, inner - used), style: Theme.label)
             if selected {
-                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.selectionBackground) : $0 }
+                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.theme.selectionBackground) : $0 }
             }
         }
     }

@@ -61,11 +61,11 @@ enum PictureView {
 
     /// A shaded box with the glyph art centred in it.
     static func drawPlaceholder(_ art: [String], x: Int, y: Int, columns: Int, rows: Int, into grid: inout Grid) {
-        grid.fill(x: x, y: y, width: columns, height: rows, style: Style(foreground: .faint), character: "░")
+        grid.fill(x: x, y: y, width: columns, height: rows, style: Style(foreground: .theme.faint), character: "░")
         let top = y + max(0, (rows - art.count) / 2)
         for (i, line) in art.enumerated() where top + i < y + rows {
             let w = TerminalText.width(line)
-            grid.put(line, x: x + max(0, (columns - w) / 2), y: top + i, maxWidth: columns, style: Style(foreground: .muted))
+            grid.put(line, x: x + max(0, (columns - w) / 2), y: top + i, maxWidth: columns, style: Style(foreground: .theme.muted))
         }
     }
 }

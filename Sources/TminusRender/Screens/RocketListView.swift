@@ -5,13 +5,13 @@ import TminusViewModel
 enum RocketListView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let rockets = state.rockets
-        grid.put(" Rockets", x: 1, y: layout.subheaderRow, style: Style(foreground: .accent, attributes: [.bold, .underline]))
+        grid.put(" Rockets", x: 1, y: layout.subheaderRow, style: Style(foreground: .theme.accent, attributes: [.bold, .underline]))
         if rockets.status.hasLoadedOnce {
             grid.putRight("\(rockets.rockets.count) rocket\(rockets.rockets.count == 1 ? "" : "s") ", right: grid.width,
                           y: layout.subheaderRow, style: Theme.label)
         }
         let statusX = grid.width - 22, rateX = grid.width - 10
-        let header = Style(foreground: .muted, attributes: .bold)
+        let header = Style(foreground: .theme.muted, attributes: .bold)
         grid.put("ROCKET", x: 2 + layout.thumbnailColumns + 2, y: layout.columnHeaderRow, style: header)
         grid.put("STATUS", x: statusX, y: layout.columnHeaderRow, style: header)
         grid.put("SUCCESS", x: rateX, y: layout.columnHeaderRow, style: header)
@@ -38,7 +38,7 @@ enum RocketListView {
                              placeholder: [String(Theme.rocketGlyph)], into: &grid)
             Theme.putMarked(rocket.name, marked: state.isFavorite(rocket: rocket.id), x: textX, y: y, maxWidth: statusX - textX - 2, into: &grid)
             switch rocket.active {
-            case true?: grid.put("● active", x: statusX, y: y, style: Style(foreground: .success))
+            case true?: grid.put("● active", x: statusX, y: y, style: Style(foreground: .theme.success))
             case false?: grid.put("○ retired", x: statusX, y: y, style: Theme.label)
             case nil: grid.put("-", x: statusX, y: y, style: Theme.label)
             }

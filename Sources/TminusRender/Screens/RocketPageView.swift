@@ -22,10 +22,10 @@ enum RocketPageView {
     /// Name on the left, where this rocket is among all of them on the right: `○ ● ○ ○`.
     static func drawTitle(_ rocket: Rocket, page: RocketPageState, count: Int, favorite: Bool, into grid: inout Grid, layout: ScreenLayout) {
         let y = layout.subheaderRow
-        let used = grid.put(rocket.name, x: 2, y: y, maxWidth: grid.width / 2, style: Style(foreground: .accent, attributes: .bold))
+        let used = grid.put(rocket.name, x: 2, y: y, maxWidth: grid.width / 2, style: Style(foreground: .theme.accent, attributes: .bold))
         grid.put(favorite ? " ★ favorite" : " ☆", x: 2 + used, y: y, style: favorite ? Theme.favoriteStyle : Theme.label)
         let dots = (0..<count).map { $0 == page.index ? "●" : "○" }.joined(separator: " ")
-        grid.putRight(dots + " ", right: grid.width, y: y, style: Style(foreground: .accent))
+        grid.putRight(dots + " ", right: grid.width, y: y, style: Style(foreground: .theme.accent))
     }
 
     /// The picture's box: the gallery's current photo, glyph art until it is drawn.
@@ -61,12 +61,12 @@ enum RocketPageView {
         let cell = max(8, (grid.width - 4) / max(1, figures.count))
         for (i, figure) in figures.enumerated() {
             let x = 2 + i * cell
-            grid.put(figure.name.uppercased(), x: x, y: top, maxWidth: cell - 2, style: Style(foreground: .muted, attributes: .bold))
-            let used = grid.put(figure.value, x: x, y: top + 1, maxWidth: cell - 2, style: Style(foreground: .accent, attributes: .bold))
+            grid.put(figure.name.uppercased(), x: x, y: top, maxWidth: cell - 2, style: Style(foreground: .theme.muted, attributes: .bold))
+            let used = grid.put(figure.value, x: x, y: top + 1, maxWidth: cell - 2, style: Style(foreground: .theme.accent, attributes: .bold))
             if figure.value != "-" {
                 grid.put(" " + figure.unit, x: x + used, y: top + 1, maxWidth: cell - 2 - used, style: Theme.label)
             }
-            grid.put(String(repeating: "▔", count: max(0, cell - 3)), x: x, y: top + 2, style: Style(foreground: .faint))
+            grid.put(String(repeating: "▔", count: max(0, cell - 3)), x: x, y: top + 2, style: Style(foreground: .theme.faint))
         }
     }
 }

@@ -20,7 +20,7 @@ enum StartupLogo {
         } else {
             let top = layout.listTop + max(0, (room - Logo.glyphs.count) / 2)
             for (i, line) in Logo.glyphs.enumerated() {
-                grid.putCentered(line, y: top + i, style: Style(foreground: .accent))
+                grid.putCentered(line, y: top + i, style: Style(foreground: .theme.accent))
             }
             caption = top + Logo.glyphs.count + 1
         }

@@ -9,13 +9,13 @@ enum StatusLine {
         grid.fill(x: 0, y: y, width: grid.width, height: 1, style: Theme.bar)
         let right = dataAge(state)
         let rightX = grid.putRight(right + " ", right: grid.width, y: y,
-                                   style: Style(foreground: .muted, background: .barBackground))
+                                   style: Style(foreground: .theme.muted, background: .theme.barBackground))
         let room = max(0, rightX - 2)
         if let message = message(state) {
             grid.put(" " + message.text, x: 0, y: y, maxWidth: room,
                      style: message.level == .error
-                        ? Style(foreground: .failure, background: .barBackground, attributes: .bold)
-                        : Style(background: .barBackground))
+                        ? Style(foreground: .theme.failure, background: .theme.barBackground, attributes: .bold)
+                        : Style(background: .theme.barBackground))
             return
         }
         // The screen's own hints first, but `? help` and `q quit` always stay: drop the
@@ -31,9 +31,9 @@ enum StatusLine {
         var x = 1
         for help in hints {
             x += grid.put(help.keys, x: x, y: y, maxWidth: max(0, room - x),
-                          style: Style(foreground: .accent, background: .barBackground, attributes: .bold))
+                          style: Style(foreground: .theme.accent, background: .theme.barBackground, attributes: .bold))
             x += grid.put(" " + help.action + "  ", x: x, y: y, maxWidth: max(0, room - x),
-                          style: Style(foreground: .barText, background: .barBackground))
+                          style: Style(foreground: .theme.barText, background: .theme.barBackground))
         }
     }
 
