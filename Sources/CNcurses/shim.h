@@ -26,6 +26,34 @@ static inline int tm_colors(void) { return COLORS; }
 static inline int tm_color_pairs(void) { return COLOR_PAIRS; }
 static inline int tm_err(void) { return ERR; }
 
+/// The curses key codes Swift needs (macros it cannot import), as one value: `tm_keys().up`.
+typedef struct { int resize, up, down, left, right, npage, ppage, home, end, enter, backspace, btab, code_yes, find, select, a1, a3, c1, c3, mouse, max; } tm_key_codes;
+static inline tm_key_codes tm_keys(void) {
+    return (tm_key_codes){
+        .resize = KEY_RESIZE,
+        .up = KEY_UP,
+        .down = KEY_DOWN,
+        .left = KEY_LEFT,
+        .right = KEY_RIGHT,
+        .npage = KEY_NPAGE,
+        .ppage = KEY_PPAGE,
+        .home = KEY_HOME,
+        .end = KEY_END,
+        .enter = KEY_ENTER,
+        .backspace = KEY_BACKSPACE,
+        .btab = KEY_BTAB,
+        .code_yes = KEY_CODE_YES,
+        .find = KEY_FIND,
+        .select = KEY_SELECT,
+        .a1 = KEY_A1,
+        .a3 = KEY_A3,
+        .c1 = KEY_C1,
+        .c3 = KEY_C3,
+        .mouse = KEY_MOUSE,
+        .max = KEY_MAX
+    };
+}
+
 static inline attr_t tm_a_normal(void) { return A_NORMAL; }
 static inline attr_t tm_a_bold(void) { return A_BOLD; }
 static inline attr_t tm_a_dim(void) { return A_DIM; }
@@ -33,19 +61,6 @@ static inline attr_t tm_a_reverse(void) { return A_REVERSE; }
 static inline attr_t tm_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t tm_a_italic(void) { return A_ITALIC; }
 
-static inline int tm_key_resize(void) { return KEY_RESIZE; }
-static inline int tm_key_up(void) { return KEY_UP; }
-static inline int tm_key_down(void) { return KEY_DOWN; }
-static inline int tm_key_left(void) { return KEY_LEFT; }
-static inline int tm_key_right(void) { return KEY_RIGHT; }
-static inline int tm_key_npage(void) { return KEY_NPAGE; }
-static inline int tm_key_ppage(void) { return KEY_PPAGE; }
-static inline int tm_key_home(void) { return KEY_HOME; }
-static inline int tm_key_end(void) { return KEY_END; }
-static inline int tm_key_enter(void) { return KEY_ENTER; }
-static inline int tm_key_backspace(void) { return KEY_BACKSPACE; }
-static inline int tm_key_btab(void) { return KEY_BTAB; }
-static inline int tm_key_code_yes(void) { return KEY_CODE_YES; }
 
 /// Draws `len` wide characters at the cursor with one attribute/colour pair (extended pairs
 /// above 255 go through the opts pointer, which Swift cannot build from a macro).
@@ -65,17 +80,9 @@ static inline const char *tm_tiparm1(const char *capability, int p1) { return ti
 // Swift 6 rejects the C stdio globals as shared mutable state; newterm needs them.
 static inline FILE *tm_stdout(void) { return stdout; }
 static inline FILE *tm_stdin(void) { return stdin; }
-static inline int tm_key_find(void) { return KEY_FIND; }
-static inline int tm_key_select(void) { return KEY_SELECT; }
-static inline int tm_key_a1(void) { return KEY_A1; }
-static inline int tm_key_a3(void) { return KEY_A3; }
-static inline int tm_key_c1(void) { return KEY_C1; }
-static inline int tm_key_c3(void) { return KEY_C3; }
 
 // MARK: - Mouse
 
-static inline int tm_key_mouse(void) { return KEY_MOUSE; }
-static inline int tm_key_max(void) { return KEY_MAX; }
 static inline unsigned long tm_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline unsigned long tm_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline unsigned long tm_button5_pressed(void) { return BUTTON5_PRESSED; }

@@ -37,33 +37,14 @@ extension PictureLoader {
 
     /// The real loader.
     ///
+    /// The real loader.
     /// - Parameters:
     ///   - http: how to download (GET; a non-2xx answer or a transport error is `.download`).
-    ///   - cacheDirectory: the app's cache directory (`AppPaths.cache`); downloads are kept in
-    ///     its `images` folder. Nil keeps nothing on disk.
+    ///   - diskCache: where downloads are kept (`DiskCache.pictures(in:)`); nil keeps nothing on disk.
     ///   - maxConcurrentDownloads: downloads in flight at once; the rest wait their turn.
     ///   - memoryLimit: fitted pictures kept in memory (least recently used go first).
-    ///   - diskLimit: the most bytes the disk cache may take (default 50 MB).
     ///   - maxDownloadBytes: a bigger body is refused (`.download("too large")`).
     ///   - decode, fit: the picture pipeline; tests pass fakes.
-    public static func live(
-        http: HTTPClient,
-        cacheDirectory: URL?,
-        maxConcurrentDownloads: Int = 4,
-        memoryLimit: Int = 256,
-        diskLimit: Int = DiskCache.defaultLimit,
-        maxDownloadBytes: Int = PictureLoader.defaultMaxDownloadBytes,
-        decode: @escaping Decode = { (data: Data) throws(PictureError) -> RGBAImage in try ImageDecoder.decode(data) },
-        fit: @escaping Fit = { image, columns, rows in PictureFitter.fit(image, columns: columns, rows: rows) }
-    ) -> PictureLoader {
-        live(http: http,
-             diskCache: cacheDirectory.map { DiskCache(directory: $0.appending(path: "images", directoryHint: .isDirectory),
-                                                       limit: diskLimit) },
-             maxConcurrentDownloads: maxConcurrentDownloads, memoryLimit: memoryLimit,
-             maxDownloadBytes: maxDownloadBytes, decode: decode, fit: fit)
-    }
-
-    /// The real loader over a disk cache of your making (or none).
     public static func live(
         http: HTTPClient,
         diskCache: DiskCache?,
@@ -234,4 +215,11 @@ actor AsyncSemaphore {
 
     /// Tasks waiting for a permit.
     var waiting: Int { waiters.count }
+}
+
+extension DiskCache {
+    /// The pictures' disk cache: the `images` folder of the app's cache directory (`AppPaths.cache`).
+    public static func pictures(in cacheDirectory: URL, limit: Int = DiskCache.defaultLimit) -> DiskCache {
+        DiskCache(directory: cacheDirectory.appending(path: "images", directoryHint: .isDirectory), limit: limit)
+    }
 }

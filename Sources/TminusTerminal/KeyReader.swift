@@ -28,7 +28,7 @@ enum KeyReader {
             let status = tm_wget_wch(win, &code)
             if status == ERR { break }
             reads += 1
-            if status == tm_key_code_yes(), Int32(bitPattern: code) == tm_key_mouse() {
+            if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == CursesKey.codes.mouse {
                 // ncurses parsed the report (the terminfo's own mouse format).
                 var x: Int32 = 0, y: Int32 = 0
                 var buttons: UInt = 0
@@ -37,7 +37,7 @@ enum KeyReader {
                 }
                 continue
             }
-            if status == tm_key_code_yes(), Int32(bitPattern: code) == sgrMouseCode {
+            if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == sgrMouseCode {
                 // An xterm SGR report (`ESC [ <` b;x;y M/m) that terminfo does not describe:
                 // the rest of it is read here, as characters.
                 var rest = ""
@@ -68,7 +68,7 @@ enum KeyReader {
 
     /// The key code `Terminal` binds to `ESC [ <`, the start of an SGR mouse report, when the
     /// terminfo entry leaves it free (above every ncurses key code).
-    static let sgrMouseCode: Int32 = tm_key_max() + 1
+    static let sgrMouseCode: Int32 = CursesKey.codes.max + 1
 
     /// An ncurses mouse event: button 1 down, or a wheel notch; nothing else.
     static func translateMouse(buttons: UInt, x: Int, y: Int) -> MouseEvent? {
@@ -99,7 +99,7 @@ enum KeyReader {
 
     /// `status` is what `wget_wch` returned: OK for a character, KEY_CODE_YES for a key code.
     static func translate(status: Int32, code: UInt32) -> TerminalInput? {
-        if status == tm_key_code_yes() { return functionKeys[Int32(bitPattern: code)] }
+        if status == CursesKey.codes.code_yes { return functionKeys[Int32(bitPattern: code)] }
         guard status == OK else { return nil }
         switch code {
         case 13, 10: return .key(.enter)
@@ -118,25 +118,30 @@ enum KeyReader {
     }
 
     private static let functionKeys: [Int32: TerminalInput] = [
-        tm_key_up(): .key(.up),
-        tm_key_down(): .key(.down),
-        tm_key_left(): .key(.left),
-        tm_key_right(): .key(.right),
-        tm_key_ppage(): .key(.pageUp),
-        tm_key_npage(): .key(.pageDown),
-        tm_key_home(): .key(.home),
-        tm_key_end(): .key(.end),
+        CursesKey.codes.up: .key(.up),
+        CursesKey.codes.down: .key(.down),
+        CursesKey.codes.left: .key(.left),
+        CursesKey.codes.right: .key(.right),
+        CursesKey.codes.ppage: .key(.pageUp),
+        CursesKey.codes.npage: .key(.pageDown),
+        CursesKey.codes.home: .key(.home),
+        CursesKey.codes.end: .key(.end),
         // The keypad's corners, and vt220 Find/Select, which terminfo gives to the keys marked
         // Home and End on many keyboards.
-        tm_key_a1(): .key(.home),
-        tm_key_c1(): .key(.end),
-        tm_key_a3(): .key(.pageUp),
-        tm_key_c3(): .key(.pageDown),
-        tm_key_find(): .key(.home),
-        tm_key_select(): .key(.end),
-        tm_key_enter(): .key(.enter),
-        tm_key_backspace(): .key(.backspace),
-        tm_key_btab(): .key(.backTab),
-        tm_key_resize(): .resize,
+        CursesKey.codes.a1: .key(.home),
+        CursesKey.codes.c1: .key(.end),
+        CursesKey.codes.a3: .key(.pageUp),
+        CursesKey.codes.c3: .key(.pageDown),
+        CursesKey.codes.find: .key(.home),
+        CursesKey.codes.select: .key(.end),
+        CursesKey.codes.enter: .key(.enter),
+        CursesKey.codes.backspace: .key(.backspace),
+        CursesKey.codes.btab: .key(.backTab),
+        CursesKey.codes.resize: .resize,
     ]
+}
+
+/// curses' key codes, read once from the C shim (they are macros).
+enum CursesKey {
+    static let codes = tm_keys()
 }

@@ -162,16 +162,16 @@ final class Terminal {
     /// vt220-style Home/End). Without these, ncurses would hand us ESC, '[', 'H' as three keys.
     private static func defineFallbackKeys() {
         let keys: [(String, Int32)] = [
-            ("\u{1B}[A", tm_key_up()), ("\u{1B}[B", tm_key_down()),
-            ("\u{1B}[C", tm_key_right()), ("\u{1B}[D", tm_key_left()),
-            ("\u{1B}OA", tm_key_up()), ("\u{1B}OB", tm_key_down()),
-            ("\u{1B}OC", tm_key_right()), ("\u{1B}OD", tm_key_left()),
-            ("\u{1B}[H", tm_key_home()), ("\u{1B}[F", tm_key_end()),
-            ("\u{1B}OH", tm_key_home()), ("\u{1B}OF", tm_key_end()),
-            ("\u{1B}[1~", tm_key_home()), ("\u{1B}[4~", tm_key_end()),
-            ("\u{1B}[7~", tm_key_home()), ("\u{1B}[8~", tm_key_end()),
-            ("\u{1B}[5~", tm_key_ppage()), ("\u{1B}[6~", tm_key_npage()),
-            ("\u{1B}[Z", tm_key_btab()),
+            ("\u{1B}[A", CursesKey.codes.up), ("\u{1B}[B", CursesKey.codes.down),
+            ("\u{1B}[C", CursesKey.codes.right), ("\u{1B}[D", CursesKey.codes.left),
+            ("\u{1B}OA", CursesKey.codes.up), ("\u{1B}OB", CursesKey.codes.down),
+            ("\u{1B}OC", CursesKey.codes.right), ("\u{1B}OD", CursesKey.codes.left),
+            ("\u{1B}[H", CursesKey.codes.home), ("\u{1B}[F", CursesKey.codes.end),
+            ("\u{1B}OH", CursesKey.codes.home), ("\u{1B}OF", CursesKey.codes.end),
+            ("\u{1B}[1~", CursesKey.codes.home), ("\u{1B}[4~", CursesKey.codes.end),
+            ("\u{1B}[7~", CursesKey.codes.home), ("\u{1B}[8~", CursesKey.codes.end),
+            ("\u{1B}[5~", CursesKey.codes.ppage), ("\u{1B}[6~", CursesKey.codes.npage),
+            ("\u{1B}[Z", CursesKey.codes.btab),
         ]
         // 0 means unbound; anything else (a key code, or -1 for a prefix of another key) is
         // terminfo's own binding and wins.

@@ -63,7 +63,7 @@ enum Wiring {
             ? HTTPClient.offline("offline")
             : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)", accept: "image/png, image/jpeg")
                 .governed(by: governor, budget: .pictures)
-        return .live(http: http, cacheDirectory: settings.paths.cache)
+        return .live(http: http, diskCache: .pictures(in: settings.paths.cache))
     }
 
     static let offlineNotice = "offline: showing what the cache holds"

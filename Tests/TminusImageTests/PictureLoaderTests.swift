@@ -177,7 +177,7 @@ private func entries(_ directory: URL) -> [String] {
     @Test func theCacheDirectoryIsTheImagesFolderOfTheAppCache() async {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
-        let pictures = PictureLoader.live(http: server.client, cacheDirectory: dir,
+        let pictures = PictureLoader.live(http: server.client, diskCache: .pictures(in: dir),
                                           decode: FakePicture.decoder(counting: Counter()), fit: FakePicture.fit)
         _ = await pictures.picture(url("patch"), 6, 3)
         #expect(entries(dir.appending(path: "images", directoryHint: .isDirectory)).count == 1)
@@ -443,14 +443,14 @@ private func entries(_ directory: URL) -> [String] {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let picture = URL(string: "https://images2.imgbox.com/\(file)")!
         let server = FakePictureServer([picture.absoluteString: bytes])
-        let first = await PictureLoader.live(http: server.client, cacheDirectory: dir).picture(picture, 20, 10)
+        let first = await PictureLoader.live(http: server.client, diskCache: .pictures(in: dir)).picture(picture, 20, 10)
         let drawn = try first.get()
         #expect(drawn.columns == 20 && drawn.rows == 10)
         #expect(drawn.cells.contains { $0.top != nil || $0.bottom != nil })
 
         let offline = FakePictureServer()
         offline.failTransport()
-        let again = await PictureLoader.live(http: offline.client, cacheDirectory: dir).picture(picture, 20, 10)
+        let again = await PictureLoader.live(http: offline.client, diskCache: .pictures(in: dir)).picture(picture, 20, 10)
         #expect(again == first)
         #expect(offline.requests.isEmpty)
     }
@@ -463,7 +463,7 @@ private func entries(_ directory: URL) -> [String] {
             url("html").absoluteString: Data("<html><body>Moved</body></html>".utf8),
             url("cut").absoluteString: png.prefix(png.count / 3),
         ])
-        let pictures = PictureLoader.live(http: server.client, cacheDirectory: dir)
+        let pictures = PictureLoader.live(http: server.client, diskCache: .pictures(in: dir))
         #expect(await pictures.picture(url("html"), 20, 10) == .failure(.notAnImage))
         switch await pictures.picture(url("cut"), 20, 10) {
         case .failure(.corrupt), .failure(.notAnImage): break

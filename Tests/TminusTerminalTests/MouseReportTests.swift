@@ -31,7 +31,7 @@ struct MouseReportTests {
     }
 
     @Test func theSGRCodeIsNoNcursesKey() {
-        #expect(KeyReader.sgrMouseCode > tm_key_max())
-        #expect(KeyReader.sgrMouseCode != tm_key_mouse())
+        #expect(KeyReader.sgrMouseCode > CursesKey.codes.max)
+        #expect(KeyReader.sgrMouseCode != CursesKey.codes.mouse)
     }
 }

@@ -15,24 +15,23 @@ extension CurlTransfer {
             case ENETUNREACH, EHOSTUNREACH, ENETDOWN: return .transport("no connection")
             default: return .transport("connection refused")
             }
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return .transport("host not found")
-        case CURLE_GOT_NOTHING:
-            return .transport("the server closed the connection without answering")
-        case CURLE_PARTIAL_FILE:
-            return .badData("the response was cut short")
-        case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
-            return .transport("the connection was lost")
-        case CURLE_BAD_CONTENT_ENCODING:
-            return .badData("the response could not be decompressed")
-        case CURLE_WEIRD_SERVER_REPLY:
-            return .badData("unreadable response")
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .transport("too many redirects")
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            return .transport("not a web address")
         default:
+            if let words = fixedWords[code.rawValue] { return words }
             return .transport(message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
         }
     }
+
+    /// The failures whose words never depend on the details.
+    private static let fixedWords: [CURLcode.RawValue: APIError] = [
+        CURLE_COULDNT_RESOLVE_HOST.rawValue: .transport("host not found"),
+        CURLE_COULDNT_RESOLVE_PROXY.rawValue: .transport("host not found"),
+        CURLE_GOT_NOTHING.rawValue: .transport("the server closed the connection without answering"),
+        CURLE_PARTIAL_FILE.rawValue: .badData("the response was cut short"),
+        CURLE_RECV_ERROR.rawValue: .transport("the connection was lost"),
+        CURLE_SEND_ERROR.rawValue: .transport("the connection was lost"),
+        CURLE_BAD_CONTENT_ENCODING.rawValue: .badData("the response could not be decompressed"),
+        CURLE_WEIRD_SERVER_REPLY.rawValue: .badData("unreadable response"),
+        CURLE_TOO_MANY_REDIRECTS.rawValue: .transport("too many redirects"),
+        CURLE_UNSUPPORTED_PROTOCOL.rawValue: .transport("not a web address"),
+    ]
 }
