@@ -80,7 +80,7 @@ LL2_UPCOMING_TOTAL, LL2_FIRST, LL2_DETAILED = 32, "PSLV-CA | TeLEOS-2", "Starlin
 STARTUP_TARGET_MS = 30.0
 IDLE_TARGET_PERCENT = 0.3
 RSS_TARGET_MB = 25.0
-# What FoundationNetworking brings in through libcurl (ldd of the dynamic binary).
+# What the HTTP client brings in through libcurl (ldd of the dynamic binary).
 CURL_STACK = ["libcurl", "libnghttp2", "libidn2", "librtmp", "libssh2", "libpsl", "libssl", "libcrypto",
               "libgssapi_krb5", "libldap", "liblber", "libzstd", "libbrotli", "libunistring", "libgnutls",
               "libhogweed", "libnettle", "libgmp", "libkrb5", "libk5crypto", "libcom_err", "libsasl2",
@@ -546,7 +546,7 @@ def smaps_breakdown(pid: int, binary: Path) -> tuple[list[tuple[str, int, int]],
         if "/swift/" in n and ".so" in n:
             return "Swift runtime + Foundation libraries"
         if any(f"/{lib}" in n for lib in CURL_STACK):
-            return "libcurl and what it links (TLS, Kerberos, LDAP …), for FoundationNetworking"
+            return "libcurl and what it links (TLS, Kerberos, LDAP …), the HTTP client"
         if ".so" in n:
             return "other system libraries (libc, libstdc++, ncurses, sqlite, png, jpeg, z …)"
         if n == "[heap]":
