@@ -11,19 +11,23 @@ public enum Renderer {
             TooSmallView.draw(into: &grid)
             return grid
         }
+        let context = RenderContext(state, layout: layout)
         TabBar.draw(state, into: &grid, layout: layout)
+        // Each screen gets its part of the state and the context.
         switch state.routes.last {
         case .launchDetail(let detail)?:
-            LaunchDetailView.draw(detail, state: state, into: &grid, layout: layout)
+            LaunchDetailView.draw(detail, body: state.detailBody(detail.launch), context: context, into: &grid)
         case .rocketPage(let page)?:
-            RocketPageView.draw(page, state: state, into: &grid, layout: layout)
+            if let rocket = state.rocket(at: page) {
+                RocketPageView.draw(page, rocket: rocket, count: state.rockets(in: page.collection).count, context: context, into: &grid)
+            }
         case .rocketLaunches(let id, let name)?:
-            LaunchListView.drawRocketLaunches(state, rocketID: id, rocketName: name, into: &grid, layout: layout)
+            LaunchListView.drawRocketLaunches(state, rocketID: id, rocketName: name, context: context, into: &grid)
         case nil:
             switch state.tab {
-            case .launches: LaunchListView.draw(state, into: &grid, layout: layout)
-            case .rockets: RocketListView.draw(state, into: &grid, layout: layout)
-            case .favorites: FavoritesView.draw(state, into: &grid, layout: layout)
+            case .launches: LaunchListView.draw(state, context: context, into: &grid)
+            case .rockets: RocketListView.draw(state.rockets, context: context, into: &grid)
+            case .favorites: FavoritesView.draw(state.favorites, context: context, into: &grid)
             }
         }
         StatusLine.draw(state, into: &grid, layout: layout)

@@ -3,8 +3,8 @@ import TminusViewModel
 
 /// The Favorites tab: favorite rockets, then watched launches with live countdowns.
 enum FavoritesView {
-    static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
-        let favorites = state.favorites
+    static func draw(_ favorites: FavoritesState, context: RenderContext, into grid: inout Grid) {
+        let layout = context.layout
         grid.put(" Favorites", x: 1, y: layout.subheaderRow, style: Style(foreground: .theme.accent, attributes: [.bold, .underline]))
         let count = favorites.items.rockets.count + favorites.items.launches.count
         if favorites.hasLoadedOnce {
@@ -62,11 +62,11 @@ enum FavoritesView {
                 grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .theme.muted : .theme.accent))
                 grid.put(launch.name, x: 4, y: y, maxWidth: dateX - 6, style: .bold)
                 if launch.status == .upcoming, launch.datePrecision == .hour, launch.date != nil {
-                    let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: state.now, time: state.time)
+                    let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: context.now, time: context.time)
                     grid.put(countdown.text, x: dateX, y: y, maxWidth: 16,
                              style: Theme.style(countdown.kind == .counting ? .upcoming : .warning))
                 } else {
-                    grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: state.time), x: dateX, y: y, maxWidth: 16, style: .dim)
+                    grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
                 grid.put(launch.status.word, x: statusX, y: y, style: Theme.style(launch.status.tone))
                 LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &grid)

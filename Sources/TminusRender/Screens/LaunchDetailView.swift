@@ -3,15 +3,17 @@ import TminusViewModel
 
 /// A launch: a fixed header (name, countdown or date, links) over a scrolling body of fields.
 enum LaunchDetailView {
-    static func draw(_ detail: LaunchDetailState, state: AppState, into grid: inout Grid, layout: ScreenLayout) {
+    /// - Parameter body: the detail's body as the state lays it out (`AppState.detailBody`).
+    static func draw(_ detail: LaunchDetailState, body lines: [DetailLine], context: RenderContext, into grid: inout Grid) {
         let launch = detail.launch
+        let layout = context.layout
         let top = layout.detailHeaderTop
-        let time = state.time
+        let time = context.time
 
         // The patch on the left of rows 1–4; the text beside it.
         let patch = launch.links.patchLarge ?? launch.links.patchSmall
         PictureView.draw(patch.map { PictureKey(url: $0, columns: layout.detailPatchColumns, rows: layout.detailPatchRows) },
-                         state: state, x: 2, y: top, columns: layout.detailPatchColumns, rows: layout.detailPatchRows,
+                         context: context, x: 2, y: top, columns: layout.detailPatchColumns, rows: layout.detailPatchRows,
                          placeholder: [String(patch == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
         let textX = layout.detailHeaderTextX
 
@@ -20,7 +22,7 @@ enum LaunchDetailView {
         // status from the network can be any length).
         let word = TerminalText.truncate(launch.statusWord, toWidth: 16)
         let statusX = grid.width - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
-        let watched = state.isWatched(launch: launch.id)
+        let watched = context.watched.contains(launch.id)
         let markWidth = 10  // " ★ watched"
         let used = grid.put(launch.name, x: textX, y: top, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
         grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
@@ -33,7 +35,7 @@ enum LaunchDetailView {
 
         // Row 3: the clock (upcoming) or the date (past). Row 4: what it means.
         if launch.upcoming {
-            let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: state.now, time: time)
+            let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: context.now, time: time)
             let tone: Tone = countdown.kind == .counting ? .upcoming : .warning
             let x = textX + grid.put(countdown.text, x: textX, y: top + 2, style: Theme.style(tone))
             grid.put("  " + countdown.label, x: x, y: top + 2, style: Theme.label)
@@ -67,8 +69,7 @@ enum LaunchDetailView {
         grid.horizontalRule(y: top + 5)
 
         // The body.
-        let lines = state.detailBody(launch)
-        DocumentView.draw(lines, state: state, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)
+        DocumentView.draw(lines, context: context, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)
         if detail.scroll + layout.detailBodyHeight < lines.count {
             grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
         }

@@ -15,17 +15,20 @@ enum LaunchListView {
         case icon
     }
 
-    static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
+    /// The Launches tab: the Upcoming | Past switch, the filter and the list.
+    static func draw(_ state: AppState, context: RenderContext, into grid: inout Grid) {
         let list = state.currentList
-        drawSegments(state, list: list, into: &grid, layout: layout)
+        drawSegments(state, list: list, into: &grid, layout: context.layout)
+        // The very first load shows the logo; later empty lists just say what is going on.
+        let startup = state.routes.isEmpty && !state.upcoming.status.hasLoadedOnce && !state.past.status.hasLoadedOnce
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
-                 outcome: .word, state: state, into: &grid, layout: layout)
+                 outcome: .word, startup: startup, context: context, into: &grid)
     }
 
     /// `L` on a rocket page: that rocket's launches, newest first.
-    static func drawRocketLaunches(_ state: AppState, rocketID: String, rocketName: String, into grid: inout Grid, layout: ScreenLayout) {
+    static func drawRocketLaunches(_ state: AppState, rocketID: String, rocketName: String, context: RenderContext, into grid: inout Grid) {
         let list = state.list(.rocket(rocketID))
-        let y = layout.subheaderRow
+        let y = context.layout.subheaderRow
         var x = grid.put(" ‹ ", x: 0, y: y, style: Theme.label)
         x += grid.put(rocketName, x: x, y: y, maxWidth: grid.width / 2, style: Style(foreground: .theme.accent, attributes: .bold))
         x += grid.put(" launches", x: x, y: y, style: Theme.label)
@@ -33,33 +36,32 @@ enum LaunchListView {
         let facts = (queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"])
             .filter { !$0.isEmpty }
         grid.putRight(facts.joined(separator: " · ") + " ", right: grid.width, y: y, style: Theme.label)
-        drawRows(list, what: "\(rocketName) launches", outcome: .icon, state: state, into: &grid, layout: layout)
+        drawRows(list, what: "\(rocketName) launches", outcome: .icon, startup: false, context: context, into: &grid)
     }
 
-    static func drawRows(_ list: LaunchListState, what: String, outcome: Outcome, state: AppState,
-                         into grid: inout Grid, layout: ScreenLayout) {
-        let pictures = state.launchRowHeight > 1
+    static func drawRows(_ list: LaunchListState, what: String, outcome: Outcome, startup: Bool,
+                         context: RenderContext, into grid: inout Grid) {
+        let layout = context.layout
+        let pictures = context.launchRowHeight > 1
         let columns = Columns(width: grid.width, outcome: outcome, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
                               origin: list.launches.isEmpty ? .spacex : list.launches[0].origin)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
-            // The very first load shows the logo; later empty lists just say what is going on.
-            let startup = state.routes.isEmpty && state.tab == .launches && !state.upcoming.status.hasLoadedOnce && !state.past.status.hasLoadedOnce
-            drawEmpty(list, what: what, into: &grid, layout: layout, state: state, startup: startup)
+            drawEmpty(list, what: what, startup: startup, context: context, into: &grid)
             return
         }
         var y = layout.listTop
-        let end = min(list.launches.count, list.scrollTop + state.visibleLaunchRows)
+        let end = min(list.launches.count, list.scrollTop + context.visibleLaunchRows)
         for index in list.scrollTop..<end {
             let launch = list.launches[index]
-            let row = Row(launch: launch, selected: index == list.selection, watched: state.isWatched(launch: launch.id))
+            let row = Row(launch: launch, selected: index == list.selection, watched: context.watched.contains(launch.id))
             if pictures {
-                drawPictureRow(row, columns: columns, state: state, layout: layout, into: &grid, y: y)
+                drawPictureRow(row, columns: columns, context: context, into: &grid, y: y)
             } else {
-                drawRow(row, columns: columns, time: state.time, into: &grid, y: y)
+                drawRow(row, columns: columns, time: context.time, into: &grid, y: y)
             }
-            y += state.launchRowHeight
+            y += context.launchRowHeight
         }
         // The trailing row says what happens past the last launch.
         if y < layout.listTop + layout.listHeight, end == list.launches.count {
@@ -69,7 +71,7 @@ enum LaunchListView {
                 grid.put("— \(end.text) —", x: columns.name, y: y, style: Theme.label)
             } else if let error = list.status.error, list.status.errorWasLoadMore {
                 grid.put("Could not load more: \(error.message) — press r to retry", x: columns.name, y: y, style: Theme.error)
-            } else if list.next == nil, list.launches.count > state.visibleLaunchRows {
+            } else if list.next == nil, list.launches.count > context.visibleLaunchRows {
                 grid.put("— end of list —", x: columns.name, y: y, style: Theme.label)
             }
         }
@@ -190,13 +192,14 @@ enum LaunchListView {
     }
 
     /// Two lines: the patch box, then the facts, and the flight and pad under the name.
-    static func drawPictureRow(_ row: Row, columns c: Columns, state: AppState, layout: ScreenLayout, into grid: inout Grid, y: Int) {
+    static func drawPictureRow(_ row: Row, columns c: Columns, context: RenderContext, into grid: inout Grid, y: Int) {
         let launch = row.launch
+        let layout = context.layout
         let patch = launch.links.patchSmall ?? launch.links.patchLarge
         PictureView.draw(patch.map { PictureKey(url: $0, columns: layout.rowPatchColumns, rows: layout.rowPatchRows) },
-                         state: state, x: 2, y: y, columns: layout.rowPatchColumns, rows: layout.rowPatchRows,
+                         context: context, x: 2, y: y, columns: layout.rowPatchColumns, rows: layout.rowPatchRows,
                          placeholder: [String(patch == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
-        drawFacts(row, columns: c, time: state.time, into: &grid, y: y)
+        drawFacts(row, columns: c, time: context.time, into: &grid, y: y)
         let second: String
         switch launch.origin {
         case .spacex:
@@ -234,12 +237,11 @@ enum LaunchListView {
         }
     }
 
-    static func drawEmpty(_ list: LaunchListState, what: String, into grid: inout Grid, layout: ScreenLayout,
-                          state: AppState, startup: Bool = false) {
-        let pictureMode = state.pictureMode
+    static func drawEmpty(_ list: LaunchListState, what: String, startup: Bool, context: RenderContext, into grid: inout Grid) {
+        let layout = context.layout
         let middle = layout.listTop + layout.listHeight / 2 - 1
         if startup, list.status.activity == .loadingFirst {
-            StartupLogo.draw(pictureMode, state: state, what: what, into: &grid, layout: layout)
+            StartupLogo.draw(what: what, context: context, into: &grid)
         } else if list.status.isLoading {
             grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
         } else if let error = list.status.error {

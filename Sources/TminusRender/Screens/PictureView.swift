@@ -6,10 +6,10 @@ import TminusViewModel
 /// for good, with `--no-images`, on a terminal with few colours, or when it failed). Both fill
 /// the same box, so nothing moves when the picture arrives.
 enum PictureView {
-    static func draw(_ key: PictureKey?, state: AppState, x: Int, y: Int, columns: Int, rows: Int,
+    static func draw(_ key: PictureKey?, context: RenderContext, x: Int, y: Int, columns: Int, rows: Int,
                      placeholder: [String], into grid: inout Grid) {
-        if state.pictureMode == .pictures, let key, case .ready(let picture)? = state.pictures[key] {
-            drawPicture(picture, x: x, y: y, direct: state.directColor, into: &grid)
+        if let picture = context.picture(key) {
+            drawPicture(picture, x: x, y: y, direct: context.directColor, into: &grid)
         } else {
             drawPlaceholder(placeholder, x: x, y: y, columns: columns, rows: rows, into: &grid)
         }
@@ -17,14 +17,14 @@ enum PictureView {
 
     /// One row of a picture box, for bodies that scroll line by line: the picture's row once
     /// it is ready, else that row of the placeholder (shade, a glyph on the middle row).
-    static func drawRow(_ row: Int, of key: PictureKey, state: AppState, x: Int, y: Int, into grid: inout Grid) {
-        if state.pictureMode == .pictures, case .ready(let picture)? = state.pictures[key] {
+    static func drawRow(_ row: Int, of key: PictureKey, context: RenderContext, x: Int, y: Int, into grid: inout Grid) {
+        if let picture = context.picture(key) {
             // The fitted picture may be smaller than the box: centred in it, blank around.
             let left = x + max(0, (key.columns - picture.columns) / 2)
             let pictureRow = row - max(0, (key.rows - picture.rows) / 2)
             guard (0..<picture.rows).contains(pictureRow) else { return }
             var one = Grid(size: Size(width: picture.columns, height: 1))
-            drawPicture(picture, x: 0, y: -pictureRow, direct: state.directColor, into: &one)
+            drawPicture(picture, x: 0, y: -pictureRow, direct: context.directColor, into: &one)
             for column in 0..<picture.columns where left + column < grid.width {
                 grid[left + column, y] = one[column, 0]
             }

@@ -3,8 +3,8 @@ import TminusViewModel
 
 /// The Rockets tab: two lines a rocket (name and facts, then its description).
 enum RocketListView {
-    static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
-        let rockets = state.rockets
+    static func draw(_ rockets: RocketsState, context: RenderContext, into grid: inout Grid) {
+        let layout = context.layout
         grid.put(" Rockets", x: 1, y: layout.subheaderRow, style: Style(foreground: .theme.accent, attributes: [.bold, .underline]))
         if rockets.status.hasLoadedOnce {
             grid.putRight("\(rockets.rockets.count) rocket\(rockets.rockets.count == 1 ? "" : "s") ", right: grid.width,
@@ -34,9 +34,9 @@ enum RocketListView {
             let rocket = rockets.rockets[index]
             let y = layout.listTop + slot * RocketListLayout.rowHeight
             let key = rocket.flickrImages.first.map { PictureKey(url: $0, columns: layout.thumbnailColumns, rows: layout.thumbnailRows) }
-            PictureView.draw(key, state: state, x: 2, y: y, columns: layout.thumbnailColumns, rows: layout.thumbnailRows,
+            PictureView.draw(key, context: context, x: 2, y: y, columns: layout.thumbnailColumns, rows: layout.thumbnailRows,
                              placeholder: [String(Theme.rocketGlyph)], into: &grid)
-            Theme.putMarked(rocket.name, marked: state.isFavorite(rocket: rocket.id), x: textX, y: y, maxWidth: statusX - textX - 2, into: &grid)
+            Theme.putMarked(rocket.name, marked: context.favoriteRockets.contains(rocket.id), x: textX, y: y, maxWidth: statusX - textX - 2, into: &grid)
             switch rocket.active {
             case true?: grid.put("● active", x: statusX, y: y, style: Style(foreground: .theme.success))
             case false?: grid.put("○ retired", x: statusX, y: y, style: Theme.label)

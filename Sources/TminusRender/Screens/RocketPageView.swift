@@ -3,17 +3,18 @@ import TminusViewModel
 
 /// A rocket page: picture and name, four key figures, then the specs.
 enum RocketPageView {
-    static func draw(_ page: RocketPageState, state: AppState, into grid: inout Grid, layout: ScreenLayout) {
-        guard let rocket = state.rocket(at: page) else { return }
-        drawTitle(rocket, page: page, count: state.rockets(in: page.collection).count,
-                  favorite: state.isFavorite(rocket: rocket.id), into: &grid, layout: layout)
-        let imageWidth = drawImageArea(rocket, page: page, state: state, into: &grid, layout: layout)
+    /// - Parameters: the page, its rocket and how many rockets its pager walks through.
+    static func draw(_ page: RocketPageState, rocket: Rocket, count: Int, context: RenderContext, into grid: inout Grid) {
+        let layout = context.layout
+        drawTitle(rocket, page: page, count: count,
+                  favorite: context.favoriteRockets.contains(rocket.id), into: &grid, layout: layout)
+        let imageWidth = drawImageArea(rocket, page: page, context: context, into: &grid, layout: layout)
         drawSummary(rocket, page: page, x: 2 + imageWidth + 3, into: &grid, layout: layout)
-        drawFigures(RocketDocument.figures(rocket, units: state.preferences.units), into: &grid, layout: layout)
+        drawFigures(RocketDocument.figures(rocket, units: context.units), into: &grid, layout: layout)
         grid.horizontalRule(y: layout.rocketBodyTop - 1)
 
         let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth)
-        DocumentView.draw(lines, state: state, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &grid)
+        DocumentView.draw(lines, context: context, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &grid)
         if page.scroll + layout.rocketBodyHeight < lines.count {
             grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
         }
@@ -29,11 +30,11 @@ enum RocketPageView {
     }
 
     /// The picture's box: the gallery's current photo, glyph art until it is drawn.
-    static func drawImageArea(_ rocket: Rocket, page: RocketPageState, state: AppState, into grid: inout Grid, layout: ScreenLayout) -> Int {
+    static func drawImageArea(_ rocket: Rocket, page: RocketPageState, context: RenderContext, into grid: inout Grid, layout: ScreenLayout) -> Int {
         let key = rocket.flickrImages.indices.contains(page.imageIndex)
             ? PictureKey(url: rocket.flickrImages[page.imageIndex], columns: layout.rocketImageWidth, rows: layout.rocketImageHeight)
             : nil
-        PictureView.draw(key, state: state, x: 2, y: layout.rocketImageTop, columns: layout.rocketImageWidth,
+        PictureView.draw(key, context: context, x: 2, y: layout.rocketImageTop, columns: layout.rocketImageWidth,
                          rows: layout.rocketImageHeight, placeholder: Theme.rocketArt, into: &grid)
         return layout.rocketImageWidth
     }
@@ -74,7 +75,7 @@ enum RocketPageView {
 /// Draws worded lines (headings and label/value fields) from `scroll` on: the body of the
 /// launch detail and of the rocket page.
 enum DocumentView {
-    static func draw(_ lines: [DetailLine], state: AppState, scroll: Int, top: Int, height: Int, into grid: inout Grid) {
+    static func draw(_ lines: [DetailLine], context: RenderContext, scroll: Int, top: Int, height: Int, into grid: inout Grid) {
         var y = top
         for line in lines.dropFirst(scroll).prefix(height) {
             switch line {
@@ -87,7 +88,7 @@ enum DocumentView {
                 break
             case let .picture(key, row):
                 // Centred; each line draws its own row, so the picture scrolls with the text.
-                PictureView.drawRow(row, of: key, state: state, x: max(0, (grid.width - key.columns) / 2), y: y, into: &grid)
+                PictureView.drawRow(row, of: key, context: context, x: max(0, (grid.width - key.columns) / 2), y: y, into: &grid)
             }
             y += 1
         }

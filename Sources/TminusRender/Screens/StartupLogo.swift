@@ -6,16 +6,17 @@ import TminusViewModel
 /// the picture renderer (glyph art below 256 colours). It is only a picture of waiting: the
 /// list replaces it the moment data arrives.
 enum StartupLogo {
-    static func draw(_ mode: PictureMode, state: AppState, what: String, into grid: inout Grid, layout: ScreenLayout) {
+    static func draw(what: String, context: RenderContext, into grid: inout Grid) {
+        let layout = context.layout
         let room = layout.listHeight - 2  // a line for the caption and one of air
         var caption = layout.listTop + layout.listHeight / 2
-        if mode == .pictures {
+        if context.pictureMode == .pictures {
             // Square logo: columns = 2 × rows keeps it square in half-block pixels.
             let rows = max(1, min(room, grid.width / 4))
             let columns = rows * 2
             let top = layout.listTop + max(0, (room - rows) / 2)
             let picture = PictureFitter.fit(Logo.image, columns: columns, rows: rows)
-            PictureView.drawPicture(picture, x: (grid.width - columns) / 2, y: top, direct: state.directColor, into: &grid)
+            PictureView.drawPicture(picture, x: (grid.width - columns) / 2, y: top, direct: context.directColor, into: &grid)
             caption = top + rows + 1
         } else {
             let top = layout.listTop + max(0, (room - Logo.glyphs.count) / 2)

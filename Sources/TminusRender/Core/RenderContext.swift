@@ -1,0 +1,42 @@
+import Foundation
+import TminusCore
+import TminusImage
+import TminusViewModel
+
+/// What every view may read besides its own part of the state: the time, the layout, how
+/// pictures draw, the units and which launches and rockets are favorites. `Renderer` builds
+/// it once a frame; a view takes its sub-state and this, so what it can depend on is plain.
+struct RenderContext {
+    let now: Date
+    let time: LaunchTime
+    let layout: ScreenLayout
+    let pictures: [PictureKey: PictureSlot]
+    let pictureMode: PictureMode
+    let directColor: Bool
+    let units: UnitPreferences
+    let watched: Set<String>
+    let favoriteRockets: Set<String>
+    /// Lines a launch row takes, and how many rows fit (the view model scrolls by the same).
+    let launchRowHeight: Int
+    let visibleLaunchRows: Int
+
+    init(_ state: AppState, layout: ScreenLayout) {
+        now = state.now
+        time = state.time
+        self.layout = layout
+        pictures = state.pictures
+        pictureMode = state.pictureMode
+        directColor = state.directColor
+        units = state.preferences.units
+        watched = state.favorites.items.launchIDs
+        favoriteRockets = state.favorites.items.rocketIDs
+        launchRowHeight = state.launchRowHeight
+        visibleLaunchRows = state.visibleLaunchRows
+    }
+
+    /// The picture for `key` when it is ready to draw (pictures on, loaded).
+    func picture(_ key: PictureKey?) -> CellPicture? {
+        guard pictureMode == .pictures, let key, case .ready(let picture)? = pictures[key] else { return nil }
+        return picture
+    }
+}
