@@ -243,6 +243,8 @@ final class TmuxSession: @unchecked Sendable {
         // Debian's tmux (built with libutempter) can lose that SIGCHLD altogether and leave the
         // child a zombie with no status (tmux/tmux#311); the maintainers' remedy is to send the
         // server a SIGCHLD. Ours is private to this session, so nudge it; the caller asks again.
+        // The pid read at start may have failed under load: ask again rather than never nudge.
+        if serverPID == nil { serverPID = (try? display("#{pid}")).flatMap { Int32($0) } }
         if let serverPID { Harness.send(signal: SIGCHLD, to: serverPID) }
         return nil
     }
