@@ -167,14 +167,15 @@ final class ListScenarioRun {
         for list in Set(lists.compactMap { $0 }) { prompts[list, default: 0] += 1 }
     }
 
-    /// The lists a tick at the clock's time may make ask: a retry due, or a filter typed and
-    /// left for its pause.
+    /// The lists a tick at the clock's time may make ask: a retry due, a scheduled refresh due
+    /// (`RefreshPlan`), or a filter typed and left for its pause.
     private func dueLists() -> Set<MisbehavingServer.ListKey> {
         let state = viewModel.state
         let now = clock.clock.now()
         var due = Set<MisbehavingServer.ListKey>()
         for (id, list) in state.lists where list.status.retryAt.map({ $0 <= now }) ?? false { due.insert(listKey(id)) }
         if let input = state.filterInput, let at = input.askAt, at <= now { due.insert(listKey(input.list)) }
+        for refresh in RefreshPlan.schedule(state) where refresh.at <= now { due.insert(listKey(refresh.list)) }
         return due
     }
 

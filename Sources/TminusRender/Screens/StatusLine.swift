@@ -96,7 +96,10 @@ enum StatusLine {
             return "offline — data from " + state.time.listDate(updated, precision: .hour)
         default:
             let age = "updated " + Formatting.age(from: updated, to: state.now)
-            return data.loading ? age + ", refreshing…" : age
+            if data.loading { return age + ", refreshing…" }
+            // When the list asks again by itself (never for a frozen source).
+            guard let next = RefreshPlan.next(state), data.error == nil else { return age }
+            return age + " · next in " + Formatting.duration(max(0, next.at.timeIntervalSince(state.now)))
         }
     }
 }

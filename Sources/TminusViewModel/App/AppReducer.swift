@@ -29,6 +29,7 @@ struct AppReducer {
         case .tick:
             if let expires = state.notice?.expires, expires <= now { state.notice = nil }
             retryDueLists()
+            refreshDueLists()
             retryRocketsIfDue()
             checkReminders()
             askForFilterIfDue()

@@ -9,25 +9,29 @@ enum Wakeups {
         sooner(screen(state), reminderWake(state, now: now))
     }
 
-    /// What the screen alone needs.
+    /// What the screen alone needs: the soonest of these.
     static func screen(_ state: AppState) -> Duration? {
         if state.filterInput?.askAt != nil { return .milliseconds(100) }  // the `/` filter's pause
-        if state.notice?.expires != nil { return .seconds(1) }
+        var wakes: [Duration] = [.seconds(30)]
+        if state.notice?.expires != nil { wakes.append(.seconds(1)) }
         // A retry waiting must start on time, and its last minute counts down in seconds.
         let retries = state.lists.values.compactMap(\.status.retryAt) + [state.rockets.status.retryAt].compactMap { $0 }
         if let soonest = retries.min() {
             let remaining = soonest.timeIntervalSince(state.now)
-            if remaining <= 60 { return .seconds(1) }
-            return .seconds(Int(min(30, remaining - 60).rounded(.up)))
+            wakes.append(remaining <= 60 ? .seconds(1) : .seconds(Int(min(30, remaining - 60).rounded(.up))))
+        }
+        // A scheduled refresh starts on time (its "next in N min" needs no seconds).
+        if let refresh = RefreshPlan.schedule(state).first {
+            wakes.append(.milliseconds(max(10, Int((refresh.at.timeIntervalSince(state.now) * 1000).rounded(.up)))))
         }
         if let detail = state.detail, counts(detail.launch.upcoming, detail.launch.datePrecision, detail.launch.date) {
-            return .seconds(1)
+            wakes.append(.seconds(1))
         }
         if state.screen == .favorites,
            state.favorites.items.launches.contains(where: { counts($0.status == .upcoming, $0.datePrecision, $0.date) }) {
-            return .seconds(1)
+            wakes.append(.seconds(1))
         }
-        return .seconds(30)
+        return wakes.min()
     }
 
     /// How long the loop may sleep before the next reminder: never past its moment. Ticks fall
