@@ -34,6 +34,7 @@ enum Wiring {
         environment.alert = { reminder in await notify(reminder, logger: logger) }
         environment.configProblem = settings.configProblem
         environment.keys = settings.config.keys
+        environment.seen = .file(settings.paths.state.appending(path: "seen.json"))
         return environment
     }
 

@@ -16,6 +16,8 @@ struct RenderContext {
     let units: UnitPreferences
     let watched: Set<String>
     let favoriteRockets: Set<String>
+    /// What changed about each launch since the user last looked.
+    let changes: [String: LaunchChange]
     /// Lines a launch row takes, and how many rows fit (the view model scrolls by the same).
     let launchRowHeight: Int
     let visibleLaunchRows: Int
@@ -30,6 +32,7 @@ struct RenderContext {
         units = state.preferences.units
         watched = state.favorites.items.launchIDs
         favoriteRockets = state.favorites.items.rocketIDs
+        changes = state.changes
         launchRowHeight = state.launchRowHeight
         visibleLaunchRows = state.visibleLaunchRows
     }

@@ -42,10 +42,21 @@ enum Theme {
 extension Theme {
     /// A bold name followed by ` ★` when it is a favorite; the star always fits (the name is
     /// cut first).
-    static func putMarked(_ name: String, marked: Bool, x: Int, y: Int, maxWidth: Int, into grid: inout Grid) {
+    /// Returns the columns used.
+    @discardableResult
+    static func putMarked(_ name: String, marked: Bool, x: Int, y: Int, maxWidth: Int, into grid: inout Grid) -> Int {
         let room = marked ? maxWidth - 2 : maxWidth
         let used = grid.put(name, x: x, y: y, maxWidth: max(0, room), style: .bold)
-        if marked { grid.put(" " + favoriteMark, x: x + used, y: y, maxWidth: 2, style: favoriteStyle) }
+        guard marked else { return used }
+        return used + grid.put(" " + favoriteMark, x: x + used, y: y, maxWidth: 2, style: favoriteStyle)
+    }
+
+    /// A change since the user last looked: a hold or scrub warns, a new launch or a moved NET informs.
+    static func changeStyle(_ change: LaunchChange) -> Style {
+        switch change {
+        case .hold, .scrub: Style(foreground: .theme.warning, attributes: .bold)
+        case .netMoved, .new: Style(foreground: .theme.warning)
+        }
     }
 }
 

@@ -39,7 +39,11 @@ enum LaunchDetailView {
             let tone: Tone = countdown.kind == .counting ? .upcoming : .warning
             let x = textX + grid.put(countdown.text, x: textX, y: top + 2, style: Theme.style(tone))
             grid.put("  " + countdown.label, x: x, y: top + 2, style: Theme.label)
-            grid.put("NET " + time.detailDate(launch.date, precision: launch.datePrecision), x: textX, y: top + 3, style: .dim)
+            let net = textX + grid.put("NET " + time.detailDate(launch.date, precision: launch.datePrecision), x: textX, y: top + 3, style: .dim)
+            if let change = context.changes[launch.id] {
+                grid.put("  \(change.text) since you last looked", x: net, y: top + 3, maxWidth: grid.width - net - 2,
+                         style: Theme.changeStyle(change))
+            }
         } else {
             let x = textX + grid.put(time.detailDate(launch.date, precision: launch.datePrecision), x: textX, y: top + 2, style: .bold)
             let outcome: String

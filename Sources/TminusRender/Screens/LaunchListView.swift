@@ -55,7 +55,8 @@ enum LaunchListView {
         let end = min(list.launches.count, list.scrollTop + context.visibleLaunchRows)
         for index in list.scrollTop..<end {
             let launch = list.launches[index]
-            let row = Row(launch: launch, selected: index == list.selection, watched: context.watched.contains(launch.id))
+            let row = Row(launch: launch, selected: index == list.selection, watched: context.watched.contains(launch.id),
+                          change: context.changes[launch.id])
             if pictures {
                 drawPictureRow(row, columns: columns, context: context, into: &grid, y: y)
             } else {
@@ -81,6 +82,7 @@ enum LaunchListView {
         let launch: Launch
         let selected: Bool
         let watched: Bool
+        var change: LaunchChange? = nil
     }
 
     struct Columns {
@@ -215,7 +217,13 @@ enum LaunchListView {
 
     static func drawFacts(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
         let launch = row.launch
-        Theme.putMarked(launch.name, marked: row.watched, x: c.name, y: y, maxWidth: c.nameWidth, into: &grid)
+        // What changed since the user last looked goes at the end of the name column.
+        let flag = row.change.map { " " + $0.text } ?? ""
+        let flagWidth = TerminalText.width(flag)
+        let used = Theme.putMarked(launch.name, marked: row.watched, x: c.name, y: y, maxWidth: c.nameWidth - flagWidth, into: &grid)
+        if let change = row.change {
+            grid.put(flag, x: c.name + used, y: y, maxWidth: flagWidth, style: Theme.changeStyle(change))
+        }
         if let extra = c.extra {
             grid.put(c.extraValue(launch), x: extra.x, y: y, maxWidth: extra.width, style: Theme.label)
         }

@@ -35,6 +35,8 @@ public struct AppEnvironment: Sendable {
     public var configProblem: String?
     /// The keys `config.toml` moved.
     public var keys = KeyBindings()
+    /// What the user last saw of each launch, between runs ("what changed").
+    public var seen = SeenStore.inMemory()
 
     public init(source: LaunchSource, alternatives: [LaunchSource] = [], rocketSource: LaunchSource? = nil,
                 clock: AppClock, time: LaunchTime,

@@ -30,6 +30,8 @@ public final class AppViewModel {
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
         state.keys = environment.keys
+        // A small file, read once: the baseline "what changed" is measured against.
+        state.seen = environment.seen.load()
         // The settings file, config.toml and the favorites database can be bad at once: say all.
         let problems = [environment.configProblem, loaded.problem, environment.favorites.openProblem].compactMap { $0 }
         if !problems.isEmpty {

@@ -17,6 +17,8 @@ public enum Effect: Sendable, Hashable {
     case loadFavorites
     case changeFavorites(FavoritesChange)
     case saveExport(fileName: String, contents: Data)
+    /// What the user has now seen of these launches (for "what changed" next time).
+    case rememberSeen([String: SeenLaunch])
     // The user's desktop.
     case openURL(URL)
     case notify(Reminder)

@@ -19,7 +19,7 @@ final class EffectRunner {
     /// Where terminal effects go; the loop installs it (tests record them).
     var terminal: (Effect) -> Void = { _ in }
 
-    private enum WriteQueue: Hashable { case preferences, favorites, exports }
+    private enum WriteQueue: Hashable { case preferences, favorites, exports, seen }
 
     init(environment: AppEnvironment, mailbox: Mailbox) {
         self.environment = environment
@@ -81,6 +81,15 @@ final class EffectRunner {
         case let .saveExport(name, contents):
             let save = env.saveExport
             startInOrder(.exports) { .exportSaved(await save(name, contents)) }
+        case .rememberSeen(let seen):
+            let store = env.seen
+            let previous = lastWrite[.seen]
+            let task = Task.detached {
+                await previous?.value
+                await store.remember(seen)
+            }
+            lastWrite[.seen] = task
+            tasks.append(task)
         case .openURL(let url):
             let open = env.openURL
             start { .linkOpened(url, await open(url)) }

@@ -74,7 +74,10 @@ extension AppReducer {
                 return .launchDetail(detail)
             }
         }
-        if case .success(let fetched) = result { refreshStoredFavorites(launches: [fetched.value]) }
+        if case .success(let fetched) = result {
+            refreshStoredFavorites(launches: [fetched.value])
+            noteChanges([fetched.value])
+        }
     }
 
     mutating func userOpenedLink(_ url: URL?, named name: String, missing: String) {

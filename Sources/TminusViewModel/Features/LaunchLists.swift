@@ -153,7 +153,10 @@ extension AppReducer {
         // The one request an answer may lead to: the network behind a start-up cache read.
         // Never a next page: that waits for the user to move.
         if askNetwork { request(id, cursor: .first, activity: .loadingFirst, mode: .normal) }
-        if case .success(let fetched) = result { refreshStoredFavorites(launches: fetched.value.launches) }
+        if case .success(let fetched) = result {
+            refreshStoredFavorites(launches: fetched.value.launches)
+            noteChanges(fetched.value.launches)
+        }
     }
 
     /// The clock moved: lists whose retry time has come ask again.

@@ -56,6 +56,10 @@ public struct AppState: Sendable, Hashable {
     public var pictureMode = PictureMode.pictures
     /// The terminal shows 24-bit colour: pictures use their own colours, not the palette.
     public var directColor = false
+    /// What the user saw of each launch when they last looked (loaded at start), and what
+    /// changed since, by launch id.
+    public var seen: [String: SeenLaunch] = [:]
+    public var changes: [String: LaunchChange] = [:]
     /// What the reducer remembers between events that is not drawn: pending favorites
     /// changes, reminders set off, the last click.
     public var session = SessionMemory()

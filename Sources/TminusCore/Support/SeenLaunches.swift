@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+/// What the user last saw of a launch: its NET (with how exactly it was known) and its status
+/// word. Kept in the state dir between runs, so the next run can say what changed since.
+public struct SeenLaunch: Sendable, Hashable, Codable {
+    public var net: Date?
+    public var precision: DatePrecision
+    public var status: String
+    /// When it was last shown (the file keeps the most recent ones).
+    public var seenAt: Date
+
+    public init(net: Date?, precision: DatePrecision, status: String, seenAt: Date) {
+        self.net = net; self.precision = precision; self.status = status; self.seenAt = seenAt
+    }
+
+    public init(_ launch: Launch, seenAt: Date) {
+        self.init(net: launch.date, precision: launch.datePrecision, status: launch.statusWord, seenAt: seenAt)
+    }
+}
+
+/// Where the last-seen launches live: a struct of closures (a JSON file, or memory for tests).
+/// Loading never fails: a missing or unreadable file is "nothing seen yet".
+public struct SeenStore: Sendable {
+    public var load: @Sendable () -> [String: SeenLaunch]
+    /// Merges these into what is kept (newer wins) and writes it.
+    public var remember: @Sendable ([String: SeenLaunch]) async -> Void
+
+    public init(load: @escaping @Sendable () -> [String: SeenLaunch],
+                remember: @escaping @Sendable ([String: SeenLaunch]) async -> Void) {
+        self.load = load; self.remember = remember
+    }
+
+    /// The most launches kept: a user's lists over months, and a bounded file.
+    public static let limit = 2000
+
+    /// `seen.json` in the state dir, written atomically.
+    public static func file(_ url: URL) -> SeenStore {
+        let read: @Sendable () -> [String: SeenLaunch] = {
+            guard let data = try? Data(contentsOf: url) else { return [:] }
+            return (try? JSONDecoder.seen.decode([String: SeenLaunch].self, from: data)) ?? [:]
+        }
+        return SeenStore(load: read, remember: { fresh in
+            var all = read().merging(fresh) { old, new in new.seenAt >= old.seenAt ? new : old }
+            if all.count > limit {
+                let kept = all.sorted { $0.value.seenAt > $1.value.seenAt }.prefix(limit)
+                all = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+            }
+            guard let data = try? JSONEncoder.seen.encode(all) else { return }
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: url, options: .atomic)
+        })
+    }
+
+    public static func inMemory(_ initial: [String: SeenLaunch] = [:]) -> SeenStore {
+        let box = Mutex(initial)
+        return SeenStore(load: { box.withLock { $0 } }, remember: { fresh in box.withLock { $0.merge(fresh) { _, new in new } } })
+    }
+}
+
+private extension JSONDecoder {
+    static var seen: JSONDecoder { let d = JSONDecoder(); d.dateDecodingStrategy = .secondsSince1970; return d }
+}
+
+private extension JSONEncoder {
+    static var seen: JSONEncoder { let e = JSONEncoder(); e.dateEncodingStrategy = .secondsSince1970; e.outputFormatting = .sortedKeys; return e }
+}

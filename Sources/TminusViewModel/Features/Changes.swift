@@ -1,0 +1,63 @@
+import Foundation
+import TminusCore
+
+/// What changed about a launch since the user last looked: its NET moved, it went on hold, it
+/// was scrubbed, or it is new to them. Compared with what the previous run (or this one, before
+/// the latest refresh) showed, kept in the state dir by `SeenStore`.
+public enum LaunchChange: Sendable, Hashable {
+    case netMoved(TimeInterval)
+    case hold
+    case scrub
+    case new
+
+    /// The flag on a row: `NET +2 d`, `NET −3 h`, `HOLD`, `SCRUB`, `new`.
+    public var text: String {
+        switch self {
+        case .netMoved(let delta): "NET " + (delta < 0 ? "−" : "+") + Self.amount(abs(delta))
+        case .hold: "HOLD"
+        case .scrub: "SCRUB"
+        case .new: "new"
+        }
+    }
+
+    /// Whole days, hours or minutes, the largest that is at least one.
+    static func amount(_ seconds: TimeInterval) -> String {
+        if seconds >= 86_400 { return "\(Int((seconds / 86_400).rounded())) d" }
+        if seconds >= 3600 { return "\(Int((seconds / 3600).rounded())) h" }
+        return "\(max(1, Int((seconds / 60).rounded()))) min"
+    }
+
+    /// What `launch` changed since `seen`; nil when nothing did (or it was never seen and the
+    /// user had not looked at anything yet, so everything would be "new").
+    static func between(_ seen: SeenLaunch?, _ launch: Launch, userHasLooked: Bool) -> LaunchChange? {
+        guard let seen else { return userHasLooked && launch.upcoming ? .new : nil }
+        let status = launch.statusWord.uppercased(), before = seen.status.uppercased()
+        if status != before {
+            if status == "HOLD" { return .hold }
+            // Back to "to be decided" from a date it was going for: a scrub.
+            if ["TBD", "TBC"].contains(status), ["GO", "HOLD", "IN FLIGHT", "UPCOMING"].contains(before) { return .scrub }
+        }
+        if let old = seen.net, let new = launch.date {
+            let delta = new.timeIntervalSince(old)
+            // A day-precision date moving within its day, or a clock tick of rounding, is no news.
+            let threshold: TimeInterval = launch.datePrecision == .hour && seen.precision == .hour ? 60 : 86_400
+            if abs(delta) >= threshold { return .netMoved(delta) }
+        }
+        return nil
+    }
+}
+
+extension AppReducer {
+    /// A page arrived: each launch is compared with what the user last saw (the flags stay for
+    /// this run), and what it is now is remembered for the next look.
+    mutating func noteChanges(_ launches: [Launch]) {
+        guard !launches.isEmpty else { return }
+        let looked = !state.seen.isEmpty
+        var remembered: [String: SeenLaunch] = [:]
+        for launch in launches {
+            state.changes[launch.id] = LaunchChange.between(state.seen[launch.id], launch, userHasLooked: looked)
+            remembered[launch.id] = SeenLaunch(launch, seenAt: now)
+        }
+        effects.append(.rememberSeen(remembered))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import TminusViewModel
+import TminusCore
+import TminusTestSupport
+
+/// "What changed since the user last looked": NET slips, holds, scrubs and new launches,
+/// measured against what the previous run showed.
+@Suite("What changed")
+struct WhatChangedTests {
+    static let net = Sample.reference.addingTimeInterval(86_400)
+    static func launch(_ id: String = "a", net: Date? = Self.net, status: SourceStatus? = nil) -> Launch {
+        Launch(origin: .launchLibrary2, id: id, name: "Launch \(id)", date: net, upcoming: true, sourceStatus: status)
+    }
+    static let go = SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go")
+    static let hold = SourceStatus(id: 5, name: "On Hold", abbrev: "Hold")
+    static let tbd = SourceStatus(id: 2, name: "To Be Determined", abbrev: "TBD")
+    static func seen(_ launch: Launch) -> SeenLaunch { SeenLaunch(launch, seenAt: Sample.reference) }
+
+    @Test func theComparison() {
+        let before = Self.seen(Self.launch(status: Self.go))
+        #expect(LaunchChange.between(before, Self.launch(net: Self.net.addingTimeInterval(2 * 86_400), status: Self.go), userHasLooked: true) == .netMoved(2 * 86_400))
+        #expect(LaunchChange.between(before, Self.launch(net: Self.net.addingTimeInterval(-3 * 3600), status: Self.go), userHasLooked: true)?.text == "NET −3 h")
+        #expect(LaunchChange.between(before, Self.launch(status: Self.hold), userHasLooked: true) == .hold)
+        #expect(LaunchChange.between(before, Self.launch(status: Self.tbd), userHasLooked: true) == .scrub)
+        #expect(LaunchChange.between(before, Self.launch(net: Self.net.addingTimeInterval(20), status: Self.go), userHasLooked: true) == nil,
+                "seconds of rounding are no news")
+        #expect(LaunchChange.between(nil, Self.launch(), userHasLooked: true) == .new)
+        #expect(LaunchChange.between(nil, Self.launch(), userHasLooked: false) == nil, "a first run flags nothing")
+        #expect(LaunchChange.netMoved(2 * 86_400).text == "NET +2 d")
+        #expect(LaunchChange.netMoved(45 * 60).text == "NET +45 min")
+    }
+
+    @Test func aSlipSinceTheLastRunIsFlaggedAndTheNewNETRemembered() async {
+        let seen = SeenStore.inMemory(["a": Self.seen(Self.launch(status: Self.go)), "b": Self.seen(Self.launch("b", status: Self.go))])
+        let moved = Self.launch(net: Self.net.addingTimeInterval(2 * 86_400), status: Self.go)
+        let source = ScriptedSource(upcoming: [moved, Self.launch("b", status: Self.hold), Self.launch("c")])
+        let clock = TestClock()
+        var environment = AppEnvironment(source: source.source, clock: clock.clock, time: LaunchTime(timeZone: .gmt),
+                                         openURL: BrowserSpy().open)
+        environment.seen = seen
+        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
+        viewModel.handle(.resized(width: 120, height: 30))
+        viewModel.start()
+        await viewModel.settle()
+        #expect(viewModel.state.changes["a"]?.text == "NET +2 d")
+        #expect(viewModel.state.changes["b"] == .hold)
+        #expect(viewModel.state.changes["c"] == .new)
+        // What is on screen now is what the next run compares with.
+        #expect(seen.load()["a"]?.net == moved.date)
+        #expect(seen.load()["c"] != nil)
+    }
+}
