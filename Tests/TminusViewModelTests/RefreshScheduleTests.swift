@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TminusViewModel
-import TminusCore
+@testable import TminusCore
 import TminusTestSupport
 
 /// The refresh scheduler over a simulated day, with a scripted clock: the cadence tightens as
@@ -66,9 +67,20 @@ struct RefreshScheduleTests {
         // The outcome arrived and the cadence went back to 15 min.
         let after = Self.gaps(day.upcoming, in: Self.net.addingTimeInterval(3600)...Self.start.addingTimeInterval(86_400))
         #expect(!after.isEmpty && after.allSatisfy { abs($0 - RefreshPlan.upcomingInterval) <= 30 }, "\(after)")
-        // The past list: hourly.
+        // The past list: hourly, and not while the launch is near.
         let past = Self.gaps(day.past, in: Self.start...Self.start.addingTimeInterval(86_400))
-        #expect(past.allSatisfy { abs($0 - RefreshPlan.pastInterval) <= 30 }, "\(past)")
+        #expect(!past.isEmpty && past.allSatisfy { $0 >= RefreshPlan.pastInterval - 30 }, "\(past)")
+        #expect(!day.past.contains { $0 > Self.net.addingTimeInterval(-3000) && $0 < Self.net.addingTimeInterval(20 * 60) })
+        // The schedule never runs into Launch Library 2's request governor.
+        let time = Mutex(Self.start)
+        let governor = RequestGovernor(now: { time.withLock { $0 } })
+        let url = URL(string: "https://ll.thespacedevs.com/2.3.0/launches/upcoming/")!
+        var heldBack: [Date] = []
+        for moment in all {
+            time.withLock { $0 = moment }
+            if governor.take(from: .launchLibrary2, for: url) != nil { heldBack.append(moment) }
+        }
+        #expect(heldBack.isEmpty, "the governor would hold back \(heldBack.count) scheduled refreshes, the first at \(heldBack.first.map { "\($0)" } ?? "-")")
         #expect(day.upcoming.count + day.past.count < 15 * 24)
         let flown = day.harness.state.upcoming.launches.first { $0.id == "soon" }
         #expect(flown?.status == .success, "the outcome is on screen")

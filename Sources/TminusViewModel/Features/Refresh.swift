@@ -8,13 +8,14 @@ import TminusCore
 /// and the past list every hour. Frozen sources (the r/SpaceX API) are never asked by
 /// themselves. A list that failed is left to its retry timer; one loading is left alone.
 ///
-/// At the closest cadence the worst hour costs 12 upcoming refreshes and one past one, under
-/// the free tier's 15 (the request governor holds back anything beyond its own budget).
+/// The close cadence is the request governor's sustained rate for Launch Library 2 (one every
+/// 6 min: `RequestBudget.launchLibrary2`), and the past list waits while a launch is near, so
+/// the schedule never runs into the governor and leaves its burst for the user's own keys.
 public enum RefreshPlan {
     /// How often the upcoming list is asked when nothing is near.
     public static let upcomingInterval: TimeInterval = 15 * 60
     /// …and while a launch is within an hour of its NET, or past it awaiting the outcome.
-    public static let nearInterval: TimeInterval = 5 * 60
+    public static let nearInterval: TimeInterval = 6 * 60
     public static let pastInterval: TimeInterval = 60 * 60
     /// How long after NET a launch without an outcome keeps the close cadence.
     public static let awaitingOutcomeFor: TimeInterval = 6 * 3600
@@ -31,13 +32,13 @@ public enum RefreshPlan {
     /// The next scheduled refresh of each Launches list, soonest first.
     public static func schedule(_ state: AppState) -> [Due] {
         guard !state.frozenSources.contains(state.sourceIndex) else { return [] }
+        let near = isNear(state, list: state.upcoming)
         return LaunchSegment.allCases.compactMap { segment -> Due? in
             let id = ListID.segment(segment)
             let list = state.list(id)
             guard list.status.hasLoadedOnce, !list.isLoading, list.status.error == nil,
-                  let updated = list.status.updatedAt else { return nil }
-            let interval = segment == .past ? pastInterval
-                : (isNear(state, list: list) ? nearInterval : upcomingInterval)
+                  let updated = list.status.updatedAt, !(segment == .past && near) else { return nil }
+            let interval = segment == .past ? pastInterval : (near ? nearInterval : upcomingInterval)
             // Past the 10-minute freshness of the response cache only a reload reaches the server.
             let mode: FetchMode = interval < LaunchSource.freshFor ? .reload : .normal
             return Due(list: id, at: updated.addingTimeInterval(interval), mode: mode)
