@@ -11,10 +11,8 @@ enum LaunchDetailView {
         let time = context.time
 
         // The patch on the left of rows 1–4; the text beside it.
-        let patch = launch.links.patchLarge ?? launch.links.patchSmall
-        PictureView.draw(patch.map { PictureKey(url: $0, columns: layout.detailPatchColumns, rows: layout.detailPatchRows) },
-                         context: context, x: 2, y: top, columns: layout.detailPatchColumns, rows: layout.detailPatchRows,
-                         placeholder: [String(patch == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
+        PictureView.drawPatch(launch.links.patchLarge ?? launch.links.patchSmall, context: context, x: 2, y: top,
+                              columns: layout.detailPatchColumns, rows: layout.detailPatchRows, into: &grid)
         let textX = layout.detailHeaderTextX
 
         // Row 1: name, status word.

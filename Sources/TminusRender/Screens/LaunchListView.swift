@@ -197,10 +197,8 @@ enum LaunchListView {
     static func drawPictureRow(_ row: Row, columns c: Columns, context: RenderContext, into grid: inout Grid, y: Int) {
         let launch = row.launch
         let layout = context.layout
-        let patch = launch.links.patchSmall ?? launch.links.patchLarge
-        PictureView.draw(patch.map { PictureKey(url: $0, columns: layout.rowPatchColumns, rows: layout.rowPatchRows) },
-                         context: context, x: 2, y: y, columns: layout.rowPatchColumns, rows: layout.rowPatchRows,
-                         placeholder: [String(patch == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
+        PictureView.drawPatch(launch.links.patchSmall ?? launch.links.patchLarge, context: context, x: 2, y: y,
+                              columns: layout.rowPatchColumns, rows: layout.rowPatchRows, into: &grid)
         drawFacts(row, columns: c, time: context.time, into: &grid, y: y)
         let second: String
         switch launch.origin {

@@ -1,3 +1,4 @@
+import Foundation
 import TminusCore
 import TminusImage
 import TminusViewModel
@@ -13,6 +14,12 @@ enum PictureView {
         } else {
             drawPlaceholder(placeholder, x: x, y: y, columns: columns, rows: rows, into: &grid)
         }
+    }
+
+    /// A mission patch in its box: the picture, or the patch glyph (a dimmer one without a patch).
+    static func drawPatch(_ url: URL?, context: RenderContext, x: Int, y: Int, columns: Int, rows: Int, into grid: inout Grid) {
+        draw(url.map { PictureKey(url: $0, columns: columns, rows: rows) }, context: context, x: x, y: y,
+             columns: columns, rows: rows, placeholder: [String(url == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
     }
 
     /// One row of a picture box, for bodies that scroll line by line: the picture's row once
