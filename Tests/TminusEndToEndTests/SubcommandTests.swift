@@ -27,9 +27,7 @@ struct SubcommandTests {
             for (k, v) in environment { env[k] = v }
             return try Harness.run(try Harness.tminusBinary().path,
                                    Array(command.prefix(1))
-                                       + ["--spacex-api", server.baseURL.absoluteString,
-                                          "--ll2-api", server.baseURL.appending(path: "2.2.0").absoluteString,
-                                          "--data-dir", dataDir.path, "--tz", "UTC", "--now", now]
+                                       + server.arguments() + ["--data-dir", dataDir.path, "--tz", "UTC", "--now", now]
                                        + command.dropFirst(),
                                    environment: env)
         }
