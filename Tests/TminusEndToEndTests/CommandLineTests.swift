@@ -21,7 +21,7 @@ struct CommandLineTests {
         let result = try run(["--help"])
         #expect(result.status == 0)
         for word in ["--source", "--spacex-api", "--ll2-api", "--data-dir", "--tz", "--now", "--offline", "--browser",
-                     "--no-images", "--timeout", "--version", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
+                     "--no-images", "--timeout", "--version", "--ll2-token", "TMINUS_LL2_TOKEN", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
                      "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "BROWSER"] {
             #expect(result.stdout.contains(word), "--help does not mention \(word)")
         }

@@ -61,6 +61,7 @@ struct SubcommandTests {
         #expect(upcoming.status == 0, "\(upcoming.stderr)")
         #expect(!upcoming.stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
         try expectGolden(upcoming.stdout, "list-upcoming.txt")
+        #expect(try rig.run(["list", "--limit", "25"]).stdout == upcoming.stdout, "the list defaults to upcoming")
         let past = try rig.run(["list", "past", "--limit", "3", "--json"])
         try expectGolden(past.stdout, "list-past-3.json")
         let parsed = try JSONSerialization.jsonObject(with: Data(past.stdout.utf8)) as? [[String: Any]]
