@@ -79,10 +79,10 @@ enum Wiring {
             : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)")
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
         // The token goes to Launch Library 2 only, on a client of its own.
-        let ll2HTTP = settings.offline || settings.ll2Token == nil
-            ? http
-            : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)",
-                              extraHeaders: ["Authorization: Token \(settings.ll2Token!)"])
+        let ll2HTTP = settings.offline ? http : settings.ll2Token.map { token in
+            HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)",
+                            extraHeaders: ["Authorization: Token \(token)"])
+        } ?? http
         func fetcher(_ name: String, _ budget: RequestBudget, via client: HTTPClient) -> CachedFetcher {
             CachedFetcher(http: client.governed(by: governor, budget: budget), cache: cache, sourceName: name,
                           now: { clock.now() })
