@@ -5,14 +5,17 @@ import TminusCore
 /// The flags every command takes (the app and each subcommand, after its name), with their
 /// environment variables. An exact interface: scripts and tests drive tminus through it.
 struct CommonOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Where launches come from: spacex or ll2. [TMINUS_SOURCE]", valueName: "spacex|ll2"))
+    @Option(help: ArgumentHelp("Where launches come from: ll2 (Launch Library 2) or spacex (the r/SpaceX API). [TMINUS_SOURCE] (default: ll2)", valueName: "spacex|ll2"))
     var source: String?
 
     @Option(name: .customLong("spacex-api"), help: ArgumentHelp("Base URL of the r/SpaceX API. [TMINUS_SPACEX_API] (default: https://api.spacexdata.com)", valueName: "URL"))
     var spacexAPI: String?
 
-    @Option(name: .customLong("ll2-api"), help: ArgumentHelp("Base URL of Launch Library 2. [TMINUS_LL2_API] (default: https://ll.thespacedevs.com/2.0.0)", valueName: "URL"))
+    @Option(name: .customLong("ll2-api"), help: ArgumentHelp("Base URL of Launch Library 2. [TMINUS_LL2_API] (default: https://ll.thespacedevs.com/2.3.0)", valueName: "URL"))
     var ll2API: String?
+
+    @Option(name: .customLong("ll2-token"), help: ArgumentHelp("Launch Library 2 API key, sent as 'Authorization: Token KEY' for a larger hourly budget. [TMINUS_LL2_TOKEN] (or ll2_token in config.toml)", valueName: "KEY"))
+    var ll2Token: String?
 
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Everything the app writes goes under DIR. [TMINUS_DATA_DIR] (default: the XDG data, cache, config and state dirs)", valueName: "DIR"))
     var dataDir: String?
@@ -38,7 +41,7 @@ struct CommonOptions: ParsableArguments {
     /// Flags, else environment variables, else defaults; a bad value is a usage error.
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
         var flags = Settings.Flags()
-        flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.dataDir = dataDir
+        flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.ll2Token = ll2Token; flags.dataDir = dataDir
         flags.tz = tz; flags.now = now; flags.offline = offline; flags.browser = browser; flags.noImages = noImages
         flags.timeout = timeout
         do {

@@ -123,12 +123,13 @@ struct Next: ScriptCommand {
     }
 }
 
-/// `tminus list upcoming|past`: a table, or JSON.
+/// `tminus list [upcoming|past]`: a table, or JSON; upcoming when not said (what a script
+/// following launches wants).
 struct List: ScriptCommand {
     static let configuration = CommandConfiguration(abstract: "Print the upcoming or past launches as a table or JSON.")
 
     @Argument(help: ArgumentHelp("Which list: upcoming or past.", valueName: "upcoming|past"))
-    var list: String
+    var list: String = "upcoming"
 
     @Option(help: "How many launches (following the pages).")
     var limit: Int = 20
@@ -206,7 +207,8 @@ struct FavoritesCommand: ScriptCommand {
         } else {
             ScriptContext.write("ROCKETS\n" + (rockets.isEmpty ? "(none)\n" : ScriptOutput.rocketTable(rockets, units: context.units)))
             ScriptContext.write("\nLAUNCHES\n" + (launches.isEmpty ? "(none)\n"
-                : ScriptOutput.launchTable(launches, time: context.time, color: ScriptContext.colorOutput)))
+                : ScriptOutput.launchTable(launches, time: context.time, color: ScriptContext.colorOutput,
+                                           countdownAt: context.clock.now())))
         }
     }
 }

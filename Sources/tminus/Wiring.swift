@@ -79,13 +79,21 @@ enum Wiring {
             ? HTTPClient.offline("offline")
             : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)")
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
-        func fetcher(_ name: String, _ budget: RequestBudget) -> CachedFetcher {
-            CachedFetcher(http: http.governed(by: governor, budget: budget), cache: cache, sourceName: name,
+        // The token goes to Launch Library 2 only, on a client of its own.
+        let ll2HTTP = settings.offline ? http : settings.ll2Token.map { token in
+            HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)",
+                            extraHeaders: ["Authorization: Token \(token)"])
+        } ?? http
+        func fetcher(_ name: String, _ budget: RequestBudget, via client: HTTPClient) -> CachedFetcher {
+            CachedFetcher(http: client.governed(by: governor, budget: budget), cache: cache, sourceName: name,
                           now: { clock.now() })
         }
-        let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name, .spaceX))
-        let ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API,
-                                              fetcher: fetcher(LaunchLibrary2.name, .launchLibrary2))
+        let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name, .spaceX, via: http))
+        let ll2Budget: RequestBudget = settings.ll2Token == nil ? .launchLibrary2 : .launchLibrary2WithToken
+        var ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API,
+                                              fetcher: fetcher(LaunchLibrary2.name, ll2Budget, via: ll2HTTP))
+        ll2.allowance = LaunchLibrary2.allowance(base: settings.ll2API,
+                                                 http: ll2HTTP.governed(by: governor, budget: .launchLibrary2Throttle))
         switch settings.source {
         case .spacex: return ([spacex, ll2], spacex)
         case .ll2: return ([ll2, spacex], spacex)

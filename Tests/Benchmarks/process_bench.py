@@ -255,7 +255,9 @@ def fill_cache(binary: Path, base: str, data_dir: Path) -> tuple[int, int]:
 
 
 def app_args(binary: Path, base: str, data_dir: Path) -> list[str]:
-    return [str(binary), "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
+    # --source spacex: the r/SpaceX fixture unless a mode says `--source ll2` after it (Launch
+    # Library 2 is the app's default).
+    return [str(binary), "--source", "spacex", "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
             "--data-dir", str(data_dir), "--browser", "/bin/true"]
 
 

@@ -31,6 +31,11 @@ optional:
     GET  /VERSION/launch/upcoming/?limit=N&offset=M    {"count", "next", "previous", "results"}
     GET  /VERSION/launch/previous/?limit=N&offset=M    same envelope
     GET  /VERSION/launch/UUID/                         one record; 404 {"detail": "Not found."}
+    GET  /VERSION/api-throttle/                        {"your_request_limit": 15 (210 with an
+                                                       `Authorization: Token ...` header),
+                                                       "limit_frequency_secs": 3600, "current_use":
+                                                       LL2 requests so far (this one's excepted),
+                                                       "next_use_secs": 0, "ident": "127.0.0.1"}
   Paging is DRF's LimitOffsetPagination: limit defaults to 10 and is clamped to 100 (0 means the
   default), offset defaults to 0; a non-integer or negative limit/offset is a 400
   {"detail": "..."} (the one place where this server is stricter than DRF, which would silently
@@ -751,6 +756,9 @@ def paginate(dataset: Dataset, collection: str, query: Any, options: Any) -> dic
 # Any LL2 path: /2.X.Y/... (the version is the first path segment, as on ll.thespacedevs.com).
 LL2_PATH = re.compile(r"^/2\.\d+\.\d+(?:/|$)")
 LL2_DEFAULT_LIMIT = 10
+# /api-throttle/'s your_request_limit: the free tier, and a Patreon tier's (an API key).
+LL2_FREE_LIMIT = 15
+LL2_TOKEN_LIMIT = 210
 LL2_MAX_LIMIT = 100
 
 # Key order of a 2.0.0 list record (the shape of ll2/2.0.0/upcoming-*.json).
@@ -1259,6 +1267,7 @@ class FixtureServer(ThreadingHTTPServer):
         self.route("GET", ll2 + r"/upcoming", lambda h, version: self.ll2_list(h, version, "upcoming"))
         self.route("GET", ll2 + r"/previous", lambda h, version: self.ll2_list(h, version, "previous"))
         self.route("GET", ll2 + r"/(?P<id>[^/]+)", lambda h, version, id: self.ll2_detail(version, id))
+        self.route("GET", r"^/(?P<version>2\.\d+\.\d+)/api-throttle", lambda h, version: self.ll2_throttle(h))
 
         self.route("POST", r"^/_control/fault", self.control_fault)
         self.route("POST", r"^/_control/reset", lambda h: (self.faults.reset(), {"ok": True})[1])
@@ -1342,6 +1351,17 @@ class FixtureServer(ThreadingHTTPServer):
 
     def ll2_detail(self, version: str, record_id: str) -> Response:
         return ll2_response(LL2Data.render(self.ll2.get(record_id), version))
+
+    def ll2_throttle(self, handler: "FixtureRequestHandler") -> Response:
+        """LL2's /api-throttle/: the limit (15 an hour, LL2_TOKEN_LIMIT with an `Authorization:
+        Token ...` header) and the LL2 requests served so far as `current_use` (this endpoint's
+        own excepted: it costs nothing there either)."""
+        token = (handler.headers.get("Authorization") or "").startswith("Token ")
+        used = sum(1 for entry in self.request_log.snapshot()
+                   if is_ll2_path(entry["path"]) and "/api-throttle" not in entry["path"])
+        return ll2_response({"your_request_limit": LL2_TOKEN_LIMIT if token else LL2_FREE_LIMIT,
+                             "limit_frequency_secs": 3600, "current_use": used, "next_use_secs": 0,
+                             "ident": "token" if token else "127.0.0.1"})
 
     def control_fault(self, handler: "FixtureRequestHandler") -> dict:
         self.faults.add(Fault.from_json(handler.json_body()))

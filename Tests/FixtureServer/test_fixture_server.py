@@ -631,6 +631,16 @@ class LL2TestCase(ServerTestCase):
         self.assertTrue(url.startswith(self.base + "/"), url)
         return self.ll2(url[len(self.base):])
 
+    def test_api_throttle_counts_ll2_requests_but_not_itself(self):
+        before = self.ll2("/2.3.0/api-throttle/")
+        self.assertEqual((before["your_request_limit"], before["limit_frequency_secs"], before["next_use_secs"]),
+                         (15, 3600, 0))
+        self.ll2("/2.3.0/launches/upcoming/")
+        after = self.ll2("/2.3.0/api-throttle")
+        self.assertEqual(after["current_use"], before["current_use"] + 1)
+        _, _, keyed = self.client.get("/2.3.0/api-throttle/", headers={"Authorization": "Token abc"})
+        self.assertEqual((keyed["your_request_limit"], keyed["ident"]), (fs.LL2_TOKEN_LIMIT, "token"))
+
     def walk(self, first_path: str) -> tuple[list[dict], list[dict]]:
         """Follow `next` from first_path to the end: (every result, every envelope)."""
         results, pages = [], []

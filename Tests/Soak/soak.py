@@ -168,7 +168,8 @@ def main() -> int:
         base = f"http://127.0.0.1:{port}"
         data_dir = workdir / "data"
         data_dir.mkdir()
-        args = [str(binary), "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
+        # --source spacex: the soak follows the r/SpaceX fixture (Launch Library 2 is the default).
+        args = [str(binary), "--source", "spacex", "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
                 "--data-dir", str(data_dir), "--browser", "/bin/true"]
         # exec: the pane's process is tminus itself. env -u: the user's settings stay out.
         command = app_command(args)

@@ -19,7 +19,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 KB_PER_MB = 1024.0
 # The user's own settings stay out of the app under test.
 UNSET_ENV = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API", "TMINUS_DATA_DIR",
-             "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT"]
+             "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "TMINUS_LL2_TOKEN"]
 
 
 class ProcFailure(Exception):

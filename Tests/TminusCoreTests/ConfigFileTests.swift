@@ -11,6 +11,8 @@ struct ConfigFileTests {
     tz = "Europe/Warsaw"
     theme = "ansi16"
 
+    ll2_token = "0123456789abcdef"
+
     [units]
     height = "imperial"
     diameter = "metric"
@@ -47,6 +49,7 @@ struct ConfigFileTests {
         #expect(c.source == .ll2)
         #expect(c.tz == "Europe/Warsaw")
         #expect(c.theme == .ansi16)
+        #expect(c.ll2Token == "0123456789abcdef")
         #expect(c.units == [.height: .imperial, .diameter: .metric, .mass: .imperial, .payload: .imperial])
         #expect(c.colors == ["accent": 5, "upcoming": 12, "selection": 8])
         #expect(c.keys.translate("Q") == "q")
@@ -116,31 +119,31 @@ struct ConfigFileTests {
 
     @Test func flagThenEnvironmentThenConfigThenDefault() throws {
         var config = ConfigFile()
-        config.source = .ll2
+        config.source = .spacex
         config.tz = "Europe/Warsaw"
         let loaded = ConfigFile.Loaded(config: config)
         let home = ["HOME": "/home/ada"]
 
         let fromConfig = try Settings.resolve(.init(), environment: home, config: loaded)
-        #expect(fromConfig.source == .ll2)
+        #expect(fromConfig.source == .spacex)
         #expect(fromConfig.timeZone.identifier == "Europe/Warsaw")
 
         var env = home
-        env["TMINUS_SOURCE"] = "spacex"
+        env["TMINUS_SOURCE"] = "ll2"
         env["TMINUS_TZ"] = "Asia/Tokyo"
         let fromEnv = try Settings.resolve(.init(), environment: env, config: loaded)
-        #expect(fromEnv.source == .spacex)
+        #expect(fromEnv.source == .ll2)
         #expect(fromEnv.timeZone.identifier == "Asia/Tokyo")
 
         var flags = Settings.Flags()
-        flags.source = "ll2"
+        flags.source = "spacex"
         flags.tz = "America/New_York"
         let fromFlags = try Settings.resolve(flags, environment: env, config: loaded)
-        #expect(fromFlags.source == .ll2)
+        #expect(fromFlags.source == .spacex)
         #expect(fromFlags.timeZone.identifier == "America/New_York")
 
         let defaults = try Settings.resolve(.init(), environment: home, config: .init())
-        #expect(defaults.source == .spacex)
+        #expect(defaults.source == .ll2)
         #expect(defaults.timeZone == .current)
     }
 }

@@ -449,6 +449,14 @@ struct LaunchLibrary2EdgeCaseTests {
         #expect(launch.probability == expected)
     }
 
+    @Test(arguments: [("true", true), ("false", false), ("null", false), ("\"yes\"", false)])
+    func webcastLive(json: String, expected: Bool) throws {
+        let launch = try LaunchLibrary2.decodeLaunch(Data(#"{"id": "w", "webcast_live": \#(json)}"#.utf8))
+        #expect(launch.webcastLive == expected)
+        // Kept through the cache and the favorites database (stored as our own JSON).
+        #expect(try JSONDecoder().decode(Launch.self, from: JSONEncoder().encode(launch)).webcastLive == expected)
+    }
+
     @Test func imagesAndPatchesInEveryShape() throws {
         func decoded(_ fields: String) throws -> Launch {
             try LaunchLibrary2.decodeLaunch(Data(#"{"id": "i", \#(fields)}"#.utf8))

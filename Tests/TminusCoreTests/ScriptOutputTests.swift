@@ -28,6 +28,32 @@ struct ScriptOutputTests {
         #expect(ScriptOutput.nextLaunch(in: [], now: later) == nil)
     }
 
+    @Test func aLaunchAFewHoursPastItsNETIsStillNextOneLongPastWithoutNewsIsNot() throws {
+        let hotbird = try #require(Self.launches[0].date)
+        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "a",
+                "two hours on it may be flying, or about to")
+        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: hotbird.addingTimeInterval(4 * 3600))?.id == "b",
+                "four hours on with no news, the record is behind")
+    }
+
+    @Test func aLiveWebcastKeepsTheLaunchNextAndSaysLIVE() throws {
+        var live = Self.launches[0]
+        live.webcastLive = true
+        let now = try #require(live.date).addingTimeInterval(6 * 3600)
+        let next = try #require(ScriptOutput.nextLaunch(in: [live] + Self.launches.dropFirst(), now: now))
+        #expect(next.id == "a")
+        let line = try ScriptOutput.format(ScriptOutput.defaultNextFormat, next, now: now, time: Self.utc)
+        #expect(line.hasPrefix("Hotbird 13F  T+") && line.hasSuffix("06:00:00  LIVE"), "\(line)")
+        #expect(try ScriptOutput.format(ScriptOutput.defaultNextFormat, Self.launches[1], now: Self.now, time: Self.utc)
+                == "Starlink 4-36 (v1.5)  T-03d 04:11:09", "nothing added when not live")
+    }
+
+    @Test func theFavoritesTableCountsDownAsTheAppDoes() {
+        let table = ScriptOutput.launchTable(Self.launches, time: Self.utc, color: false, countdownAt: Self.now)
+        #expect(table.contains("T-03d 04:11:09  UPCOMING  Starlink 4-36 (v1.5)"), "\(table)")
+        #expect(table.contains("NET 2022-11"), "a month-precision launch keeps its date: \(table)")
+    }
+
     @Test func everyPlaceholder() throws {
         let line = try ScriptOutput.format("{name}|{countdown}|{date}|{rocket}|{status}|{provider}|{id}|{webcast}|{{x}}",
                                            Self.launches[1], now: Self.now, time: LaunchTime(timeZone: TimeZone(identifier: "Europe/Warsaw")!))

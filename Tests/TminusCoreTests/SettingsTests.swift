@@ -24,9 +24,9 @@ struct SettingsTests {
 
     @Test func defaults() throws {
         let s = try resolve()
-        #expect(s.source == .spacex)
+        #expect(s.source == .ll2, "Launch Library 2 is the default source")
         #expect(s.spacexAPI.absoluteString == "https://api.spacexdata.com")
-        #expect(s.ll2API.absoluteString == "https://ll.thespacedevs.com/2.0.0")
+        #expect(s.ll2API.absoluteString == "https://ll.thespacedevs.com/2.3.0")
         #expect(s.paths.data.path == "/home/ada/.local/share/tminus")
         #expect(s.paths.cache.path == "/home/ada/.cache/tminus")
         #expect(s.paths.config.path == "/home/ada/.config/tminus")
@@ -108,8 +108,8 @@ struct SettingsTests {
         var flags = Settings.Flags()
         flags.source = ""
         flags.browser = ""
-        let s = try resolve(flags, ["HOME": "/home/ada", "TMINUS_SOURCE": "ll2", "BROWSER": "", "TMINUS_TZ": ""])
-        #expect(s.source == .ll2)
+        let s = try resolve(flags, ["HOME": "/home/ada", "TMINUS_SOURCE": "spacex", "BROWSER": "", "TMINUS_TZ": ""])
+        #expect(s.source == .spacex)
         #expect(s.browser == "xdg-open")
         #expect(s.timeZone == .current)
     }
@@ -172,5 +172,21 @@ struct SettingsTests {
         var flags = Settings.Flags()
         flags.timeout = text
         #expect(invalid(flags) == "--timeout '\(text)' is not a number of seconds between 0 and 600")
+    }
+
+    @Test func theLL2TokenComesFromTheFlagTheEnvironmentOrTheConfigFile() throws {
+        #expect(try resolve().ll2Token == nil)
+        var config = ConfigFile()
+        config.ll2Token = "from-config"
+        let loaded = ConfigFile.Loaded(config: config)
+        #expect(try Settings.resolve(.init(), environment: ["HOME": "/h"], config: loaded).ll2Token == "from-config")
+        #expect(try Settings.resolve(.init(), environment: ["HOME": "/h", "TMINUS_LL2_TOKEN": "from-env"], config: loaded).ll2Token == "from-env")
+        var flags = Settings.Flags()
+        flags.ll2Token = "from-flag"
+        #expect(try Settings.resolve(flags, environment: ["HOME": "/h", "TMINUS_LL2_TOKEN": "from-env"], config: loaded).ll2Token == "from-flag")
+        for bad in ["two words", "line\r\nX-Injected: 1", "tab\there"] {
+            flags.ll2Token = bad
+            #expect(invalid(flags) == "the Launch Library 2 token must be one word without spaces or control characters")
+        }
     }
 }

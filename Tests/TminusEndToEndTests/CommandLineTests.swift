@@ -21,7 +21,7 @@ struct CommandLineTests {
         let result = try run(["--help"])
         #expect(result.status == 0)
         for word in ["--source", "--spacex-api", "--ll2-api", "--data-dir", "--tz", "--now", "--offline", "--browser",
-                     "--no-images", "--timeout", "--version", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
+                     "--no-images", "--timeout", "--version", "--ll2-token", "TMINUS_LL2_TOKEN", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
                      "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "BROWSER"] {
             #expect(result.stdout.contains(word), "--help does not mention \(word)")
         }
@@ -51,7 +51,7 @@ struct CommandLineTests {
         let server = try FixtureServer()
         let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-env")
         let tmux = try TmuxSession.tminus([], environment: [
-            "TMINUS_SPACEX_API": server.baseURL.absoluteString, "TMINUS_TZ": "Europe/Warsaw",
+            "TMINUS_SOURCE": "spacex", "TMINUS_SPACEX_API": server.baseURL.absoluteString, "TMINUS_TZ": "Europe/Warsaw",
             "TMINUS_NOW": "2022-10-08T20:00:00Z", "TMINUS_DATA_DIR": dataDir.path,
         ])
         defer { tmux.kill(); server.stop(); try? FileManager.default.removeItem(at: dataDir) }
@@ -65,7 +65,7 @@ struct CommandLineTests {
     @Test func offlineSaysThereIsNothingToShowYet() async throws {
         let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-offline")
         // An address nothing listens on: if the app tried the network, the error would differ.
-        let tmux = try TmuxSession.tminus(["--offline", "--spacex-api", "http://127.0.0.1:9", "--data-dir", dataDir.path, "--no-images"])
+        let tmux = try TmuxSession.tminus(["--offline", "--source", "spacex", "--spacex-api", "http://127.0.0.1:9", "--data-dir", dataDir.path, "--no-images"])
         defer { tmux.kill(); try? FileManager.default.removeItem(at: dataDir) }
         let screen = try await tmux.waitFor("offline: nothing cached for this yet")
         #expect(!screen.contains("connection refused"))

@@ -23,7 +23,7 @@ struct LaunchBrowsingTests {
             dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-data")
             // One-line rows (no patches) so rows can be read line by line; pictures have
             // their own suite (PicturesTests).
-            let arguments = ["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--now", now,
+            let arguments = server.arguments() + ["--tz", "UTC", "--now", now,
                              "--data-dir", dataDir.path, "--browser", browser.executable.path, "--no-images"] + extra
             if thenShell {
                 let script = #"stty -g > "$D/before"; "$@"; echo "tminus exited $?"; stty -g > "$D/after"; sleep 60"#
@@ -209,7 +209,7 @@ struct LaunchBrowsingTests {
         let (fault, words) = Self.faults[index]
         let server = try FixtureServer(faults: [fault])
         let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e")
-        let tmux = try TmuxSession.tminus(["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--data-dir", dataDir.path])
+        let tmux = try TmuxSession.tminus(server.arguments() + ["--tz", "UTC", "--data-dir", dataDir.path])
         defer { tmux.kill(); server.stop(); try? FileManager.default.removeItem(at: dataDir) }
         let screen = try await tmux.waitFor(words)
         #expect(screen.contains("press r to retry"))
@@ -231,8 +231,8 @@ struct LaunchBrowsingTests {
                                    unsetEnvironment: ["NO_COLOR"])
         defer { tmux.kill(); server.stop(); try? FileManager.default.removeItem(at: dataDir) }
         try await tmux.waitFor("$")
-        let command = [try Harness.tminusBinary().path, "--spacex-api", server.baseURL.absoluteString, "--tz", "UTC",
-                       "--data-dir", dataDir.path].map(Harness.shellQuote).joined(separator: " ")
+        let command = ([try Harness.tminusBinary().path] + server.arguments() + ["--tz", "UTC", "--data-dir", dataDir.path])
+            .map(Harness.shellQuote).joined(separator: " ")
         try tmux.type(command)
         try tmux.sendKeys("Enter")
         try await tmux.waitFor("Galaxy 33")

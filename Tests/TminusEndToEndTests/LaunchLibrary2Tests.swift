@@ -104,4 +104,25 @@ struct LaunchLibrary2Tests {
         #expect(Self.line(screen, containing: "tminus")?.contains("r/SpaceX API") == true)
         #expect(try await rig.requests(under: Self.ll2Lists).count == 1, "switching back and forth asks once")
     }
+
+    /// No `--source` at all: the app and `tminus next` ask Launch Library 2 (its current version,
+    /// 2.3.0, whose endpoints are plural) and show its launches.
+    @Test func withNoSourceTheAppAndNextAskLaunchLibrary2() async throws {
+        let rig = try AppRig(prefix: "tminus-e2e-ll2-default")
+        let arguments = ["--spacex-api", rig.server.baseURL.absoluteString,
+                         "--ll2-api", rig.server.baseURL.appending(path: "2.3.0").absoluteString,
+                         "--data-dir", rig.dataDir.path, "--tz", "UTC", "--now", "2023-04-20T00:00:00Z"]
+        let tmux = try TmuxSession.tminus(arguments + ["--no-images"], width: 160, height: 40)
+        defer { tmux.kill() }
+        let screen = try await tmux.waitFor(Self.first)
+        #expect(Self.line(screen, containing: "tminus")?.contains("Launch Library 2") == true, "\(screen)")
+        #expect(try await rig.requests(under: "/2.3.0/launches/upcoming/").count == 1)
+        #expect(try await rig.requests(under: "/v5/launches").isEmpty, "the r/SpaceX API is not asked for launches")
+
+        var environment = ProcessInfo.processInfo.environment
+        for name in TmuxSession.appVariables { environment[name] = nil }
+        let next = try Harness.run(try Harness.tminusBinary().path, ["next"] + arguments, environment: environment)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.hasPrefix(Self.first), "\(next.stdout)")
+    }
 }

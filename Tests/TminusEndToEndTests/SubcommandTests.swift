@@ -27,9 +27,7 @@ struct SubcommandTests {
             for (k, v) in environment { env[k] = v }
             return try Harness.run(try Harness.tminusBinary().path,
                                    Array(command.prefix(1))
-                                       + ["--spacex-api", server.baseURL.absoluteString,
-                                          "--ll2-api", server.baseURL.appending(path: "2.2.0").absoluteString,
-                                          "--data-dir", dataDir.path, "--tz", "UTC", "--now", now]
+                                       + server.arguments() + ["--data-dir", dataDir.path, "--tz", "UTC", "--now", now]
                                        + command.dropFirst(),
                                    environment: env)
         }
@@ -63,6 +61,7 @@ struct SubcommandTests {
         #expect(upcoming.status == 0, "\(upcoming.stderr)")
         #expect(!upcoming.stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
         try expectGolden(upcoming.stdout, "list-upcoming.txt")
+        #expect(try rig.run(["list", "--limit", "25"]).stdout == upcoming.stdout, "the list defaults to upcoming")
         let past = try rig.run(["list", "past", "--limit", "3", "--json"])
         try expectGolden(past.stdout, "list-past-3.json")
         let parsed = try JSONSerialization.jsonObject(with: Data(past.stdout.utf8)) as? [[String: Any]]

@@ -25,7 +25,7 @@ final class ShellRig {
          environment: [String: String] = [:], unsetTERM: Bool = false, stderrToFile: Bool = false) throws {
         server = try FixtureServer(renames: renames)
         dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-shell")
-        let arguments = ["--spacex-api", server.baseURL.absoluteString, "--tz", "UTC", "--now", Self.now,
+        let arguments = server.arguments() + ["--tz", "UTC", "--now", Self.now,
                          "--data-dir", dataDir.path, "--browser", "true", "--no-images"]
         let redirect = stderrToFile ? #" 2> "$D/stderr""# : ""
         let script = #"printf '\033]2;%s\033\\' "$TITLE"; stty -g > "$D/before"; "$@""# + redirect

@@ -20,6 +20,15 @@ struct RenderRulesTests {
         #expect(bar.contains("r/SpaceX API") == (width >= 61), "\(bar)")
     }
 
+    @Test func theStatusLineEndsWithLaunchLibrary2sCallsLeft() async {
+        let source = ScriptedSource(upcoming: Sample.ll2Launches(3), name: "Launch Library 2")
+        source.reportAllowance(RequestAllowance(limit: 15, used: 3))
+        let h = await Harness(source: source).started()
+        let status = String(render(h).text.split(separator: "\n", omittingEmptySubsequences: false)[size.height - 1])
+        #expect(status.hasSuffix("updated just now · LL2 12/15 left "), "\(status)")
+        #expect(status.contains("? help"), "the hints keep their room: \(status)")
+    }
+
     @Test func statusWordsHaveTheirColours() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true),
                                                      past: [Sample.falconSat, Sample.bare] + Sample.launches(1, upcoming: false))).started()

@@ -70,6 +70,9 @@ public final class ScriptedSource: Sendable {
         var cachedAt: Date?
         /// Answers served "from the cache": when they were fetched and why the network was not used.
         var staleness: [(fetchedAt: Date, problem: APIError?)] = []
+        /// What `/api-throttle/` says (nil: the source reports no budget), and how often it was asked.
+        var allowance: RequestAllowance?
+        var allowanceAsks = 0
     }
 
     private let script: Mutex<Script>
@@ -122,6 +125,15 @@ public final class ScriptedSource: Sendable {
         script.withLock { $0.details[detail.id] = detail }
     }
 
+    /// Makes the source report a request budget, like Launch Library 2's `/api-throttle/`
+    /// (before `source` is read).
+    public func reportAllowance(_ allowance: RequestAllowance) {
+        script.withLock { $0.allowance = allowance }
+    }
+
+    /// How many times the budget was asked for.
+    public var allowanceAsks: Int { script.withLock { $0.allowanceAsks } }
+
     /// The requests that could reach the network (every mode but `.cacheOnly`).
     public var requests: [Request] { script.withLock { $0.requests } }
     /// The cache-only reads (start-up draws the cache first).
@@ -152,6 +164,16 @@ public final class ScriptedSource: Sendable {
                 try self.answer(.rocketLaunches(rocketID: rocketID), cursor, mode)
             },
             launchDetail: detail)
+        if script.withLock({ $0.allowance != nil }) {
+            source.allowance = { () async throws(APIError) -> RequestAllowance in
+                let allowance = self.script.withLock { s -> RequestAllowance? in
+                    s.allowanceAsks += 1
+                    return s.allowance
+                }
+                guard let allowance else { throw .notAvailable("no budget") }
+                return allowance
+            }
+        }
         source.isFrozen = isFrozen
         source.filtersByRocketAndWebcast = filtersByRocketAndWebcast
         return source

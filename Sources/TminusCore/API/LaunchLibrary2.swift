@@ -105,7 +105,7 @@ public enum LaunchLibrary2 {
             return .object(Launchpad(id: "ll2-pad-" + key, name: pad.name, fullName: nil, locality: locality, region: nil))
         }
 
-        return Launch(
+        var launch = Launch(
             origin: .launchLibrary2, id: record.id, name: record.name ?? "Unnamed launch", flightNumber: nil,
             date: record.net ?? record.windowStart,
             datePrecision: datePrecision(record.netPrecision, tbdTime: record.tbdTime, tbdDate: record.tbdDate),
@@ -115,6 +115,8 @@ public enum LaunchLibrary2 {
             videos: videos, infoLinks: externalLinks(record.infoLinks),
             probability: record.probability.flatMap { (0...100).contains($0) ? $0 : nil },
             missionType: record.mission?.type, orbit: record.mission?.orbit?.name)
+        launch.webcastLive = record.webcastLive ?? false
+        return launch
     }
 
     /// Lowest `priority` first (the source's order among equals; no priority last); entries

@@ -39,6 +39,8 @@ struct LL2LaunchRecord: Decodable {
     @Lenient var pad: LL2PadRecord?
     @Lenient var mission: LL2MissionRecord?
     @WholeNumber var probability: Int?
+    /// The webcast is on now (every version sends it).
+    @Lenient var webcastLive: Bool?
     @Lenient var image: LL2ImageRecord?
     @LenientList var missionPatches: [LL2PatchRecord]
     // 2.0.0–2.2.0 spell the link lists in camelCase; 2.3.0 renamed them to snake_case.
@@ -49,6 +51,7 @@ struct LL2LaunchRecord: Decodable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, net, status, rocket, pad, mission, probability, image
+        case webcastLive = "webcast_live"
         case windowStart = "window_start", netPrecision = "net_precision", tbdTime = "tbdtime", tbdDate = "tbddate"
         case provider = "launch_service_provider", missionPatches = "mission_patches"
         case vidURLs, infoURLs, vidURLsSnake = "vid_urls", infoURLsSnake = "info_urls"

@@ -149,6 +149,9 @@ public struct LaunchSource: Sendable {
     /// The whole record of one launch, for sources whose list rows leave things out (Launch
     /// Library 2 lists carry no videos); nil when a row already holds everything.
     public var launchDetail: (@Sendable (_ id: String, _ mode: FetchMode) async throws(APIError) -> Fetched<Launch>)?
+    /// How many requests the source still allows (Launch Library 2's `/api-throttle/`, which
+    /// costs nothing); nil for a source that does not say.
+    public var allowance: (@Sendable () async throws(APIError) -> RequestAllowance)?
 
     public init(name: String,
                 launches: @escaping @Sendable (LaunchSegment, PageCursor, FetchMode) async throws(APIError) -> Fetched<LaunchPage>,

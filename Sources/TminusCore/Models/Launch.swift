@@ -64,6 +64,8 @@ public struct Launch: Sendable, Hashable, Identifiable {
     public var probability: Int?
     public var missionType: String?
     public var orbit: String?
+    /// The webcast is live right now (Launch Library 2's `webcast_live`).
+    public var webcastLive = false
 
     public var status: LaunchStatus {
         if let sourceStatus { return sourceStatus.meaning }
@@ -74,6 +76,10 @@ public struct Launch: Sendable, Hashable, Identifiable {
         case nil: return .unknown
         }
     }
+
+    /// Whether a countdown says more than the date: a launch still to come whose time is known
+    /// (the Favorites tab and `tminus favorites` show one then).
+    public var countsDown: Bool { status == .upcoming && datePrecision == .hour && date != nil }
 
     /// Whether any booster on this flight had flown before.
     public var isReused: Bool? {
@@ -121,7 +127,7 @@ extension Launch: Codable {
         case datePrecision = "date_precision"
         // Not in the r/SpaceX API: what Launch Library 2 launches carry, stored under names of our own.
         case sourceStatus = "source_status", provider, image, videos, infoLinks = "info_links", probability
-        case missionType = "mission_type", orbit
+        case missionType = "mission_type", orbit, webcastLive = "webcast_live"
     }
 
     public init(from decoder: Decoder) throws {
@@ -152,6 +158,7 @@ extension Launch: Codable {
         probability = c.lenient(Int.self, .probability)
         missionType = c.lenient(String.self, .missionType)
         orbit = c.lenient(String.self, .orbit)
+        webcastLive = c.lenient(Bool.self, .webcastLive) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -181,6 +188,7 @@ extension Launch: Codable {
         try c.encodeIfPresent(probability, forKey: .probability)
         try c.encodeIfPresent(missionType, forKey: .missionType)
         try c.encodeIfPresent(orbit, forKey: .orbit)
+        if webcastLive { try c.encode(true, forKey: .webcastLive) }
     }
 }
 

@@ -13,8 +13,11 @@ extension HTTPClient {
     ///   any body comes.
     ///
     /// No cookies, no URL cache (caching is ours to decide), gzip and friends accepted.
-    public static func live(timeout: TimeInterval = 15, userAgent: String, accept: String = "application/json") -> HTTPClient {
-        let headers = ["User-Agent: \(userAgent)", "Accept: \(accept)"]
+    /// `extraHeaders` ("Name: value" lines) go on every request: Launch Library 2's
+    /// `Authorization: Token …`. They are never logged (only URLs are).
+    public static func live(timeout: TimeInterval = 15, userAgent: String, accept: String = "application/json",
+                            extraHeaders: [String] = []) -> HTTPClient {
+        let headers = ["User-Agent: \(userAgent)", "Accept: \(accept)"] + extraHeaders
         return HTTPClient { (request: Request) async throws(APIError) -> Response in
             let limits = CurlTransfer.Limits(idle: timeout, total: totalDeadline(for: timeout),
                                              maxBodyBytes: request.kind.maxBodyBytes)

@@ -28,6 +28,16 @@ public struct RequestBudget: Sendable, Hashable {
     /// window), and a 429 for the rest of it once they are spent. Burst 5, then one every 6 min.
     public static let launchLibrary2 = perHour(15, name: "Launch Library 2")
 
+    /// Launch Library 2 with an API key (`--ll2-token`). Its docs name no figures for the
+    /// Patreon tiers, and the smallest one allows a few hundred calls an hour: 120 an hour
+    /// (40 at once, then one every 45 s) stays under any of them while being 8 times the free
+    /// tier, and `/api-throttle/` shows the real count on the status line.
+    public static let launchLibrary2WithToken = perHour(120, name: "Launch Library 2")
+
+    /// Launch Library 2's `/api-throttle/`, which costs nothing there, so it must not spend
+    /// the list budget: 2 at once, then one every 2 minutes (the app asks at most every 5).
+    public static let launchLibrary2Throttle = RequestBudget(name: "Launch Library 2 throttle", burst: 2, interval: 120)
+
     /// The r/SpaceX API asks for no limit; this one is only against our own bugs: 20 at once
     /// (`tminus ics` looks for a past launch through every page, 12 of them, in one go), then 6
     /// a minute.

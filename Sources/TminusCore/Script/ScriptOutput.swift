@@ -4,10 +4,16 @@ import Foundation
 /// aligned tables for shells and status bars, JSON for programs. Pure functions of the data and
 /// the clock, so the output is golden-tested.
 public enum ScriptOutput {
-    /// `tminus next` without `--format`: `Starlink 4-36  T-02d 04:11:09`.
-    public static let defaultNextFormat = "{name}  {countdown}"
+    /// `tminus next` without `--format`: `Starlink 4-36  T-02d 04:11:09`, and `  LIVE` after it
+    /// while the webcast is live.
+    public static let defaultNextFormat = "{name}  {countdown}{live}"
     /// The placeholders `--format` knows.
-    public static let placeholders = ["name", "countdown", "date", "rocket", "status", "provider", "id", "webcast"]
+    public static let placeholders = ["name", "countdown", "date", "rocket", "status", "provider", "id", "webcast", "live"]
+
+    /// How long after its NET a launch the source still calls upcoming stays "next": a launch
+    /// lifts off or slips within hours, and its source says so soon after. Past that, the
+    /// record is behind the news, and `next` goes on to the following launch.
+    public static let noNewsAfter: TimeInterval = 3 * 3600
 
     public struct FormatError: Error, Equatable, CustomStringConvertible {
         public var placeholder: String
@@ -16,10 +22,13 @@ public enum ScriptOutput {
         }
     }
 
-    /// The launch `next` is about: the soonest whose NET has not passed, else (a source frozen
-    /// in the past) the first of the list, so there is always an answer to show.
+    /// The launch `next` is about: the soonest whose NET is ahead or passed less than
+    /// `noNewsAfter` ago (it may be flying, or about to), or whose webcast is live; else (a
+    /// source frozen in the past) the first of the list, so there is always an answer to show.
     public static func nextLaunch(in launches: [Launch], now: Date) -> Launch? {
-        launches.filter { $0.upcoming || $0.sourceStatus != nil }.first { ($0.date ?? .distantFuture) >= now }
+        let cutoff = now.addingTimeInterval(-noNewsAfter)
+        return launches.filter { $0.upcoming || $0.sourceStatus != nil }
+            .first { $0.webcastLive || ($0.date ?? .distantFuture) >= cutoff }
             ?? launches.first
     }
 
@@ -35,6 +44,7 @@ public enum ScriptOutput {
             "provider": launch.provider ?? "-",
             "id": launch.id,
             "webcast": (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? "-",
+            "live": launch.webcastLive ? "  LIVE" : "",
         ]
         return raw.mapValues(TerminalText.sanitize)
     }
@@ -62,11 +72,16 @@ public enum ScriptOutput {
 
     /// An aligned table: DATE, STATUS, NAME, then ROCKET (SpaceX) or PROVIDER (Launch Library 2).
     /// Colours (the status word, as in the app) only when `color` (stdout is a terminal and
-    /// `NO_COLOR` is unset).
-    public static func launchTable(_ launches: [Launch], time: LaunchTime, color: Bool) -> String {
+    /// `NO_COLOR` is unset). With `countdownAt`, a launch that counts down shows its countdown
+    /// instead of its date, as the Favorites tab does.
+    public static func launchTable(_ launches: [Launch], time: LaunchTime, color: Bool, countdownAt now: Date? = nil) -> String {
         let ll2 = launches.contains { $0.origin == .launchLibrary2 }
+        func when(_ launch: Launch) -> String {
+            guard let now, launch.countsDown else { return time.listDate(launch.date, precision: launch.datePrecision) }
+            return Countdown(to: launch.date, precision: launch.datePrecision, now: now, time: time).text
+        }
         let rows = launches.map { launch -> [String] in
-            [time.listDate(launch.date, precision: launch.datePrecision), launch.statusWord, launch.name,
+            [when(launch), launch.statusWord, launch.name,
              (ll2 ? launch.provider : launch.rocket?.object?.name) ?? "-"].map(TerminalText.sanitize)
         }
         let tones = launches.map(\.status)

@@ -9,6 +9,9 @@ public struct ConfigFile: Sendable, Hashable {
     public var source: SourceKind?
     /// An IANA zone name, already checked.
     public var tz: String?
+    /// A Launch Library 2 API key (`ll2_token`), for those who would rather not put it in
+    /// their shell's environment.
+    public var ll2Token: String?
     /// Only the quantities the file names.
     public var units: [UnitPreferences.Quantity: UnitSystem] = [:]
     public var theme: ThemeName = .default
@@ -99,6 +102,8 @@ public struct ConfigFile: Sendable, Hashable {
                 config.tz = s
             case "theme":
                 config.theme = try choice(value, key) as ThemeName
+            case "ll2_token":
+                config.ll2Token = try string(value, key)
             case "units":
                 let units = try section(value, key)
                 for name in units.keys {
@@ -145,7 +150,7 @@ public struct ConfigFile: Sendable, Hashable {
                     throw Invalid(line: line(clash.1, in: key) ?? line(clash.0, in: key), "keys.\(clash.0) and keys.\(clash.1) are both \"\(clash.2)\"")
                 }
             default:
-                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, [units], [colors] or [keys]")
+                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, ll2_token, [units], [colors] or [keys]")
             }
         }
         func section(_ value: TOMLValueConvertible, _ key: String) throws -> TOMLTable {

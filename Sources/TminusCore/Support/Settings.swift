@@ -11,6 +11,9 @@ public struct Settings: Sendable {
     public var source: SourceKind
     public var spacexAPI: URL
     public var ll2API: URL
+    /// A Launch Library 2 API key (`--ll2-token`): sent as `Authorization: Token …` on every
+    /// request to it, for a larger hourly budget. Never logged.
+    public var ll2Token: String?
     public var paths: AppPaths
     public var timeZone: TimeZone
     /// The instant the clock starts at (`--now`), or nil for the real time.
@@ -30,6 +33,7 @@ public struct Settings: Sendable {
         public var source: String?
         public var spacexAPI: String?
         public var ll2API: String?
+        public var ll2Token: String?
         public var dataDir: String?
         public var tz: String?
         public var now: String?
@@ -45,7 +49,12 @@ public struct Settings: Sendable {
         init(_ description: String) { self.description = description }
     }
 
-    public static let defaultLL2API = URL(string: "https://ll.thespacedevs.com/2.0.0")!
+    /// Launch Library 2's current version: every endpoint plural (`/launches/upcoming/`), and
+    /// `webcast_live` on each launch.
+    public static let defaultLL2API = URL(string: "https://ll.thespacedevs.com/2.3.0")!
+    /// The default source: Launch Library 2 covers every provider and is kept up to date; the
+    /// r/SpaceX API stopped in 2022 and stays a `--source spacex` away.
+    public static let defaultSource = SourceKind.ll2
     /// Long enough for a slow mobile link, short enough that a dead server is said soon.
     public static let defaultTimeout: TimeInterval = 15
 
@@ -63,12 +72,17 @@ public struct Settings: Sendable {
         let loaded = given ?? ConfigFile.load(from: paths.configFile)
         let config = loaded.config
 
-        let sourceText = pick(flags.source, "TMINUS_SOURCE") ?? config.source?.rawValue ?? SourceKind.spacex.rawValue
+        let sourceText = pick(flags.source, "TMINUS_SOURCE") ?? config.source?.rawValue ?? defaultSource.rawValue
         guard let source = SourceKind(rawValue: sourceText.lowercased()) else {
             throw Invalid("unknown source '\(sourceText)': use spacex or ll2")
         }
         let spacex = try apiURL(pick(flags.spacexAPI, "TMINUS_SPACEX_API"), default: SpaceXAPI.defaultBaseURL, flag: "--spacex-api")
         let ll2 = try apiURL(pick(flags.ll2API, "TMINUS_LL2_API"), default: defaultLL2API, flag: "--ll2-api")
+        let token = pick(flags.ll2Token, "TMINUS_LL2_TOKEN") ?? config.ll2Token
+        // It goes into a header line: a line break would let it add headers of its own.
+        if let token, token.contains(where: \.isWhitespace) || token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw Invalid("the Launch Library 2 token must be one word without spaces or control characters")
+        }
 
         let zone: TimeZone
         if let name = pick(flags.tz, "TMINUS_TZ") ?? config.tz {
@@ -97,7 +111,7 @@ public struct Settings: Sendable {
         }
 
         return Settings(
-            source: source, spacexAPI: spacex, ll2API: ll2,
+            source: source, spacexAPI: spacex, ll2API: ll2, ll2Token: token,
             paths: paths,
             timeZone: zone, startTime: start, offline: flags.offline,
             browser: pick(flags.browser, "BROWSER") ?? "xdg-open",

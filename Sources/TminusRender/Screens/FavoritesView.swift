@@ -61,7 +61,7 @@ enum FavoritesView {
                 let glyph = launch.patchURL == nil ? Theme.noPatchGlyph : Theme.patchGlyph
                 grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .theme.muted : .theme.accent))
                 grid.put(launch.name, x: 4, y: y, maxWidth: dateX - 6, style: .bold)
-                if launch.status == .upcoming, launch.datePrecision == .hour, launch.date != nil {
+                if launch.launch.countsDown {
                     let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: context.now, time: context.time)
                     grid.put(countdown.text, x: dateX, y: y, maxWidth: 16,
                              style: Theme.style(countdown.kind == .counting ? .upcoming : .warning))

@@ -7,7 +7,7 @@ enum StatusLine {
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let y = layout.statusRow
         grid.fill(x: 0, y: y, width: grid.width, height: 1, style: Theme.bar)
-        let right = dataAge(state)
+        let right = [dataAge(state), allowance(state)].filter { !$0.isEmpty }.joined(separator: " · ")
         let rightX = grid.putRight(right + " ", right: grid.width, y: y,
                                    style: Style(foreground: .theme.muted, background: .theme.barBackground))
         let room = max(0, rightX - 2)
@@ -80,6 +80,12 @@ enum StatusLine {
         case .favorites:
             return (false, nil, nil, nil)
         }
+    }
+
+    /// Launch Library 2's calls left this hour, as its `/api-throttle/` last said: short, so the
+    /// data's age keeps its room.
+    static func allowance(_ state: AppState) -> String {
+        state.allowance.map { "LL2 \($0.left)/\($0.limit) left" } ?? ""
     }
 
     /// How old the data on screen is: `updated 3 min ago`; when the network is out of reach,

@@ -19,6 +19,8 @@ public enum AppEvent: Sendable {
     case rocketsLoaded(FetchMode, Result<Fetched<[Rocket]>, APIError>)
     /// A launch's whole record (sources whose rows leave things out).
     case launchDetailLoaded(id: String, Result<Fetched<Launch>, APIError>)
+    /// What a source said of its request budget.
+    case allowanceLoaded(Result<RequestAllowance, APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)
     /// A calendar file was written (where), or could not be.
     case exportSaved(Result<URL, ExportError>)

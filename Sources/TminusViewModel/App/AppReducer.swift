@@ -22,6 +22,7 @@ struct AppReducer {
         switch event {
         case .started:
             loadFirstPageIfNeeded(.segment(state.segment))
+            askAllowanceIfDue(source: state.sourceIndex)
             // The ★ marks on every list come from here, so favorites load at once.
             reloadFavorites()
         case .key(let key): handleKey(key)
@@ -36,7 +37,10 @@ struct AppReducer {
         case .resized(let width, let height):
             state.size = Size(width: max(0, width), height: max(0, height))
             keepActiveSelectionVisible()
-        case let .launchesLoaded(asked, result): receivedLaunches(asked, result: result)
+        case let .launchesLoaded(asked, result):
+            receivedLaunches(asked, result: result)
+            askAllowanceAfter(asked, result)
+        case .allowanceLoaded(let result): receivedAllowance(result)
         case let .launchDetailLoaded(id, result): receivedLaunchDetail(id, result)
         case let .rocketsLoaded(mode, result): receivedRockets(mode, result)
         case let .linkOpened(url, result):

@@ -101,6 +101,8 @@ struct ReducerContext {
         var name: String
         var hasDetail: Bool
         var filtersByRocketAndWebcast: Bool
+        /// It says how many requests it still allows (`Effect.fetchAllowance`).
+        var reportsAllowance = false
     }
     var sources: [Source]
     var rocketSource: Source
@@ -109,7 +111,7 @@ struct ReducerContext {
     init(_ environment: AppEnvironment) {
         func describe(_ source: LaunchSource) -> Source {
             Source(name: source.name, hasDetail: source.launchDetail != nil,
-                   filtersByRocketAndWebcast: source.filtersByRocketAndWebcast)
+                   filtersByRocketAndWebcast: source.filtersByRocketAndWebcast, reportsAllowance: source.allowance != nil)
         }
         sources = environment.sources.map(describe)
         rocketSource = describe(environment.rocketSource)

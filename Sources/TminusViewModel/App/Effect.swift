@@ -9,6 +9,8 @@ public enum Effect: Sendable, Hashable {
     case fetchLaunches(ListRequest, PageCursor)
     case fetchRockets(FetchMode)
     case fetchLaunchDetail(id: String, source: Int, FetchMode)
+    /// How many requests the source still allows (Launch Library 2's `/api-throttle/`).
+    case fetchAllowance(source: Int)
     // Pictures the screen shows; ones that left it are cancelled.
     case loadPicture(PictureKey)
     case cancelPicture(PictureKey)

@@ -53,6 +53,11 @@ final class EffectRunner {
             start { () async -> AppEvent in
                 do throws(APIError) { return .launchDetailLoaded(id: id, .success(try await fetch(id, mode))) } catch { return .launchDetailLoaded(id: id, .failure(error)) }
             }
+        case .fetchAllowance(let index):
+            guard env.sources.indices.contains(index), let ask = env.sources[index].allowance else { return }
+            start { () async -> AppEvent in
+                do throws(APIError) { return .allowanceLoaded(.success(try await ask())) } catch { return .allowanceLoaded(.failure(error)) }
+            }
         case .loadPicture(let key):
             guard let loader = env.pictures, pictureTasks[key] == nil else { return }
             let mailbox = self.mailbox

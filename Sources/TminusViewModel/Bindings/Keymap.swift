@@ -51,7 +51,7 @@ public enum Keymap {
                 Tab.allCases.map(\.title).joined(separator: " / ") + " tab",
                 Tab.allCases.map { KeyAction(.character($0.key), .selectTab($0)) }),
         KeyHelp("Tab", "next tab", bind((.tab, .nextTab), (.backTab, .previousTab))),
-        KeyHelp("S", "switch source: r/SpaceX API / Launch Library 2", bind((char("S"), .switchSource))),
+        KeyHelp("S", "switch source: Launch Library 2 / r/SpaceX API", bind((char("S"), .switchSource))),
         KeyHelp("m", "mouse on / off: wheel, click selects, double-click opens", bind((char("m"), .toggleMouse))),
         KeyHelp("?", "help", status: true, bind((char("?"), .showHelp))),
         KeyHelp("q", "quit", status: true, bind((char("q"), .quit))),

@@ -38,6 +38,9 @@ public struct AppState: Sendable, Hashable {
     public var sourceIndex = 0
     /// Which of them no longer update (the r/SpaceX API since 2022).
     public var frozenSources: Set<Int> = []
+    /// Launch Library 2's request budget as it last said (`/api-throttle/`): the status line
+    /// shows the calls left. Only one source reports one.
+    public var allowance: RequestAllowance?
     /// Each launch list's name filter and order (`/`, `s`); absent: all launches, usual order.
     /// `lists[id]` is always the list of `query(id)`; the other queries' lists wait in
     /// `otherQueryLists`, so clearing a filter shows the unfiltered rows again at once.

@@ -30,14 +30,13 @@ final class AppRig {
         try? FileManager.default.removeItem(at: dataDir)
     }
 
-    /// `--spacex-api` and `--ll2-api {server}/{ll2Version}` point at the fixture server, the
-    /// data dir and browser are the rig's; then `defaults`, then `arguments` (a later flag wins).
+    /// `FixtureServer.arguments` (both APIs, `--source spacex`), the data dir and browser are
+    /// the rig's; then `defaults`, then `arguments` (a later flag wins).
     func start(_ arguments: [String] = [], ll2Version: String = "2.2.0", width: Int = 100, height: Int = 30,
                environment: [String: String] = [:], ready: String? = nil) async throws -> TmuxSession {
         let tmux = try TmuxSession.tminus(
-            ["--spacex-api", server.baseURL.absoluteString,
-             "--ll2-api", server.baseURL.appending(path: ll2Version).absoluteString,
-             "--data-dir", dataDir.path, "--browser", browser.executable.path] + defaults + arguments,
+            server.arguments(ll2Version: ll2Version)
+                + ["--data-dir", dataDir.path, "--browser", browser.executable.path] + defaults + arguments,
             width: width, height: height, environment: environment)
         sessions.append(tmux)
         try await tmux.waitFor(ready ?? self.ready)

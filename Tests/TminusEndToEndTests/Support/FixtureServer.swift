@@ -165,6 +165,15 @@ final class FixtureServer: @unchecked Sendable {
 
     static let script: URL = Harness.packageRoot.appendingPathComponent("Tests/FixtureServer/fixture_server.py")
 
+    /// The flags that point tminus at this server: both APIs (Launch Library 2 at `ll2Version`),
+    /// and `--source spacex`, since most scenarios were written against the r/SpaceX fixture
+    /// while Launch Library 2 is the app's default. The one place that says so: a test for
+    /// Launch Library 2 passes `--source ll2` after these (a later flag wins), or leaves them out.
+    func arguments(ll2Version: String = "2.2.0") -> [String] {
+        ["--source", "spacex", "--spacex-api", baseURL.absoluteString,
+         "--ll2-api", baseURL.appending(path: ll2Version).absoluteString]
+    }
+
     /// - Parameters:
     ///   - fixtures: the recorded data (default `$TMINUS_FIXTURES`).
     ///   - faults: faults active from the first request on.
