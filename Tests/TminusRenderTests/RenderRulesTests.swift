@@ -25,7 +25,7 @@ struct RenderRulesTests {
         source.reportAllowance(RequestAllowance(limit: 15, used: 3))
         let h = await Harness(source: source).started()
         let status = String(render(h).text.split(separator: "\n", omittingEmptySubsequences: false)[size.height - 1])
-        #expect(status.hasSuffix("updated just now · LL2 12/15 left "), "\(status)")
+        #expect(status.hasSuffix("updated just now · next in 15 min · LL2 12/15 left "), "\(status)")
         #expect(status.contains("? help"), "the hints keep their room: \(status)")
     }
 

@@ -110,4 +110,15 @@ struct RefreshScheduleTests {
         h.viewModel.handle(.tick)
         #expect(h.viewModel.tickInterval.map { $0 <= .seconds(10) } == true, "wakes in time for the refresh")
     }
+
+    @Test func theCadenceWidensAsTheBudgetShrinks() async {
+        let clock = TestClock(Self.start)
+        let h = await Harness(source: ScriptedSource(upcoming: [Self.later]), clock: clock).started()
+        h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 3))))
+        #expect(RefreshPlan.next(h.state)?.at == Self.start.addingTimeInterval(RefreshPlan.upcomingInterval))
+        h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 12))))
+        #expect(RefreshPlan.next(h.state)?.at == Self.start.addingTimeInterval(2 * RefreshPlan.upcomingInterval))
+        h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 15, nextUse: 2400))))
+        #expect(RefreshPlan.next(h.state)?.at == Self.start.addingTimeInterval(2400))
+    }
 }

@@ -38,7 +38,8 @@ public enum RefreshPlan {
             let list = state.list(id)
             guard list.status.hasLoadedOnce, !list.isLoading, list.status.error == nil,
                   let updated = list.status.updatedAt, !(segment == .past && near) else { return nil }
-            let interval = segment == .past ? pastInterval : (near ? nearInterval : upcomingInterval)
+            let interval = widened(segment == .past ? pastInterval : (near ? nearInterval : upcomingInterval),
+                                   by: state.allowance)
             // Past the 10-minute freshness of the response cache only a reload reaches the server.
             let mode: FetchMode = interval < LaunchSource.freshFor ? .reload : .normal
             return Due(list: id, at: updated.addingTimeInterval(interval), mode: mode)
@@ -49,6 +50,15 @@ public enum RefreshPlan {
     public static func next(_ state: AppState) -> Due? {
         guard let id = state.activeListID else { return nil }
         return schedule(state).first { $0.list == id }
+    }
+
+    /// With little of the hour's budget left (another tminus, a script, the user's own keys
+    /// spent it), the schedule asks less often: half as often below a quarter, and not before
+    /// the server's own wait when nothing is left.
+    static func widened(_ interval: TimeInterval, by allowance: RequestAllowance?) -> TimeInterval {
+        guard let allowance, allowance.limit > 0 else { return interval }
+        if allowance.left == 0 { return max(interval, allowance.nextUse, allowance.period / 4) }
+        return allowance.left * 4 <= allowance.limit ? interval * 2 : interval
     }
 
     /// Whether a launch the list leads with, or a watched one, is within an hour of its NET or
