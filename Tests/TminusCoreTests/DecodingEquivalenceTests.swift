@@ -316,6 +316,9 @@ enum Canonical {
                 out += "\(type(of: value)){"
                 for child in mirror.children {
                     let (label, field) = wrapped(child) ?? (child.label ?? "?", child.value)
+                    // Fields added after the digests were recorded count only when they hold
+                    // something, so a new field leaves the records that lack it unchanged.
+                    if let isDefault = addedLater[label], isDefault(field) { continue }
                     out += "\(label):"
                     write(field, into: &out)
                     out += ","
@@ -326,6 +329,12 @@ enum Canonical {
             }
         }
     }
+
+    /// Launch fields newer than the recorded digests, with what their default looks like.
+    private static let addedLater: [String: @Sendable (Any) -> Bool] = [
+        "webcastLive": { ($0 as? Bool) == false },
+        "updates": { ($0 as? [LaunchUpdate])?.isEmpty == true },
+    ]
 
     /// `_name: Wrapper(wrappedValue: v)` as `name: v`.
     private static func wrapped(_ child: Mirror.Child) -> (String, Any)? {

@@ -120,3 +120,18 @@ struct LaunchLibrary2DetailTests {
         #expect(h.state.favorites.items.launches.first?.launch.videos.count == 2)
     }
 }
+
+@Suite("Launch Library 2 detail: updates and live webcast")
+struct LaunchLibrary2UpdatesDetailTests {
+    @Test func theDetailListsTheUpdatesAndSaysLive() {
+        var launch = Launch(origin: .launchLibrary2, id: "u", name: "U", date: Sample.reference, upcoming: true)
+        launch.webcastLive = true
+        launch.updates = [LaunchUpdate(comment: "Now targeting Aug 25", author: "Cosmic_Penguin",
+                                       postedAt: ISO8601.parse("2026-08-17T21:26:00Z"))]
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), width: 76)
+        #expect(lines.contains(.field(label: "Webcast", value: "● LIVE", tone: .failure)))
+        #expect(lines.contains(.heading("Updates")))
+        #expect(lines.contains(.field(label: "2026-08-17", value: "Now targeting Aug 25", tone: .plain)))
+        #expect(lines.contains(.field(label: "", value: "— Cosmic_Penguin", tone: .muted)))
+    }
+}

@@ -116,6 +116,10 @@ public enum LaunchLibrary2 {
             probability: record.probability.flatMap { (0...100).contains($0) ? $0 : nil },
             missionType: record.mission?.type, orbit: record.mission?.orbit?.name)
         launch.webcastLive = record.webcastLive ?? false
+        // Newest first; a note without words says nothing.
+        launch.updates = record.updates.compactMap { update in
+            update.comment.map { LaunchUpdate(comment: $0, author: update.createdBy, postedAt: update.createdOn, infoURL: update.infoURL) }
+        }.sorted { ($0.postedAt ?? .distantPast) > ($1.postedAt ?? .distantPast) }
         return launch
     }
 

@@ -41,6 +41,8 @@ struct LL2LaunchRecord: Decodable {
     @WholeNumber var probability: Int?
     /// The webcast is on now (every version sends it).
     @Lenient var webcastLive: Bool?
+    /// 2.2.0+ (detail): the source's notes, e.g. "Now targeting Aug 25 at 09:42 UTC".
+    @LenientList var updates: [LL2UpdateRecord]
     @Lenient var image: LL2ImageRecord?
     @LenientList var missionPatches: [LL2PatchRecord]
     // 2.0.0–2.2.0 spell the link lists in camelCase; 2.3.0 renamed them to snake_case.
@@ -50,7 +52,7 @@ struct LL2LaunchRecord: Decodable {
     @LenientList var infoURLsSnake: [LL2LinkRecord]
 
     enum CodingKeys: String, CodingKey {
-        case id, name, net, status, rocket, pad, mission, probability, image
+        case id, name, net, status, rocket, pad, mission, probability, image, updates
         case webcastLive = "webcast_live"
         case windowStart = "window_start", netPrecision = "net_precision", tbdTime = "tbdtime", tbdDate = "tbddate"
         case provider = "launch_service_provider", missionPatches = "mission_patches"
@@ -140,6 +142,17 @@ struct LL2PatchRecord: Decodable {
 
 /// A `vidURLs` / `infoURLs` entry: `{priority, title, description, feature_image, url}` (2.0.0),
 /// plus `source`, `publisher`, `type {id, name}`, `language {id, name, code}` (2.2.0).
+struct LL2UpdateRecord: Decodable {
+    @NonBlank var comment: String?
+    @NonBlank var createdBy: String?
+    @LenientDate var createdOn: Date?
+    @WebLink var infoURL: URL?
+
+    enum CodingKeys: String, CodingKey {
+        case comment, createdBy = "created_by", createdOn = "created_on", infoURL = "info_url"
+    }
+}
+
 struct LL2LinkRecord: Decodable {
     @WholeNumber var priority: Int?
     @WebLink var url: URL?

@@ -66,6 +66,8 @@ public struct Launch: Sendable, Hashable, Identifiable {
     public var orbit: String?
     /// The webcast is live right now (Launch Library 2's `webcast_live`).
     public var webcastLive = false
+    /// The source's notes on the launch, newest first (Launch Library 2 2.2.0+ detail).
+    public var updates: [LaunchUpdate] = []
 
     public var status: LaunchStatus {
         if let sourceStatus { return sourceStatus.meaning }
@@ -110,6 +112,7 @@ public struct Launch: Sendable, Hashable, Identifiable {
         var merged = self
         if merged.videos.isEmpty { merged.videos = older.videos }
         if merged.infoLinks.isEmpty { merged.infoLinks = older.infoLinks }
+        if merged.updates.isEmpty { merged.updates = older.updates }
         return merged
     }
 
@@ -127,7 +130,7 @@ extension Launch: Codable {
         case datePrecision = "date_precision"
         // Not in the r/SpaceX API: what Launch Library 2 launches carry, stored under names of our own.
         case sourceStatus = "source_status", provider, image, videos, infoLinks = "info_links", probability
-        case missionType = "mission_type", orbit, webcastLive = "webcast_live"
+        case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates
     }
 
     public init(from decoder: Decoder) throws {
@@ -159,6 +162,7 @@ extension Launch: Codable {
         missionType = c.lenient(String.self, .missionType)
         orbit = c.lenient(String.self, .orbit)
         webcastLive = c.lenient(Bool.self, .webcastLive) ?? false
+        updates = c.lenientArray(LaunchUpdate.self, .updates)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -189,6 +193,7 @@ extension Launch: Codable {
         try c.encodeIfPresent(missionType, forKey: .missionType)
         try c.encodeIfPresent(orbit, forKey: .orbit)
         if webcastLive { try c.encode(true, forKey: .webcastLive) }
+        if !updates.isEmpty { try c.encode(updates, forKey: .updates) }
     }
 }
 

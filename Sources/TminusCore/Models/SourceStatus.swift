@@ -55,6 +55,19 @@ public struct SourceStatus: Sendable, Hashable, Codable {
 
 /// A link a launch carries beyond the fixed SpaceX ones: a webcast or an info page from
 /// Launch Library 2 (`vidURLs`, `infoURLs`).
+/// A note the source posted about a launch (Launch Library 2 2.2.0+ `updates`): "Now targeting
+/// Aug 25 at 09:42 UTC", who wrote it, when, and a page about it.
+public struct LaunchUpdate: Sendable, Hashable, Codable {
+    public var comment: String
+    public var author: String?
+    public var postedAt: Date?
+    public var infoURL: URL?
+
+    public init(comment: String, author: String? = nil, postedAt: Date? = nil, infoURL: URL? = nil) {
+        self.comment = comment; self.author = author; self.postedAt = postedAt; self.infoURL = infoURL
+    }
+}
+
 public struct ExternalLink: Sendable, Hashable, Codable {
     public var url: URL
     public var title: String?

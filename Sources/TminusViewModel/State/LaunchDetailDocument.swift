@@ -31,6 +31,8 @@ extension LaunchStatus {
 
 public enum LaunchDetailDocument {
     public static let labelWidth = 14
+    /// The source's notes shown on a detail (the newest).
+    static let maxUpdates = 8
     static let missing = "-"
 
     /// The body, `width` columns of text (`ScreenLayout.detailBodyWidth`: the screen less a
@@ -80,6 +82,7 @@ public enum LaunchDetailDocument {
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.datePrecision.rawValue)
             field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.status.tone)
+            if launch.webcastLive { field("Webcast", "● LIVE", tone: .failure) }
             field("Provider", launch.provider)
             field("Rocket", launch.rocket?.object?.name)
             field("Pad", launch.launchpad?.object?.name)
@@ -93,6 +96,16 @@ public enum LaunchDetailDocument {
                 let box = imageBox(screenWidth: width + 4)
                 let key = PictureKey(url: image, columns: box.columns, rows: box.rows)
                 out += (0..<box.rows).map { .picture(key, row: $0) }
+            }
+        }
+
+        if !launch.updates.isEmpty {
+            out.append(.blank)
+            out.append(.heading("Updates"))
+            // The latest few, each dated (day and time in the user's zone), then who posted it.
+            for update in launch.updates.prefix(maxUpdates) {
+                field(update.postedAt.map { time.listDate($0, precision: .day) } ?? missing, update.comment)
+                if let author = update.author { field("", "— " + author, tone: .muted) }
             }
         }
 
