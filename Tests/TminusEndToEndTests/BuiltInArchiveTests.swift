@@ -32,9 +32,10 @@ struct BuiltInArchiveTests {
         #expect(screen.contains("18 launches"))
         try tmux.sendKeys("2")
         let pressed = ContinuousClock.now
-        screen = try await tmux.waitUntil("the archive's rockets") { $0.contains("Falcon Heavy") && $0.contains(Self.label) }
+        // ("Falcon Heavy" alone is on the launch rows too.)
+        screen = try await tmux.waitUntil("the archive's rockets") { $0.contains("4 rockets") && $0.contains(Self.label) }
         let rocketsAfter = ContinuousClock.now - pressed
-        #expect(screen.contains("4 rockets"))
+        #expect(screen.contains("Falcon Heavy") && screen.contains("○ retired"))
         #expect(screen.contains("network error: connection refused"))
         print("archive on screen: launches \(launchesAfter) after the first frame, rockets \(rocketsAfter) after `2`")
         #expect(launchesAfter < .seconds(1))
@@ -75,5 +76,15 @@ struct BuiltInArchiveTests {
         screen = try await tmux.waitUntil(timeout: .seconds(15), "the live rows") { $0.contains("Hotbird 13F LIVE") }
         #expect(!screen.contains(Self.label) && !screen.contains("server error"), "\(screen)")
         #expect(screen.contains("updated just now"))
+    }
+
+    @Test func whenLaunchLibrary2AnswersItsLaunchesReplaceTheArchive() async throws {
+        let rig = try AppRig(prefix: "tminus-e2e-archive-ll2", faults: [.status(503, path: "/2.2.0/launch/upcoming", count: 1)],
+                             defaults: ["--tz", "UTC", "--no-images", "--source", "ll2"])
+        let tmux = try await rig.start(ready: Self.label)
+        var screen = tmux.capture()
+        #expect(screen.contains("Galaxy 33") && screen.contains("server error (HTTP 503) — retrying in"), "\(screen)")
+        screen = try await tmux.waitUntil(timeout: .seconds(15), "Launch Library 2's rows") { $0.contains("TeLEOS-2") }
+        #expect(!screen.contains(Self.label) && !screen.contains("Galaxy 33"), "\(screen)")
     }
 }
