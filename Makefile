@@ -17,7 +17,7 @@ ARGS ?=
 # apt-get needs root: use sudo only when not root already.
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 
-.PHONY: run test build release deps unit e2e bench soak clean
+.PHONY: run test build release deps unit e2e bench soak archive clean
 
 run: deps release
 	.build/release/tminus $(ARGS)
@@ -55,6 +55,11 @@ soak: deps release
 
 build:
 	$(SWIFT) build --build-tests
+
+# The built-in r/SpaceX archive (Resources/spacex-archive.json), written again from the recorded
+# API data. Not part of `make test`: a test checks that the committed file is what this writes.
+archive:
+	python3 Scripts/build_archive.py $(TMINUS_FIXTURES)/spacex Resources/spacex-archive.json
 
 release:
 	$(SWIFT) build -c release --product tminus

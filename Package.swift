@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, bottom to top (each imports only the ones above it in this list):
 //   TminusCore       domain models, decoding, API clients, text safety, date formatting
+//   TminusArchive    the built-in r/SpaceX archive (top-level Resources/), read through TminusCore
 //   TminusStore      the favorites database (GRDB), behind TminusCore's FavoritesStore
 //   TminusImage      pictures: decode (libpng/libjpeg), fit into half-block cells, fetch + cache
 //   TminusViewModel  screen state and actions (no ncurses, no I/O of its own)
@@ -52,6 +53,15 @@ let package = Package(
             dependencies: ["CWidth", "CCurl", "CCurlTransfer", .product(name: "Logging", package: "swift-log"),
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // The built-in r/SpaceX archive (the SpaceX source's cache of last resort): the data file
+        // `Scripts/build_archive.py` writes as a resource, and the few lines that read it. Its
+        // directory is the package's top-level Resources/.
+        .target(
+            name: "TminusArchive",
+            dependencies: ["TminusCore"],
+            path: "Resources",
+            resources: [.copy("spacex-archive.json")]
+        ),
         // The favorites database: SQLite through GRDB, behind TminusCore's FavoritesStore.
         .target(
             name: "TminusStore",
@@ -72,13 +82,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "tminus",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal", "TminusStore",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal", "TminusStore", "TminusArchive",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "TminusCoreTests",
-            dependencies: ["TminusCore", "TminusTestSupport"],
+            dependencies: ["TminusCore", "TminusTestSupport", "TminusArchive"],
             resources: [.copy("Fixtures")]
         ),
         // Sample launches, a scripted launch source and a settable clock, shared by the

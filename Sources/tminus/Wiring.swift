@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TminusArchive
 import TminusCore
 import TminusImage
 import TminusRender
@@ -12,7 +13,11 @@ enum Wiring {
         let clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         let browser = settings.browser
         let governor = RequestGovernor(now: clock.now)
-        let sources = sources(settings, clock: clock, governor: governor)
+        // The app (not the subcommands, which say "nothing to show") falls back on the built-in
+        // archive when a source cannot be reached and nothing is cached.
+        let live = sources(settings, clock: clock, governor: governor)
+        let sources = (launches: live.launches.map { $0.fallingBack { BuiltInArchive.shared } },
+                       rockets: live.rockets.fallingBack { BuiltInArchive.shared })
         var environment = AppEnvironment(
             source: sources.launches[0],
             alternatives: Array(sources.launches.dropFirst()),

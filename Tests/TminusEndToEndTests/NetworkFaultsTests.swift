@@ -98,8 +98,11 @@ struct NetworkFaultsTests {
 
     @Test func offlineWithAnEmptyCacheSaysHowToFillIt() async throws {
         let rig = try AppRig(prefix: "tminus-e2e-offline-empty")
-        let tmux = try await Self.start(rig, ["--offline"], ready: "nothing cached for this yet")
+        // Wide enough for the whole reason beside the built-in archive's label.
+        let tmux = try await rig.start(["--tz", "UTC", "--now", Self.now, "--no-images", "--offline"], width: 140,
+                                       ready: "nothing cached for this yet")
         #expect(tmux.capture().contains("run tminus without --offline"))
+        #expect(tmux.capture().contains("built-in archive, data to 2022-10"), "the archive is shown meanwhile")
         #expect(try await rig.server.requests().isEmpty)
     }
 

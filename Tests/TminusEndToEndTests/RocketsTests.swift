@@ -369,12 +369,14 @@ struct RocketsTests {
         let rig = try Self.rig(faults: [.status(503, path: "/v4/rockets", count: 1)])
         let tmux = try await rig.start()
         try tmux.sendKeys("2")
-        var screen = try await tmux.waitFor("Could not load rockets: server error (HTTP 503)")
-        #expect(screen.contains("press r to retry"))
-        #expect(!screen.contains("Falcon Heavy"))
+        // Nothing cached: the built-in archive's rockets meanwhile, labelled, with the reason.
+        var screen = try await tmux.waitFor("server error (HTTP 503) — retrying in")
+        #expect(screen.contains("built-in archive, data to 2022-10") && screen.contains("Falcon Heavy"), "\(screen)")
         try tmux.sendKeys("r")
-        screen = try await tmux.waitUntil("the rockets") { $0.contains("4 rockets") && $0.contains("Falcon Heavy") }
-        #expect(!screen.contains("Could not load rockets"))
+        screen = try await tmux.waitUntil("the rockets") {
+            $0.contains("4 rockets") && $0.contains("Falcon Heavy") && !$0.contains("built-in archive")
+        }
+        #expect(!screen.contains("server error"))
         #expect(screen.contains("● active") && screen.contains("○ retired") && screen.contains("98%"))
         let rocketRequests = try await rig.server.requests().filter { $0.method == "GET" && $0.path.hasPrefix("/v4/rockets") }
         #expect(rocketRequests.count == 2, "one failed request and one retry")

@@ -69,7 +69,7 @@ public final class ScriptedSource: Sendable {
         /// When the pretend cache was filled; nil: it is empty (a cache-only read fails).
         var cachedAt: Date?
         /// Answers served "from the cache": when they were fetched and why the network was not used.
-        var staleness: [(fetchedAt: Date, problem: APIError?)] = []
+        var staleness: [(fetchedAt: Date, problem: APIError?, archive: String?)] = []
         /// What `/api-throttle/` says (nil: the source reports no budget), and how often it was asked.
         var allowance: RequestAllowance?
         var allowanceAsks = 0
@@ -101,9 +101,9 @@ public final class ScriptedSource: Sendable {
     private let hasDetails: Bool
 
     /// The next `count` answers say they come from a cache filled at `fetchedAt` (and, with a
-    /// problem, that the network failed).
-    public func serveStale(fetchedAt: Date, problem: APIError? = nil, times count: Int = 1) {
-        script.withLock { $0.staleness += Array(repeating: (fetchedAt, problem), count: count) }
+    /// problem, that the network failed); with `archive`, from the built-in archive.
+    public func serveStale(fetchedAt: Date, problem: APIError? = nil, archive: String? = nil, times count: Int = 1) {
+        script.withLock { $0.staleness += Array(repeating: (fetchedAt, problem, archive), count: count) }
     }
 
     /// The next `count` requests (of any kind) fail with `error`.
@@ -241,7 +241,7 @@ public final class ScriptedSource: Sendable {
     private static func stamp<T: Sendable>(_ value: T, _ s: inout Script) -> Fetched<T> {
         guard !s.staleness.isEmpty else { return Fetched(value) }
         let stale = s.staleness.removeFirst()
-        return Fetched(value, fetchedAt: stale.fetchedAt, problem: stale.problem)
+        return Fetched(value, fetchedAt: stale.fetchedAt, problem: stale.problem, archive: stale.archive)
     }
 }
 

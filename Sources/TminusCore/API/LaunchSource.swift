@@ -13,7 +13,13 @@ public struct PageCursor: Sendable, Hashable {
     /// Which list the page belongs to: its filters and order (each combination is its own list,
     /// with its own pages and cache entries).
     public var query: ListQuery
-    public init(page: Int, url: URL? = nil, query: ListQuery = .default) { self.page = page; self.url = url; self.query = query }
+    /// The page is the built-in archive's (`LaunchArchive`): the list shows the archive, and
+    /// when the network still fails its next page comes from the archive too. A live list's
+    /// next page never does: archive rows are not mixed into a live list.
+    public var archive: Bool
+    public init(page: Int, url: URL? = nil, query: ListQuery = .default, archive: Bool = false) {
+        self.page = page; self.url = url; self.query = query; self.archive = archive
+    }
     public static let first = PageCursor(page: 1)
 }
 
@@ -105,13 +111,16 @@ public struct Fetched<Value: Sendable>: Sendable {
     public var fetchedAt: Date?
     /// Why this is older data than asked for (offline, rate limited, server error).
     public var problem: APIError?
+    /// Set when this is the built-in archive's answer (`LaunchArchive`), not the source's: the
+    /// month its data runs to (`2022-10`), which the screen shows instead of an age.
+    public var archive: String?
 
-    public init(_ value: Value, fetchedAt: Date? = nil, problem: APIError? = nil) {
-        self.value = value; self.fetchedAt = fetchedAt; self.problem = problem
+    public init(_ value: Value, fetchedAt: Date? = nil, problem: APIError? = nil, archive: String? = nil) {
+        self.value = value; self.fetchedAt = fetchedAt; self.problem = problem; self.archive = archive
     }
 
     public func map<T>(_ transform: (Value) throws(APIError) -> T) throws(APIError) -> Fetched<T> {
-        Fetched<T>(try transform(value), fetchedAt: fetchedAt, problem: problem)
+        Fetched<T>(try transform(value), fetchedAt: fetchedAt, problem: problem, archive: archive)
     }
 }
 

@@ -63,22 +63,25 @@ enum StatusLine {
 
     /// The data the screen shows: whether it is loading, when it arrived, what went wrong,
     /// and when it will be asked for again by itself.
-    static func data(_ state: AppState) -> (loading: Bool, updatedAt: Date?, error: APIError?, retryAt: Date?) {
+    /// `archive` is the month the built-in archive runs to, when that is what is shown.
+    static func data(_ state: AppState) -> (loading: Bool, updatedAt: Date?, error: APIError?, retryAt: Date?, archive: String?) {
         switch state.screen {
         case .launchList, .rocketLaunches:
             let list = state.activeListID.map(state.list) ?? LaunchListState()
-            return (list.status.activity == .loadingFirst, list.status.updatedAt, list.status.error, list.status.retryAt)
+            return (list.status.activity == .loadingFirst, list.status.updatedAt, list.status.error, list.status.retryAt,
+                    list.status.archive)
         case .launchDetail:
             let detail = state.detail
-            return (detail?.status.isLoading ?? false, detail?.status.updatedAt ?? state.currentList.status.updatedAt,
-                    detail?.status.error, nil)
+            // Until its own record comes, a detail shows the row it was opened from.
+            let shown: RemoteStatus? = detail?.status.updatedAt != nil ? detail?.status : state.currentList.status
+            return (detail?.status.isLoading ?? false, shown?.updatedAt, detail?.status.error, nil, shown?.archive)
         case .rocketList:
             let rockets = state.rockets.status
-            return (rockets.isLoading, rockets.updatedAt, rockets.error, rockets.retryAt)
+            return (rockets.isLoading, rockets.updatedAt, rockets.error, rockets.retryAt, rockets.archive)
         case .rocketPage:
-            return (false, state.rockets.status.updatedAt, nil, nil)
+            return (false, state.rockets.status.updatedAt, nil, nil, state.rockets.status.archive)
         case .favorites:
-            return (false, nil, nil, nil)
+            return (false, nil, nil, nil, nil)
         }
     }
 
@@ -90,9 +93,11 @@ enum StatusLine {
 
     /// How old the data on screen is: `updated 3 min ago`; when the network is out of reach,
     /// the moment the data is from (`offline — data from 2026-11-20 14:02`); while a refresh
-    /// runs over shown rows, both.
+    /// runs over shown rows, both. Over the built-in archive: `built-in archive, data to 2022-10`.
     static func dataAge(_ state: AppState) -> String {
         let data = data(state)
+        // Never an age or "offline — data from": archive rows are not the source's data at all.
+        if let archive = data.archive { return LaunchArchive.label(dataTo: archive) }
         guard let updated = data.updatedAt else {
             if data.loading { return "loading…" }
             return data.error == nil ? "" : "no data"

@@ -65,7 +65,8 @@ extension AppReducer {
                     detail.update(fetched.value)
                     let fetchedAt = fetched.fetchedAt ?? now
                     detail.status.updatedAt = fetchedAt
-                    _ = detail.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: .normal, now: now)
+                    _ = detail.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: .normal, now: now,
+                                               archive: fetched.archive)
                 case .failure(let error):
                     detail.status.failed(error, mode: .normal, now: now)
                 }

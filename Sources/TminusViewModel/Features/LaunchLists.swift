@@ -137,6 +137,13 @@ extension AppReducer {
                 askNetwork = true
             case .failure(let error):
                 list.status.failed(error, mode: asked.mode, now: reducer.now)
+            case .success(let fetched) where asked.page != 1 && (fetched.archive != nil) != (list.status.archive != nil):
+                // The next page of the archive's list came from the source (the network is
+                // back), or the reverse: it belongs to another list. The list starts again
+                // from the top, from the source.
+                list.status.activity = .idle
+                list.generation += 1
+                askNetwork = true
             case .success(let fetched):
                 var received = fetched.value
                 let all = received.launches
@@ -146,7 +153,8 @@ extension AppReducer {
                 received.next?.query = asked.query
                 let fetchedAt = fetched.fetchedAt ?? reducer.now
                 list.received(received, all: all, isFirst: asked.page == 1, fetchedAt: fetchedAt)
-                askNetwork = list.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: asked.mode, now: reducer.now)
+                askNetwork = list.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: asked.mode, now: reducer.now,
+                                                   archive: fetched.archive)
             }
             reducer.keepSelectionVisible(&list)
         }

@@ -47,7 +47,8 @@ extension AppReducer {
                 page.index = min(page.index, rockets.count - 1)
                 return .rocketPage(page)
             }
-            if state.rockets.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: mode, now: now) {
+            if state.rockets.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: mode, now: now,
+                                              archive: fetched.archive) {
                 requestRockets(mode: .normal)
             }
             // `R` was pressed before the rockets were here: it takes effect now.

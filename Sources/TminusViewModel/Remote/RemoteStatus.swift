@@ -31,6 +31,10 @@ public struct RemoteStatus: Sendable, Hashable {
     /// When the data shown left the server (data from the cache keeps its age).
     public var updatedAt: Date?
     public var hasLoadedOnce = false
+    /// The data shown is the built-in archive's (the source could not be reached and nothing
+    /// was cached): the month it runs to, said instead of an age. The next answer from the
+    /// source replaces it.
+    public var archive: String?
 
     public init() {}
 
@@ -58,9 +62,10 @@ public struct RemoteStatus: Sendable, Hashable {
     /// An answer arrived. Returns whether the network should be asked behind it: a cache read
     /// at start-up whose copy is stale. Data the cache answered because the network failed is
     /// shown with the reason, and asked for again later.
-    mutating func succeeded(fetchedAt: Date, problem: APIError?, mode: FetchMode, now: Date) -> Bool {
+    mutating func succeeded(fetchedAt: Date, problem: APIError?, mode: FetchMode, now: Date, archive: String? = nil) -> Bool {
         activity = .idle
         hasLoadedOnce = true
+        self.archive = archive
         if mode == .cacheOnly {
             return now.timeIntervalSince(fetchedAt) >= LaunchSource.freshFor || fetchedAt > now
         }

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The r/SpaceX data set as it stood when the API froze (launches, rockets), shipped inside the
+/// app: a source's answer of last resort when the network fails and the cache holds nothing, so
+/// a newcomer without network sees launches at once. `Scripts/build_archive.py` writes it from
+/// the recorded API data, in the shape the app's own query brings back, so the same decoders
+/// read it.
+public struct LaunchArchive: Sendable {
+    /// Every launch, each with its rocket object in place.
+    public let launches: [Launch]
+    public let rockets: [Rocket]
+    /// The month the data runs to, as the screen says it: `2022-10`.
+    public let dataTo: String
+    /// When the data was taken (the last launch flown): the age archive answers carry.
+    public let snapshot: Date
+
+    /// What the status line says while archive data is on screen.
+    public var label: String { Self.label(dataTo: dataTo) }
+    public static func label(dataTo: String) -> String { "built-in archive, data to \(dataTo)" }
+
+    private struct File: Decodable {
+        let data_to: String
+        let snapshot: String
+        let rockets: [LenientElement<Rocket>]
+        let launches: [LenientElement<Launch>]
+    }
+
+    public static func decode(_ data: Data) throws(APIError) -> LaunchArchive {
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch {
+            throw .badData(JSONProblem.describe(error, byteCount: data.count))
+        }
+        let rockets = file.rockets.compactMap(\.value)
+        let byID = Dictionary(rockets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // The file names each launch's rocket by id (four rockets copied into every launch
+        // would be most of it); the rows and the detail want the object, as the API populates it.
+        let launches = file.launches.compactMap(\.value).map { launch in
+            var launch = launch
+            if case .id(let id)? = launch.rocket, let rocket = byID[id] { launch.rocket = .object(rocket) }
+            return launch
+        }
+        return LaunchArchive(launches: launches, rockets: rockets, dataTo: file.data_to,
+                             snapshot: ISO8601.parse(file.snapshot) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    public init(launches: [Launch], rockets: [Rocket], dataTo: String, snapshot: Date) {
+        self.launches = launches; self.rockets = rockets; self.dataTo = dataTo; self.snapshot = snapshot
+    }
+
+    // MARK: - Paging, as the r/SpaceX API pages
+
+    /// Upcoming soonest first, past newest first (reversed on request), 20 a page.
+    public func page(_ segment: LaunchSegment, _ cursor: PageCursor) -> LaunchPage {
+        let ascending = (segment == .upcoming) != cursor.query.reversed
+        return page(launches.filter { $0.upcoming == (segment == .upcoming) }, ascending: ascending, cursor: cursor)
+    }
+
+    /// One rocket's launches, newest first (reversed on request).
+    public func rocketPage(_ rocketID: String, _ cursor: PageCursor) -> LaunchPage {
+        page(launches.filter { $0.rocket?.id == rocketID }, ascending: cursor.query.reversed, cursor: cursor)
+    }
+
+    /// The query's filters, the API's order (date, then flight number, both one way), one page.
+    func page(_ candidates: [Launch], ascending: Bool, cursor: PageCursor) -> LaunchPage {
+        let matching = candidates.filter { cursor.query.matches($0) }.sorted { a, b in
+            let left = (a.date ?? .distantPast, a.flightNumber ?? 0), right = (b.date ?? .distantPast, b.flightNumber ?? 0)
+            return ascending ? left < right : left > right
+        }
+        let size = LaunchSource.pageSize
+        let page = max(1, cursor.page)
+        let start = min(matching.count, (page - 1) * size)
+        let end = min(matching.count, start + size)
+        let next = end < matching.count ? PageCursor(page: page + 1, query: cursor.query, archive: true) : nil
+        return LaunchPage(launches: Array(matching[start..<end]), page: page, totalDocs: matching.count, next: next)
+    }
+
+    /// A value answered from the archive: as old as the archive, with why the live source was
+    /// not used.
+    func answer<T>(_ value: T, problem: APIError) -> Fetched<T> {
+        Fetched(value, fetchedAt: snapshot, problem: problem, archive: dataTo)
+    }
+}
+
+extension Ref where Object == Rocket {
+    /// The rocket's id, whether the launch names it or carries it.
+    public var id: String {
+        switch self {
+        case .id(let id): id
+        case .object(let rocket): rocket.id
+        }
+    }
+}
