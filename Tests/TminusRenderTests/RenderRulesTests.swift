@@ -137,3 +137,23 @@ struct RenderRulesTests {
         #expect(grid.find("since NET") != nil, "a passed NET is labelled as such")
     }
 }
+
+@Suite("Render: live webcasts and what changed on rows")
+struct RowFlagsRenderTests {
+    @Test func aRowSaysLiveAndWhatChangedAfterTheName() async {
+        var live = Launch(origin: .launchLibrary2, id: "l", name: "Starlink Group 15-22", date: Sample.reference, upcoming: true)
+        live.webcastLive = true
+        let seen = SeenStore.inMemory(["l": SeenLaunch(net: Sample.reference.addingTimeInterval(-2 * 86_400), precision: .hour,
+                                                       status: "UPCOMING", seenAt: Sample.reference)])
+        var environment = AppEnvironment(source: ScriptedSource(upcoming: [live]).source, clock: TestClock().clock,
+                                         time: LaunchTime(timeZone: .gmt), openURL: BrowserSpy().open)
+        environment.seen = seen
+        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
+        viewModel.handle(.resized(width: 100, height: 24))
+        viewModel.start()
+        await viewModel.settle()
+        let grid = Renderer.render(viewModel.state, size: Size(width: 100, height: 24))
+        let row = grid.snapshotText.split(separator: "\n").first { $0.contains("Starlink Group 15-22") }.map(String.init) ?? ""
+        #expect(row.contains("Starlink Group 15-22 ● LIVE NET +2 d"), "\(row)")
+    }
+}

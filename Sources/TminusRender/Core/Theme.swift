@@ -51,6 +51,9 @@ extension Theme {
         return used + grid.put(" " + favoriteMark, x: x + used, y: y, maxWidth: 2, style: favoriteStyle)
     }
 
+    /// A webcast on air right now.
+    static var liveStyle: Style { Style(foreground: .theme.failure, attributes: .bold) }
+
     /// A change since the user last looked: a hold or scrub warns, a new launch or a moved NET informs.
     static func changeStyle(_ change: LaunchChange) -> Style {
         switch change {

@@ -215,12 +215,15 @@ enum LaunchListView {
 
     static func drawFacts(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
         let launch = row.launch
-        // What changed since the user last looked goes at the end of the name column.
+        // A live webcast, then what changed since the user last looked, at the end of the name column.
+        let live = launch.webcastLive ? " ● LIVE" : ""
         let flag = row.change.map { " " + $0.text } ?? ""
-        let flagWidth = TerminalText.width(flag)
-        let used = Theme.putMarked(launch.name, marked: row.watched, x: c.name, y: y, maxWidth: c.nameWidth - flagWidth, into: &grid)
+        let flagsWidth = TerminalText.width(live) + TerminalText.width(flag)
+        var x = c.name + Theme.putMarked(launch.name, marked: row.watched, x: c.name, y: y,
+                                         maxWidth: c.nameWidth - flagsWidth, into: &grid)
+        x += grid.put(live, x: x, y: y, maxWidth: TerminalText.width(live), style: Theme.liveStyle)
         if let change = row.change {
-            grid.put(flag, x: c.name + used, y: y, maxWidth: flagWidth, style: Theme.changeStyle(change))
+            grid.put(flag, x: x, y: y, maxWidth: TerminalText.width(flag), style: Theme.changeStyle(change))
         }
         if let extra = c.extra {
             grid.put(c.extraValue(launch), x: extra.x, y: y, maxWidth: extra.width, style: Theme.label)
