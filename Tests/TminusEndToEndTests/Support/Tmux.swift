@@ -12,6 +12,8 @@ import Foundation
 /// (`remain-on-exit`), so the exit status and the last screen can still be read.
 final class TmuxSession: @unchecked Sendable {
     let socketName: String
+    /// Where the wrapper shell writes the program's exit status (see `exit`).
+    private var statusFile: URL { FileManager.default.temporaryDirectory.appending(path: socketName + ".status") }
     /// The server's socket file; tmux leaves it behind after kill-server, so `kill()` removes it.
     private(set) var socketPath: String?
     /// The tmux server's pid (see `exit`).
@@ -69,7 +71,8 @@ final class TmuxSession: @unchecked Sendable {
         // `trap :` (not `trap ''`, which children would inherit) keeps the shell alive through
         // a Ctrl-C meant for the program.
         let shellCommand = "trap : INT QUIT; cd \(Harness.shellQuote(directory)) || exit 127; "
-            + words.joined(separator: " ") + "; status=$?; sleep 0.2; exit $status"
+            + words.joined(separator: " ") + "; status=$?; printf '%s' \"$status\" > "
+            + Harness.shellQuote(statusFile.path) + "; sleep 0.2; exit $status"
 
         // Options go in the same invocation, before new-session, so they are in force before the
         // program starts (a fast-exiting program must not beat remain-on-exit).
@@ -234,6 +237,15 @@ final class TmuxSession: @unchecked Sendable {
 
     /// How the program ended; nil while it is running.
     var exit: Exit? {
+        // The wrapper shell writes the program's status before it exits: the answer even when
+        // tmux never reaps the pane (below).
+        // Only once the wrapper's own pause is over, so the program's last output has reached
+        // the pane by then.
+        if let written = (try? FileManager.default.attributesOfItem(atPath: statusFile.path))?[.modificationDate] as? Date,
+           Date().timeIntervalSince(written) > 0.4,
+           let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text) {
+            return Exit(status: status)
+        }
         guard let line = try? display("#{pane_dead} #{pane_dead_status} #{pane_dead_signal}") else { return nil }
         let fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard fields.first == "1", fields.count == 3 else { return nil }
@@ -308,6 +320,7 @@ final class TmuxSession: @unchecked Sendable {
         _ = try? tmux(["kill-server"])
         // kill-server only sends SIGHUP; a hung program that ignores it must not outlive the test.
         if let program { Harness.ensureGone(program) }
+        try? FileManager.default.removeItem(at: statusFile)
         if let socketPath, !socketPath.isEmpty {
             try? FileManager.default.removeItem(atPath: socketPath)
         }
