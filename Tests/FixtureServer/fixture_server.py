@@ -1605,8 +1605,10 @@ def write_port_file(path: Path, port: int) -> None:
     os.replace(tmp, path)
 
 
-class _Stop(Exception):
-    pass
+class _Stop(BaseException):
+    """SIGTERM/SIGINT. A BaseException, like KeyboardInterrupt: socketserver handles a request's
+    `Exception`s itself (`handle_error`), so a signal landing while the main thread accepts a
+    connection would otherwise be swallowed and the server would run on."""
 
 
 def watch_parent() -> None:
