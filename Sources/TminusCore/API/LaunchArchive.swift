@@ -26,12 +26,7 @@ public struct LaunchArchive: Sendable {
     }
 
     public static func decode(_ data: Data) throws(APIError) -> LaunchArchive {
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch {
-            throw .badData(JSONProblem.describe(error, byteCount: data.count))
-        }
+        let file = try JSONProblem.decode(File.self, from: data)
         let rockets = file.rockets.compactMap(\.value)
         let byID = Dictionary(rockets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // The file names each launch's rocket by id (four rockets copied into every launch

@@ -40,13 +40,9 @@ extension LaunchLibrary2 {
     }
 
     public static func decodeThrottle(_ data: Data) throws(APIError) -> RequestAllowance {
-        do {
-            let record = try JSONDecoder().decode(ThrottleRecord.self, from: data)
-            return RequestAllowance(limit: max(0, record.limit), used: max(0, record.used), period: record.period ?? 3600,
-                                    nextUse: max(0, record.nextUse ?? 0))
-        } catch {
-            throw .badData(JSONProblem.describe(error, byteCount: data.count))
-        }
+        let record = try JSONProblem.decode(ThrottleRecord.self, from: data)
+        return RequestAllowance(limit: max(0, record.limit), used: max(0, record.used), period: record.period ?? 3600,
+                                nextUse: max(0, record.nextUse ?? 0))
     }
 
     /// Asks `/api-throttle/` through `http`, which must not spend the list budget (the

@@ -94,11 +94,7 @@ public enum SpaceXAPI {
 
     /// `GET /v4/rockets`: a plain array. A rocket that cannot be read is skipped, not fatal.
     public static func decodeRockets(_ data: Data) throws(APIError) -> [Rocket] {
-        do {
-            return try JSONDecoder().decode([LenientElement<Rocket>].self, from: data).compactMap(\.value)
-        } catch {
-            throw .badData(JSONProblem.describe(error, byteCount: data.count))
-        }
+        try JSONProblem.decode([LenientElement<Rocket>].self, from: data).compactMap(\.value)
     }
 
     /// The mongoose-paginate envelope around `docs`.
@@ -111,12 +107,7 @@ public enum SpaceXAPI {
     }
 
     public static func decodePage(_ data: Data) throws(APIError) -> LaunchPage {
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: data)
-        } catch {
-            throw .badData(JSONProblem.describe(error, byteCount: data.count))
-        }
+        let envelope = try JSONProblem.decode(Envelope.self, from: data)
         let launches = envelope.docs.compactMap(\.value)
         let next = (envelope.hasNextPage ?? (envelope.nextPage != nil)) ? envelope.nextPage : nil
         return LaunchPage(launches: launches, page: envelope.page ?? 1, totalDocs: envelope.totalDocs,
@@ -126,6 +117,15 @@ public enum SpaceXAPI {
 
 /// Turns a DecodingError into a short phrase for the status line.
 public enum JSONProblem {
+    /// An API answer decoded as `type`; a body that does not decode is `.badData`, in words.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(APIError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw .badData(describe(error, byteCount: data.count))
+        }
+    }
+
     public static func describe(_ error: Error, byteCount: Int) -> String {
         if byteCount == 0 { return "empty response" }
         switch error {

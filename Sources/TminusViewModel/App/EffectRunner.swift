@@ -88,13 +88,10 @@ final class EffectRunner {
             startInOrder(.exports) { .exportSaved(await save(name, contents)) }
         case .rememberSeen(let seen):
             let store = env.seen
-            let previous = lastWrite[.seen]
-            let task = Task.detached {
-                await previous?.value
+            startInOrder(.seen) { () async -> AppEvent? in
                 await store.remember(seen)
+                return nil  // nothing for the screen: the next run reads it
             }
-            lastWrite[.seen] = task
-            tasks.append(task)
         case .openURL(let url):
             let open = env.openURL
             start { .linkOpened(url, await open(url)) }
@@ -118,12 +115,12 @@ final class EffectRunner {
     }
 
     /// Like `start`, but one at a time per queue and in the order asked.
-    private func startInOrder(_ queue: WriteQueue, _ work: @escaping @Sendable () async -> AppEvent) {
+    private func startInOrder(_ queue: WriteQueue, _ work: @escaping @Sendable () async -> AppEvent?) {
         let previous = lastWrite[queue]
         let mailbox = self.mailbox
         let task = Task.detached {
             await previous?.value
-            mailbox.post(await work())
+            if let event = await work() { mailbox.post(event) }
         }
         lastWrite[queue] = task
         tasks.append(task)
