@@ -6,10 +6,10 @@ import TminusTestSupport
 @testable import TminusRender
 import TminusViewModel
 
-/// The Favorites tab and the ★ marks elsewhere, at 80x24 and 160x50.
+/// The Favorites tab and the ★ marks elsewhere, at 80x24, 120x40 and 200x60.
 @Suite("Favorites snapshots")
 struct FavoritesSnapshotTests {
-    static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 50)]
+    static let sizes = Size.snapshotSizes
 
     static var saved: Favorites {
         Favorites(rockets: [FavoriteRocket(Sample.Rockets.falcon9, addedAt: Sample.reference),

@@ -1,4 +1,5 @@
 import SnapshotTesting
+import TminusViewModel
 import TminusRender
 
 extension Grid {
@@ -52,4 +53,10 @@ extension Style {
 extension Snapshotting where Value == Grid, Format == String {
     /// Text and colours of a frame.
     static var frame: Snapshotting { Snapshotting<String, String>.lines.pullback(\.snapshotText) }
+}
+
+extension Size {
+    /// The sizes every screen is snapshotted at: the classic terminal, a roomy one (rows with
+    /// 6×3 patches, no split yet) and a wide one (the list with its live preview).
+    static let snapshotSizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 200, height: 60)]
 }

@@ -11,7 +11,7 @@ import TminusViewModel
 /// a frozen source. Re-record by deleting the reference file under __Snapshots__.
 @Suite("Launch Library 2 snapshots")
 struct LaunchLibrary2SnapshotTests {
-    static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 50)]
+    static let sizes = Size.snapshotSizes
 
     func frame(_ h: Harness, _ size: Size) -> Grid {
         h.viewModel.handle(.resized(width: size.width, height: size.height))

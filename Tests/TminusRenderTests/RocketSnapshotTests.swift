@@ -6,10 +6,10 @@ import TminusTestSupport
 @testable import TminusRender
 import TminusViewModel
 
-/// The Rockets tab's screens at 80x24 and 160x50, text and colours.
+/// The Rockets tab's screens at 80x24, 120x40 and 200x60, text and colours.
 @Suite("Rocket snapshots")
 struct RocketSnapshotTests {
-    static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 50)]
+    static let sizes = Size.snapshotSizes
 
     /// A view model over a source that knows the sample rockets, with the Rockets tab open.
     func rocketsTab(_ size: Size, failing: APIError? = nil) async -> Harness {

@@ -6,11 +6,11 @@ import TminusTestSupport
 @testable import TminusRender
 import TminusViewModel
 
-/// Every screen at 80x24 and 160x50, as text and colours. A changed screen fails here with a
+/// Every screen at 80x24, 120x40 and 200x60, as text and colours. A changed screen fails here with a
 /// diff; re-record deliberately by deleting the reference file under __Snapshots__.
 @Suite("Screen snapshots")
 struct ScreenSnapshotTests {
-    static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 50)]
+    static let sizes = Size.snapshotSizes
 
     func frame(_ h: Harness, _ size: Size) -> Grid {
         h.viewModel.handle(.resized(width: size.width, height: size.height))

@@ -5,7 +5,6 @@ import TminusViewModel
 enum LaunchListView {
     static let dateWidth = 16   // "yyyy-MM-dd HH:mm"
     static let statusWidth = 8  // "UPCOMING"
-    static let rocketWidth = 14
 
     /// How a row says how the launch went.
     enum Outcome {
@@ -43,8 +42,8 @@ enum LaunchListView {
                          context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
-        let columns = Columns(width: grid.width, outcome: outcome, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
-                              origin: list.launches.isEmpty ? .spacex : list.launches[0].origin)
+        let columns = LaunchColumns(width: grid.width, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
+                                    outcome: outcome, launches: list.launches, changes: context.changes, time: context.time)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
@@ -65,15 +64,16 @@ enum LaunchListView {
             y += context.launchRowHeight
         }
         // The trailing row says what happens past the last launch.
+        let x = columns.name.x
         if y < layout.listTop + layout.listHeight, end == list.launches.count {
             if list.status.activity == .loadingMore {
-                grid.put("Loading more…", x: columns.name, y: y, style: Theme.label)
+                grid.put("Loading more…", x: x, y: y, style: Theme.label)
             } else if let end = list.end {
-                grid.put("— \(end.text) —", x: columns.name, y: y, style: Theme.label)
+                grid.put("— \(end.text) —", x: x, y: y, style: Theme.label)
             } else if let error = list.status.error, list.status.errorWasLoadMore {
-                grid.put("Could not load more: \(error.message) — press r to retry", x: columns.name, y: y, style: Theme.error)
+                grid.put("Could not load more: \(error.message) — press r to retry", x: x, y: y, style: Theme.error)
             } else if list.next == nil, list.launches.count > context.visibleLaunchRows {
-                grid.put("— end of list —", x: columns.name, y: y, style: Theme.label)
+                grid.put("— end of list —", x: x, y: y, style: Theme.label)
             }
         }
     }
@@ -83,38 +83,6 @@ enum LaunchListView {
         let selected: Bool
         let watched: Bool
         var change: LaunchChange? = nil
-    }
-
-    struct Columns {
-        let width: Int
-        let outcome: Outcome
-        /// Where names start: after the glyph, or after the patch box.
-        let nameX: Int
-        /// Launch Library 2 rows have longer status words and a provider column.
-        let origin: LaunchOrigin
-        var glyph: Int { 2 }
-        var name: Int { nameX }
-        /// `IN FLIGHT` is the longest Launch Library 2 word; `UPCOMING` the longest SpaceX one.
-        var statusWidth: Int { origin == .launchLibrary2 ? 9 : LaunchListView.statusWidth }
-        var status: Int { width - (outcome == .word ? statusWidth : 1) - 1 }
-        var date: Int { status - 2 - LaunchListView.dateWidth }
-        /// The column between name and date: who launches it (Launch Library 2 covers every
-        /// provider, so it always shows), or the rocket's name on wide terminals (SpaceX).
-        var extra: (title: String, x: Int, width: Int)? {
-            guard outcome == .word else { return nil }
-            switch origin {
-            case .launchLibrary2:
-                let w = width >= 160 ? 36 : width >= 120 ? 28 : LaunchListView.rocketWidth
-                return ("PROVIDER", date - 2 - w, w)
-            case .spacex:
-                return width >= 100 ? ("ROCKET", date - 2 - LaunchListView.rocketWidth, LaunchListView.rocketWidth) : nil
-            }
-        }
-        var nameWidth: Int { (extra?.x ?? date) - 2 - name }
-
-        func extraValue(_ launch: Launch) -> String {
-            (origin == .launchLibrary2 ? launch.provider : launch.rocket?.object?.name) ?? "-"
-        }
     }
 
     /// Records the source sent that could not be read: skipped, but said.
@@ -176,63 +144,58 @@ enum LaunchListView {
         return facts
     }
 
-    static func drawHeader(_ c: Columns, into grid: inout Grid, y: Int) {
+    static func drawHeader(_ c: LaunchColumns, into grid: inout Grid, y: Int) {
         let style = Style(foreground: .theme.muted, attributes: .bold)
-        grid.put("MISSION", x: c.name, y: y, style: style)
-        if let extra = c.extra { grid.put(extra.title, x: extra.x, y: y, style: style) }
-        grid.put("DATE", x: c.date, y: y, style: style)
-        if c.outcome == .word { grid.put("STATUS", x: c.status, y: y, style: style) }
+        grid.put("MISSION", x: c.name.x, y: y, style: style)
+        for (kind, column) in c.extras { grid.put(kind.title, x: column.x, y: y, style: style) }
+        grid.put("DATE", x: c.date.x, y: y, style: style)
+        if c.outcome == .word { grid.put("STATUS", x: c.status.x, y: y, style: style) }
     }
 
-    /// One line: glyph, name, (rocket), date, status.
-    static func drawRow(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
+    /// One line: glyph, name, (rocket, provider), date, status.
+    static func drawRow(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into grid: inout Grid, y: Int) {
         let launch = row.launch
         let glyph = launch.links.patchSmall == nil ? Theme.noPatchGlyph : Theme.patchGlyph
-        grid.put(String(glyph), x: c.glyph, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .theme.muted : .theme.accent))
+        grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .theme.muted : .theme.accent))
         drawFacts(row, columns: c, time: time, into: &grid, y: y)
         highlight(row.selected, y: y, height: 1, into: &grid)
     }
 
-    /// Two lines: the patch box, then the facts, and the flight and pad under the name.
-    static func drawPictureRow(_ row: Row, columns c: Columns, context: RenderContext, into grid: inout Grid, y: Int) {
+    /// Two or three lines: the patch box, then the facts; under the name where it flies from
+    /// (and, on three lines, what it is for) — never a value that has its own column.
+    static func drawPictureRow(_ row: Row, columns c: LaunchColumns, context: RenderContext, into grid: inout Grid, y: Int) {
         let launch = row.launch
         let layout = context.layout
         PictureView.drawPatch(launch.links.patchSmall ?? launch.links.patchLarge, context: context, x: 2, y: y,
                               columns: layout.rowPatchColumns, rows: layout.rowPatchRows, into: &grid)
         drawFacts(row, columns: c, time: context.time, into: &grid, y: y)
-        let second: String
-        switch launch.origin {
-        case .spacex:
-            second = [launch.flightNumber.map { "Flight #\($0)" }, launch.launchpad?.object?.name]
-                .compactMap { $0 }.joined(separator: " · ")
-        case .launchLibrary2:
-            second = [launch.provider, launch.launchpad?.object?.locality ?? launch.launchpad?.object?.name]
-                .compactMap { $0 }.joined(separator: " · ")
+        grid.put(c.placeLine(launch), x: c.name.x, y: y + 1, maxWidth: c.detailWidth, style: Theme.label)
+        if context.launchRowHeight > 2 {
+            grid.put(c.purposeLine(launch), x: c.name.x, y: y + 2, maxWidth: c.detailWidth, style: Theme.label)
         }
-        grid.put(second, x: c.name, y: y + 1, maxWidth: c.nameWidth, style: Theme.label)
-        highlight(row.selected, y: y, height: 2, into: &grid)
+        highlight(row.selected, y: y, height: context.launchRowHeight, into: &grid)
     }
 
-    static func drawFacts(_ row: Row, columns c: Columns, time: LaunchTime, into grid: inout Grid, y: Int) {
+    static func drawFacts(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into grid: inout Grid, y: Int) {
         let launch = row.launch
         // A live webcast, then what changed since the user last looked, at the end of the name column.
         let live = launch.webcastLive ? " ● LIVE" : ""
         let flag = row.change.map { " " + $0.text } ?? ""
-        let flagsWidth = TerminalText.width(live) + TerminalText.width(flag)
-        var x = c.name + Theme.putMarked(launch.name, marked: row.watched, x: c.name, y: y,
-                                         maxWidth: c.nameWidth - flagsWidth, into: &grid)
+        let flagsWidth = TerminalText.width(LaunchColumns.flags(launch, change: row.change))
+        var x = c.name.x + Theme.putMarked(LaunchColumns.title(of: launch, rocketColumn: c.showsRocket), marked: row.watched,
+                                           x: c.name.x, y: y, maxWidth: c.name.width - flagsWidth, into: &grid)
         x += grid.put(live, x: x, y: y, maxWidth: TerminalText.width(live), style: Theme.liveStyle)
         if let change = row.change {
             grid.put(flag, x: x, y: y, maxWidth: TerminalText.width(flag), style: Theme.changeStyle(change))
         }
-        if let extra = c.extra {
-            grid.put(c.extraValue(launch), x: extra.x, y: y, maxWidth: extra.width, style: Theme.label)
+        for (kind, column) in c.extras {
+            grid.put(LaunchColumns.value(kind, of: launch) ?? "-", x: column.x, y: y, maxWidth: column.width, style: Theme.label)
         }
-        grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: time), x: c.date, y: y,
-                 maxWidth: LaunchListView.dateWidth, style: .dim)
+        grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: time), x: c.date.x, y: y,
+                 maxWidth: c.date.width, style: .dim)
         switch c.outcome {
-        case .word: grid.put(launch.statusWord, x: c.status, y: y, maxWidth: c.statusWidth, style: Theme.style(launch.status.tone))
-        case .icon: grid.put(launch.status.icon, x: c.status, y: y, style: Theme.style(launch.status.tone))
+        case .word: grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.status.tone))
+        case .icon: grid.put(launch.status.icon, x: c.status.x, y: y, style: Theme.style(launch.status.tone))
         }
     }
 

@@ -61,7 +61,7 @@ extension AppReducer {
             if let tab = TabBarGeometry.tab(at: x) { userSelectedTab(tab) }
             return
         }
-        guard let row = row(at: y, layout: layout) else {
+        guard let row = row(at: y, x: x, layout: layout) else {
             state.session.lastClick = nil
             return
         }
@@ -81,10 +81,11 @@ extension AppReducer {
     }
 
     /// The row of the list on screen drawn at line `y`, if one is.
-    private func row(at y: Int, layout: ScreenLayout) -> Int? {
+    private func row(at y: Int, x: Int, layout: ScreenLayout) -> Int? {
         switch state.screen {
         case .launchList, .rocketLaunches:
-            guard let id = state.activeListID, y >= layout.listTop else { return nil }
+            // Right of the list is the preview (wide terminals): not a row.
+            guard let id = state.activeListID, y >= layout.listTop, x < layout.listWidth else { return nil }
             let list = state.list(id)
             let slot = (y - layout.listTop) / state.launchRowHeight
             guard slot < state.visibleLaunchRows else { return nil }

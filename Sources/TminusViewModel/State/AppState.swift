@@ -108,9 +108,9 @@ public struct AppState: Sendable, Hashable {
 
     public var showingHelp: Bool { overlay == .help }
 
-    /// Lines a launch row takes: two when it shows its patch (a 4×2-cell picture), one with
-    /// glyphs. Pages, scrolling and drawing all count rows with this.
-    public var launchRowHeight: Int { pictureMode == .pictures ? 2 : 1 }
+    /// Lines a launch row takes: two or three when it shows its patch (`ScreenLayout`), one
+    /// with glyphs. Pages, scrolling and drawing all count rows with this.
+    public var launchRowHeight: Int { ScreenLayout(size).launchRowHeight(pictures: pictureMode == .pictures) }
 
     /// How many launch rows fit on screen at once.
     public var visibleLaunchRows: Int { max(1, ScreenLayout(size).listHeight / launchRowHeight) }

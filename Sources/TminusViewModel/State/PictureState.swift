@@ -60,9 +60,13 @@ enum PictureDemand {
             let list = state.list(id)
             let end = min(list.launches.count, list.scrollTop + state.visibleLaunchRows)
             guard list.scrollTop < end else { return [] }
-            // The selected row first: it is where the eye is.
+            // The preview's patch (wide terminals), then the selected row: where the eye is.
+            var keys: [PictureKey] = []
+            if layout.isSplit, let launch = list.selectedLaunch, let url = launch.links.patchLarge ?? launch.links.patchSmall {
+                keys.append(PictureKey(url: url, columns: layout.previewPatchColumns, rows: layout.previewPatchRows))
+            }
             let rows = [list.selection] + Array(list.scrollTop..<end).filter { $0 != list.selection }
-            return rows.compactMap { index -> PictureKey? in
+            return keys + rows.compactMap { index -> PictureKey? in
                 guard list.launches.indices.contains(index),
                       let url = list.launches[index].links.patchSmall ?? list.launches[index].links.patchLarge else { return nil }
                 return PictureKey(url: url, columns: layout.rowPatchColumns, rows: layout.rowPatchRows)

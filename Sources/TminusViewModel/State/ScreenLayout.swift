@@ -44,9 +44,34 @@ public struct ScreenLayout: Sendable, Hashable {
     /// Where the detail header's text starts, right of the patch.
     public var detailHeaderTextX: Int { 2 + detailPatchColumns + 2 }
 
-    /// A launch's patch on a list row (two lines).
-    public let rowPatchColumns = 4
-    public let rowPatchRows = 2
+    // MARK: - The launch list: rows, and the live preview beside them
+
+    /// From this width the Launches tab is a list with a live preview of the selected launch
+    /// beside it. Measured: the list keeps 80 columns (the width every row was designed to read
+    /// at: patch, mission, rocket, date, status) and the preview gets 60, room for the big
+    /// countdown (`T-DD HH:MM:SS` in block digits) and a patch a third of its width.
+    public static let splitBreakpoint = 140
+    public var isSplit: Bool { width >= Self.splitBreakpoint }
+    /// The preview takes two fifths of the width, never less than 60 columns; the list the rest.
+    public var previewWidth: Int { isSplit ? max(60, width * 2 / 5) : 0 }
+    /// The list's columns (all of them without the preview).
+    public var listWidth: Int { width - previewWidth }
+    /// The preview's first column, right of its one-column rule.
+    public var previewX: Int { listWidth + 2 }
+    /// The preview's text width (a margin of one column at the right edge).
+    public var previewTextWidth: Int { max(10, width - previewX - 1) }
+    /// The preview's patch: about a third of the pane, square in half-block pixels.
+    public var previewPatchColumns: Int { max(8, previewTextWidth / 3 / 2 * 2) }
+    public var previewPatchRows: Int { previewPatchColumns / 2 }
+
+    /// Lines a launch row takes when it shows its patch: three on terminals tall enough to
+    /// still show a dozen launches (a 6×3 patch reads as a picture), else two (4×2).
+    public var pictureRowHeight: Int { height >= 36 ? 3 : 2 }
+    /// Lines a launch row takes: a patch row, or one line of glyphs.
+    public func launchRowHeight(pictures: Bool) -> Int { pictures ? pictureRowHeight : 1 }
+    /// A launch's patch on a list row: as tall as the row, square in half-block pixels.
+    public var rowPatchRows: Int { pictureRowHeight }
+    public var rowPatchColumns: Int { pictureRowHeight * 2 }
 
     /// A rocket's thumbnail on the rockets list (its two lines).
     public let thumbnailColumns = 4

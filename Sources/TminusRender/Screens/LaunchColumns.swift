@@ -1,0 +1,155 @@
+import TminusCore
+import TminusViewModel
+
+/// The launch list's columns, sized to what the loaded launches hold and to the width there
+/// is: mission, then the rocket and the provider when they fit, then date and status, packed
+/// from the left (the blank goes to the right edge, never between a name and its rocket).
+struct LaunchColumns {
+    enum Extra: Hashable {
+        case rocket, provider
+
+        var title: String { self == .rocket ? "ROCKET" : "PROVIDER" }
+        /// Widest a column grows before its values are cut with `…`.
+        var cap: Int { self == .rocket ? 22 : 24 }
+        /// Narrowest it is worth showing at.
+        var floor: Int { self == .rocket ? 12 : 14 }
+        /// The name must keep this much beside it: the provider is worth less than the mission.
+        var nameKeeps: Int { self == .rocket ? LaunchColumns.minimumName : 28 }
+    }
+
+    struct Column: Hashable {
+        var x: Int
+        var width: Int
+    }
+
+    let outcome: LaunchListView.Outcome
+    let name: Column
+    let extras: [(kind: Extra, column: Column)]
+    let date: Column
+    let status: Column
+
+    static let gap = 2
+    /// A name narrower than this is not worth a rocket column beside it.
+    static let minimumName = 20
+
+    /// - Parameters:
+    ///   - nameX: where names start (after the glyph, or after the patch box).
+    ///   - launches: what the list holds (all of it, so the columns stay put while scrolling).
+    ///   - changes: what changed about each launch (its flag follows the name, in the name column).
+    init(width: Int, nameX: Int, outcome: LaunchListView.Outcome, launches: [Launch], changes: [String: LaunchChange],
+         time: LaunchTime) {
+        self.outcome = outcome
+        let gap = Self.gap
+        func widest(_ texts: some Sequence<String>, floor: Int, cap: Int) -> Int {
+            var w = floor
+            for text in texts where w < cap { w = max(w, TerminalText.width(text)) }
+            return min(w, cap)
+        }
+        // An empty list (loading, failed) keeps the usual widths: its header does not jump about.
+        let empty = launches.isEmpty
+        let dateWidth = widest(launches.lazy.map { DateTextCache.listDate($0.date, precision: $0.datePrecision, time: time) },
+                               floor: empty ? LaunchListView.dateWidth : 4, cap: LaunchListView.dateWidth)
+        let statusWidth = outcome == .word
+            ? widest(launches.lazy.map(\.statusWord), floor: empty ? LaunchListView.statusWidth : 6, cap: 15) : 1
+        // Right of the name: the date, the status and a column of air at the edge.
+        let tail = gap + dateWidth + gap + statusWidth + 1
+        var room = max(0, width - nameX - tail)
+
+        // A rocket's launches need no rocket column; Launch Library 2 covers every provider.
+        var candidates: [Extra] = []
+        if outcome == .word, !empty {
+            candidates.append(.rocket)
+            if launches.contains(where: { $0.origin == .launchLibrary2 }) { candidates.append(.provider) }
+        }
+        var chosen: [(kind: Extra, width: Int)] = []
+        for kind in candidates {
+            // As wide as its widest value (up to its cap), or narrower to leave the name its room.
+            // A column nobody has a value for says nothing.
+            guard launches.contains(where: { Self.value(kind, of: $0) != nil }) else { continue }
+            let natural = widest(launches.lazy.map { Self.value(kind, of: $0) ?? "-" }, floor: TerminalText.width(kind.title),
+                                 cap: kind.cap)
+            let w = min(natural, room - gap - kind.nameKeeps)
+            guard w >= min(natural, kind.floor) else { break }
+            chosen.append((kind, w))
+            room -= w + gap
+        }
+        let showsRocket = chosen.contains { $0.kind == .rocket }
+        let nameWidth = empty ? room : min(room, max(Self.minimumName,
+                                      widest(launches.lazy.map { Self.title(of: $0, rocketColumn: showsRocket)
+                                                 + Self.flags($0, change: changes[$0.id]) },
+                                             floor: 7, cap: room)))
+        name = Column(x: nameX, width: nameWidth)
+        var x = nameX + nameWidth + gap
+        var extras: [(Extra, Column)] = []
+        for (kind, w) in chosen {
+            extras.append((kind, Column(x: x, width: w)))
+            x += w + gap
+        }
+        self.extras = extras
+        date = Column(x: x, width: dateWidth)
+        status = Column(x: x + dateWidth + gap, width: statusWidth)
+    }
+
+    var showsRocket: Bool { extras.contains { $0.kind == .rocket } }
+    var showsProvider: Bool { extras.contains { $0.kind == .provider } }
+
+    /// Where the second line of a patch row may run: under the name and the extra columns
+    /// (their second line is empty).
+    var detailWidth: Int { date.x - Self.gap - name.x }
+
+    static func value(_ kind: Extra, of launch: Launch) -> String? {
+        switch kind {
+        case .rocket: launch.rocket?.object?.name
+        case .provider: launch.provider
+        }
+    }
+
+    /// The row's title: a Launch Library 2 name is `Rocket | Mission`; with the rocket in its
+    /// own column only the mission part is shown, so the rocket is not said twice.
+    static func title(of launch: Launch, rocketColumn: Bool) -> String {
+        guard rocketColumn, launch.origin == .launchLibrary2,
+              let bar = launch.name.range(of: " | ") else { return launch.name }
+        let mission = launch.name[bar.upperBound...].trimmingCharacters(in: .whitespaces)
+        return mission.isEmpty ? launch.name : mission
+    }
+
+    /// What follows a name in its column: a live webcast, then what changed since the user
+    /// last looked.
+    static func flags(_ launch: Launch, change: LaunchChange?) -> String {
+        (launch.webcastLive ? " ● LIVE" : "") + (change.map { " " + $0.text } ?? "")
+    }
+
+    /// The patch row's second line: where it flies from, and what the columns do not show
+    /// (never a value that already has a column).
+    func placeLine(_ launch: Launch) -> String {
+        var parts: [String?] = []
+        switch launch.origin {
+        case .spacex:
+            if !showsRocket { parts.append(launch.rocket?.object?.name) }
+            parts.append(launch.flightNumber.map { "Flight #\($0)" })
+            parts.append(launch.launchpad?.object?.name)
+        case .launchLibrary2:
+            if !showsProvider { parts.append(launch.provider) }
+            parts.append(launch.launchpad?.object?.locality ?? launch.launchpad?.object?.name)
+        }
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// A three-line row's last line: what the launch is for.
+    func purposeLine(_ launch: Launch) -> String {
+        switch launch.origin {
+        case .spacex:
+            let payloads = launch.payloads.compactMap { $0.object?.name }
+            guard !payloads.isEmpty else { return "" }
+            return (payloads.count == 1 ? "Payload " : "Payloads ") + payloads.joined(separator: ", ")
+        case .launchLibrary2:
+            return Self.mission(launch)
+        }
+    }
+
+    /// A Launch Library 2 mission's type and orbit, e.g. `Communications · Low Earth Orbit`.
+    static func mission(_ launch: Launch) -> String {
+        // LL2 says "Unknown" for a type or orbit it does not know: that says nothing.
+        [launch.missionType, launch.orbit].compactMap { $0 }.filter { $0 != "Unknown" }.joined(separator: " · ")
+    }
+}

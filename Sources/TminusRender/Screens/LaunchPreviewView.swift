@@ -1,0 +1,116 @@
+import TminusCore
+import TminusViewModel
+
+/// On wide terminals (`ScreenLayout.isSplit`) a launch list has the selected launch beside it,
+/// following the selection like lazygit's or k9s's detail pane: its patch, name, status,
+/// rocket and pad, the countdown (or the date and outcome), the links, and its description.
+enum LaunchPreviewView {
+    /// Draws the list into its pane (`drawList` sees a grid as wide as the list) and the
+    /// preview of `launch` beside it; without the split, or with no launch to show (the logo
+    /// while the first page loads, an error, an empty list), just the list.
+    static func drawSplit(_ launch: Launch?, context: RenderContext, into grid: inout Grid, drawList: (inout Grid) -> Void) {
+        let layout = context.layout
+        guard layout.isSplit, let launch else {
+            drawList(&grid)
+            return
+        }
+        var pane = Grid(size: Size(width: layout.listWidth, height: grid.height))
+        drawList(&pane)
+        let rows = layout.subheaderRow..<layout.statusRow
+        grid.paste(pane, x: 0, rows: rows)
+        // The rule between the panes, then the preview.
+        for y in rows { grid.put("│", x: layout.listWidth, y: y, style: Style(foreground: .theme.faint)) }
+        draw(launch, context: context, into: &grid)
+    }
+
+    static func draw(_ launch: Launch, context: RenderContext, into grid: inout Grid) {
+        let layout = context.layout
+        let left = layout.previewX
+        let width = layout.previewTextWidth
+        let bottom = layout.statusRow  // exclusive
+        var y = layout.subheaderRow
+
+        // The patch, with the facts beside it.
+        let patchColumns = layout.previewPatchColumns, patchRows = layout.previewPatchRows
+        PictureView.drawPatch(launch.links.patchLarge ?? launch.links.patchSmall, context: context, x: left, y: y,
+                              columns: patchColumns, rows: patchRows, into: &grid)
+        let textX = left + patchColumns + 2
+        let textWidth = max(0, left + width - textX)
+        var ty = y
+        for line in LaunchDetailDocument.wrap(launch.name, width: max(1, textWidth)).prefix(2) {
+            grid.put(line, x: textX, y: ty, maxWidth: textWidth, style: .bold)
+            ty += 1
+        }
+        if context.watched.contains(launch.id) {
+            grid.put(Theme.favoriteMark + " watched", x: textX, y: ty, style: Theme.favoriteStyle)
+            ty += 1
+        }
+        grid.put(launch.statusWord, x: textX, y: ty, maxWidth: textWidth, style: Theme.style(launch.status.tone))
+        ty += 2
+        let facts: [(String, String?)] = [
+            ("Rocket", launch.rocket?.object?.name),
+            ("Provider", launch.provider),
+            ("Pad", launch.launchpad?.object?.name),
+            ("Where", launch.launchpad?.object?.locality),
+            ("Mission", LaunchColumns.mission(launch)),
+            ("Flight", launch.flightNumber.map { "#\($0)" }),
+        ]
+        let labelWidth = 9
+        for (label, value) in facts {
+            guard ty < y + patchRows, let value, !value.isEmpty else { continue }
+            grid.put(label, x: textX, y: ty, style: Theme.label)
+            grid.put(value, x: textX + labelWidth, y: ty, maxWidth: max(0, textWidth - labelWidth))
+            ty += 1
+        }
+        y = max(y + patchRows, ty) + 1
+
+        // The clock (upcoming) or the date and how it went (past).
+        y += drawClock(launch, context: context, x: left, y: y, width: width, into: &grid) + 1
+
+        // The links `Enter` then `o` would open: which exist.
+        if y < bottom {
+            var x = left + grid.put("Links ", x: left, y: y, style: Theme.label)
+            for slot in launch.linkSlots where x < left + width {
+                let available = !slot.targets.isEmpty
+                x += grid.put(slot.title, x: x, y: y, maxWidth: max(0, left + width - x),
+                              style: available ? Style(foreground: .theme.accent) : Style(foreground: .theme.unavailable))
+                x += 2
+            }
+            y += 2
+        }
+
+        // As much of the description as fits, the last line ending in `…` when cut.
+        guard let details = launch.details, y < bottom - 1 else { return }
+        let lines = LaunchDetailDocument.wrap(details, width: width)
+        let room = bottom - 1 - y
+        for (i, line) in lines.prefix(room).enumerated() {
+            let cut = i == room - 1 && lines.count > room
+            grid.put(cut ? TerminalText.truncate(line + " …", toWidth: width) : line, x: left, y: y + i, maxWidth: width)
+        }
+        // How to see the rest.
+        grid.put("Enter opens the launch", x: left, y: bottom - 1, style: Theme.label)
+    }
+
+    /// The countdown or the date: returns the rows used.
+    static func drawClock(_ launch: Launch, context: RenderContext, x: Int, y: Int, width: Int, into grid: inout Grid) -> Int {
+        let time = context.time
+        if launch.upcoming {
+            let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: context.now, time: time)
+            let tone: Tone = countdown.kind == .counting ? .upcoming : .warning
+            let used = grid.put(countdown.text, x: x, y: y, maxWidth: width, style: Theme.style(tone))
+            grid.put("  " + countdown.label, x: x + used, y: y, maxWidth: max(0, width - used), style: Theme.label)
+            // A coarse date already reads `NET 2026 Q4`.
+            let net = time.detailDate(launch.date, precision: launch.datePrecision)
+            grid.put(launch.datePrecision == .hour ? "NET " + net : net, x: x, y: y + 1, maxWidth: width, style: .dim)
+            return 2
+        }
+        let used = grid.put(time.detailDate(launch.date, precision: launch.datePrecision), x: x, y: y, maxWidth: width, style: .bold)
+        let outcome = switch launch.status {
+        case .success: "launched successfully"
+        case .failure: "launch failed"
+        default: "outcome unknown"
+        }
+        grid.put("  " + outcome, x: x + used, y: y, maxWidth: max(0, width - used), style: Theme.style(launch.status.tone))
+        return 1
+    }
+}
