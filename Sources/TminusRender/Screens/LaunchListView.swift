@@ -166,7 +166,7 @@ enum LaunchListView {
     static func drawPictureRow(_ row: Row, columns c: LaunchColumns, context: RenderContext, into grid: inout Grid, y: Int) {
         let launch = row.launch
         let layout = context.layout
-        PictureView.drawPatch(launch.links.patchSmall ?? launch.links.patchLarge, context: context, x: 2, y: y,
+        PictureView.drawPatch(launch.rowPicture, context: context, x: 2, y: y,
                               columns: layout.rowPatchColumns, rows: layout.rowPatchRows, into: &grid)
         drawFacts(row, columns: c, time: context.time, into: &grid, y: y)
         grid.put(c.placeLine(launch), x: c.name.x, y: y + 1, maxWidth: c.detailWidth, style: Theme.label)

@@ -30,11 +30,15 @@ enum LaunchPreviewView {
         let bottom = layout.statusRow  // exclusive
         var y = layout.subheaderRow
 
-        // The patch, with the facts beside it.
-        let patchColumns = layout.previewPatchColumns, patchRows = layout.previewPatchRows
-        PictureView.drawPatch(launch.links.patchLarge ?? launch.links.patchSmall, context: context, x: left, y: y,
-                              columns: patchColumns, rows: patchRows, into: &grid)
-        let textX = left + patchColumns + 2
+        // The patch, with the facts beside it; without pictures (`--no-images`, few colours) no
+        // box at all: a pane of shading helps nobody.
+        let pictures = context.pictureMode == .pictures
+        let patchColumns = pictures ? layout.previewPatchColumns : 0, patchRows = pictures ? layout.previewPatchRows : 0
+        if pictures {
+            PictureView.drawPatch(launch.previewPicture, context: context, x: left, y: y,
+                                  columns: patchColumns, rows: patchRows, into: &grid)
+        }
+        let textX = pictures ? left + patchColumns + 2 : left
         let textWidth = max(0, left + width - textX)
         var ty = y
         for line in LaunchDetailDocument.wrap(launch.name, width: max(1, textWidth)).prefix(2) {
@@ -57,7 +61,7 @@ enum LaunchPreviewView {
         ]
         let labelWidth = 9
         for (label, value) in facts {
-            guard ty < y + patchRows, let value, !value.isEmpty else { continue }
+            guard !pictures || ty < y + patchRows, let value, !value.isEmpty else { continue }
             grid.put(label, x: textX, y: ty, style: Theme.label)
             grid.put(value, x: textX + labelWidth, y: ty, maxWidth: max(0, textWidth - labelWidth))
             ty += 1

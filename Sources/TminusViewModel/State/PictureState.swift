@@ -22,6 +22,14 @@ public enum PictureMode: Sendable, Hashable {
     case pictures, glyphs
 }
 
+extension Launch {
+    /// A list row's picture: the small patch, else the large one, else the launch's photo
+    /// (Launch Library 2 launches often have no patch, but nearly all have a photo).
+    public var rowPicture: URL? { links.patchSmall ?? links.patchLarge ?? image }
+    /// The preview's picture: the same, the large patch first.
+    public var previewPicture: URL? { links.patchLarge ?? links.patchSmall ?? image }
+}
+
 /// The pictures the current screen shows, most important first.
 enum PictureDemand {
     static func wanted(_ state: AppState) -> [PictureKey] {
@@ -62,13 +70,13 @@ enum PictureDemand {
             guard list.scrollTop < end else { return [] }
             // The preview's patch (wide terminals), then the selected row: where the eye is.
             var keys: [PictureKey] = []
-            if layout.isSplit, let launch = list.selectedLaunch, let url = launch.links.patchLarge ?? launch.links.patchSmall {
+            if layout.isSplit, let url = list.selectedLaunch?.previewPicture {
                 keys.append(PictureKey(url: url, columns: layout.previewPatchColumns, rows: layout.previewPatchRows))
             }
             let rows = [list.selection] + Array(list.scrollTop..<end).filter { $0 != list.selection }
             return keys + rows.compactMap { index -> PictureKey? in
                 guard list.launches.indices.contains(index),
-                      let url = list.launches[index].links.patchSmall ?? list.launches[index].links.patchLarge else { return nil }
+                      let url = list.launches[index].rowPicture else { return nil }
                 return PictureKey(url: url, columns: layout.rowPatchColumns, rows: layout.rowPatchRows)
             }
         case .favorites:
