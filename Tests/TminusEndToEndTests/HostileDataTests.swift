@@ -61,10 +61,20 @@ struct HostileDataTests {
     /// inert text, the untouched names after them, the status line at the bottom.
     static func listProblems(_ screen: String, width: Int, height: Int) throws -> [String] {
         var problems: [String] = []
-        let lines = ScreenText.lines(screen)
+        var lines = ScreenText.lines(screen)
         guard lines.count == height else { return ["\(lines.count) lines, not \(height)"] }
         for (y, line) in lines.enumerated() where ScreenText.width(line) > width {
             problems.append("line \(y) is \(ScreenText.width(line)) columns wide")
+        }
+        // From 140 columns the selected launch's preview is beside the list: the rows are
+        // the list's part (ScreenLayout.listWidth), up to the rule.
+        let listWidth = width >= 140 ? width - max(60, width * 2 / 5) : width
+        if listWidth < width {
+            for y in 1..<(height - 1) {
+                let cut = ScreenText.prefix(lines[y], columns: listWidth)
+                if ScreenText.column(of: "│", in: lines[y].dropFirst(cut.count)) != 0 { problems.append("line \(y): no rule at column \(listWidth)") }
+                lines[y] = cut
+            }
         }
         // The source's name shows where it fits beside the tabs (61 columns and up).
         if !(lines[0].contains("1 Launches") && (width < 61 || lines[0].contains("r/SpaceX API"))) { problems.append("no tab bar on line 0") }

@@ -22,7 +22,7 @@ private let timeoutSeconds = "3"
 struct RunawayServerTests {
     static let galaxy = "Galaxy 33 (15R) & 34 (12R)"
     /// The first launch of the fixture server's Launch Library 2 upcoming list, and its id.
-    static let ll2First = "PSLV-CA | TeLEOS-2"
+    static let ll2First = LaunchLibrary2Tests.first
     static let ll2FirstID = "b91a488c-1c12-477c-ab24-cebb7a6b8780"
 
     // MARK: The app process

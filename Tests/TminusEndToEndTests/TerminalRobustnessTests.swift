@@ -100,6 +100,15 @@ enum ScreenText {
     }
 
     /// The display column where `needle` (or a match of the regular expression) first starts on `line`.
+    /// The characters of `line` that fill its first `columns` columns.
+    static func prefix(_ line: String, columns: Int) -> String {
+        var used = 0
+        return String(line.prefix { character in
+            used += width(of: character)
+            return used <= columns
+        })
+    }
+
     static func column(of needle: String, in line: some StringProtocol, regex: Bool = false) -> Int? {
         let line = String(line)
         guard let range = line.range(of: needle, options: regex ? .regularExpression : []) else { return nil }

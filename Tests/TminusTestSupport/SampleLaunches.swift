@@ -64,8 +64,8 @@ public enum Sample {
     public static let hold = SourceStatus(id: 5, name: "On Hold", abbrev: "Hold")
     public static let inFlight = SourceStatus(id: 6, name: "Launch in Flight", abbrev: "In Flight")
 
-    /// `count` Launch Library 2 launches `LL2 Mission 1` …, a day apart after `reference`,
-    /// all Go, by three providers in turn.
+    /// `count` Launch Library 2 launches `Electron | LL2 Mission 1` …, a day apart after
+    /// `reference`, all Go, by three providers in turn.
     public static func ll2Launches(_ count: Int, upcoming: Bool = true) -> [Launch] {
         guard count > 0 else { return [] }
         let providers = ["SpaceX", "Rocket Lab", "China Aerospace Science and Technology Corporation"]
@@ -73,6 +73,7 @@ public enum Sample {
             Launch(origin: .launchLibrary2, id: "ll2-\(i)", name: "Electron | LL2 Mission \(i)",
                    date: reference.addingTimeInterval(Double(upcoming ? i : -i) * 86_400),
                    upcoming: upcoming, success: upcoming ? nil : true,
+                   rocket: .object(Rocket(id: "ll2-config-electron", name: "Electron")),
                    launchpad: .object(Launchpad(id: "ll2-pad-1", name: "Launch Complex 1A", locality: "Onenui Station, Mahia Peninsula, New Zealand")),
                    sourceStatus: upcoming ? go : success, provider: providers[(i - 1) % providers.count])
         }

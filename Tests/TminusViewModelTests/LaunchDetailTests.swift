@@ -104,6 +104,19 @@ struct LaunchDetailTests {
         #expect(h.viewModel.tickInterval == .seconds(30), "a past launch has no countdown")
     }
 
+    @Test func onWideTerminalsTheListTicksWhileThePreviewShowsACountdown() async {
+        var month = Sample.crs26
+        month.id = "month"; month.datePrecision = .month
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26, month], past: [Sample.falconSat]),
+                              width: ScreenLayout.splitBreakpoint, height: 40).started()
+        #expect(h.viewModel.tickInterval == .seconds(1), "the preview counts down to CRS-26")
+        await h.press(.down)
+        #expect(h.viewModel.tickInterval == .seconds(30), "a launch known to the month has no countdown")
+        await h.press(.up)
+        h.viewModel.handle(.resized(width: ScreenLayout.splitBreakpoint - 1, height: 40))
+        #expect(h.viewModel.tickInterval == .seconds(30), "no preview below the breakpoint")
+    }
+
     @Test func aMonthPrecisionLaunchDoesNotTick() async {
         var launch = Sample.crs26
         launch.datePrecision = .month

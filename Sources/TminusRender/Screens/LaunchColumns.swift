@@ -35,9 +35,9 @@ struct LaunchColumns {
     /// - Parameters:
     ///   - nameX: where names start (after the glyph, or after the patch box).
     ///   - launches: what the list holds (all of it, so the columns stay put while scrolling).
-    ///   - changes: what changed about each launch (its flag follows the name, in the name column).
+    ///   - changes, watched: what follows a name in its column (what changed, the ★ of a watched launch).
     init(width: Int, nameX: Int, outcome: LaunchListView.Outcome, launches: [Launch], changes: [String: LaunchChange],
-         time: LaunchTime) {
+         watched: Set<String>, time: LaunchTime) {
         self.outcome = outcome
         let gap = Self.gap
         func widest(_ texts: some Sequence<String>, floor: Int, cap: Int) -> Int {
@@ -76,7 +76,8 @@ struct LaunchColumns {
         let showsRocket = chosen.contains { $0.kind == .rocket }
         let nameWidth = empty ? room : min(room, max(Self.minimumName,
                                       widest(launches.lazy.map { Self.title(of: $0, rocketColumn: showsRocket)
-                                                 + Self.flags($0, change: changes[$0.id]) },
+                                                 + Self.flags($0, change: changes[$0.id])
+                                                 + (watched.contains($0.id) ? " " + Theme.favoriteMark : "") },
                                              floor: 7, cap: room)))
         name = Column(x: nameX, width: nameWidth)
         var x = nameX + nameWidth + gap

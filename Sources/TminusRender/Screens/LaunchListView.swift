@@ -43,7 +43,8 @@ enum LaunchListView {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
         let columns = LaunchColumns(width: grid.width, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
-                                    outcome: outcome, launches: list.launches, changes: context.changes, time: context.time)
+                                    outcome: outcome, launches: list.launches, changes: context.changes,
+                                    watched: context.watched, time: context.time)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {

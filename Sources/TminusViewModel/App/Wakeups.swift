@@ -27,6 +27,11 @@ enum Wakeups {
         if let detail = state.detail, counts(detail.launch.upcoming, detail.launch.datePrecision, detail.launch.date) {
             wakes.append(.seconds(1))
         }
+        // On wide terminals a launch list has the selected launch's preview, with its countdown.
+        if state.screen == .launchList || state.screen == .rocketLaunches, ScreenLayout(state.size).isSplit,
+           let launch = state.launchInFocus, counts(launch.upcoming, launch.datePrecision, launch.date) {
+            wakes.append(.seconds(1))
+        }
         if state.screen == .favorites,
            state.favorites.items.launches.contains(where: { counts($0.status == .upcoming, $0.datePrecision, $0.date) }) {
             wakes.append(.seconds(1))

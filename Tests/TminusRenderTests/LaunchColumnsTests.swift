@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TminusCore
+import TminusTestSupport
+@testable import TminusRender
+import TminusViewModel
+
+/// The launch list's columns: sized to what they hold, packed from the left, the rocket never
+/// said twice on a row.
+@Suite("Launch list columns")
+struct LaunchColumnsTests {
+    static let time = LaunchTime(timeZone: .gmt)
+
+    static func columns(_ launches: [Launch], width: Int, nameX: Int = 4) -> LaunchColumns {
+        LaunchColumns(width: width, nameX: nameX, outcome: .word, launches: launches, changes: [:], watched: [], time: time)
+    }
+
+    @Test func aLaunchLibrary2NameShowsItsMissionPartBesideARocketColumn() {
+        let launches = Sample.ll2Launches(3)
+        let c = Self.columns(launches, width: 80)
+        #expect(c.showsRocket)
+        #expect(LaunchColumns.title(of: launches[0], rocketColumn: true) == "LL2 Mission 1")
+        #expect(LaunchColumns.title(of: launches[0], rocketColumn: false) == "Electron | LL2 Mission 1")
+        // An r/SpaceX name has no rocket part to drop.
+        #expect(LaunchColumns.title(of: Sample.crs26, rocketColumn: true) == Sample.crs26.name)
+    }
+
+    @Test func columnsArePackedFromTheLeftAndNeverOverlap() {
+        for width in [50, 80, 100, 120, 200] {
+            let c = Self.columns(Sample.ll2Launches(12), width: width)
+            var x = c.name.x + c.name.width
+            for (_, column) in c.extras {
+                #expect(column.x >= x + LaunchColumns.gap, "\(width)")
+                x = column.x + column.width
+            }
+            #expect(c.date.x >= x + LaunchColumns.gap)
+            #expect(c.status.x == c.date.x + c.date.width + LaunchColumns.gap)
+            #expect(c.status.x + c.status.width <= width, "the status fits at \(width)")
+        }
+        // Wide enough for everything: no blank stretch between a name and its rocket.
+        let wide = Self.columns(Sample.ll2Launches(12), width: 200)
+        let widestTitle = Sample.ll2Launches(12).map { TerminalText.width(LaunchColumns.title(of: $0, rocketColumn: true)) }.max()!
+        #expect(wide.name.width == max(LaunchColumns.minimumName, widestTitle))
+        #expect(wide.extras.map(\.kind) == [.rocket, .provider])
+    }
+
+    @Test func theProviderColumnComesOnlyWhenTheNameKeepsItsRoom() {
+        #expect(Self.columns(Sample.ll2Launches(12), width: 80).extras.map(\.kind) == [.rocket])
+        #expect(Self.columns(Sample.ll2Launches(12), width: 120).extras.map(\.kind) == [.rocket, .provider])
+        // r/SpaceX launches have one provider: no such column, however wide.
+        #expect(Self.columns(Sample.launches(5, upcoming: true), width: 200).extras.map(\.kind) == [.rocket])
+    }
+
+    @Test func aColumnNobodyHasAValueForIsLeftOut() {
+        var launches = Sample.ll2Launches(3)
+        for i in launches.indices { launches[i].rocket = nil }
+        let c = Self.columns(launches, width: 120)
+        #expect(!c.showsRocket)
+        #expect(LaunchColumns.title(of: launches[0], rocketColumn: c.showsRocket) == "Electron | LL2 Mission 1")
+    }
+
+    @Test func theSecondLineNeverRepeatsAColumn() {
+        let launch = Sample.ll2Launches(1)[0]
+        let withProvider = Self.columns([launch], width: 120)
+        #expect(withProvider.showsProvider)
+        #expect(!withProvider.placeLine(launch).contains(launch.provider!), "\(withProvider.placeLine(launch))")
+        let narrow = Self.columns([launch], width: 60)
+        #expect(!narrow.showsProvider)
+        #expect(narrow.placeLine(launch).hasPrefix(launch.provider!), "the provider moves to the second line")
+        #expect(!narrow.placeLine(launch).contains("Electron"))
+    }
+
+    @Test func aWatchedLaunchsStarAndItsChangeFitInTheNameColumn() {
+        let launch = Sample.launches(1, upcoming: true, prefix: "Galaxy 33 (15R) & 34 (12R)")[0]
+        let plain = Self.columns([launch], width: 120)
+        let marked = LaunchColumns(width: 120, nameX: 4, outcome: .word, launches: [launch],
+                                   changes: [launch.id: .netMoved(2 * 86_400)], watched: [launch.id], time: Self.time)
+        let extra = TerminalText.width(" ★") + TerminalText.width(" " + LaunchChange.netMoved(2 * 86_400).text)
+        #expect(marked.name.width == plain.name.width + extra)
+    }
+
+    @Test func pastingAPaneCopiesItsCellsAndLeavesTheRest() {
+        var grid = Grid(size: Size(width: 10, height: 3))
+        grid.put("abcdefghij", x: 0, y: 1)
+        var pane = Grid(size: Size(width: 4, height: 3))
+        pane.put("漢字", x: 0, y: 1)
+        grid.paste(pane, x: 3, rows: 1..<2)
+        #expect(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[1] == "abc漢字hij")
+        #expect(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[0] == String(repeating: " ", count: 10))
+    }
+}
