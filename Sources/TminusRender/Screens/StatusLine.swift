@@ -18,10 +18,9 @@ enum StatusLine {
                         : Style(background: .theme.barBackground))
             return
         }
-        // The screen's own hints first, but `? help` and `q quit` always stay: drop the
-        // screen's last hints until everything fits.
-        let all = Keymap.help(for: state.screen, keys: state.keys).filter(\.inStatusLine)
-        var hints = all
+        // The screen's own hints first, but the global ones (`m mouse`, `? help`, `q quit`)
+        // always stay: drop the screen's last hints until everything fits.
+        var hints = Keymap.statusHints(for: state)
         func width(_ list: [KeyHelp]) -> Int {
             list.reduce(0) { $0 + TerminalText.width($1.keys) + 1 + TerminalText.width($1.action) + 2 }
         }
