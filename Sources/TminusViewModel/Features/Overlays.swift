@@ -49,18 +49,17 @@ extension AppReducer {
         effects.append(.savePreferences(state.preferences))
     }
 
-    /// What `m` says: what the mouse does now, and how to have the other (by the key as
-    /// `config.toml` may have moved it).
-    static func mouseNotice(on: Bool, key: Character) -> String {
-        on ? "mouse on — click, double-click, wheel; Shift-drag selects text; \(key) to turn off"
-            : "mouse off — terminal selection and link clicks work; \(key) to turn on"
+    /// What `m` says: what the mouse does now, and how to have the other.
+    static func mouseNotice(on: Bool) -> String {
+        on ? "mouse on — click, double-click, wheel; Shift-drag selects text; m to turn off"
+            : "mouse off — terminal selection and link clicks work; m to turn on"
     }
 
     /// `m`: the mouse on or off, saved like the units.
     mutating func userToggledMouse() {
         state.preferences.mouse.toggle()
         state.session.lastClick = nil
-        show(Notice(Self.mouseNotice(on: state.preferences.mouse, key: state.keys.shown("m"))))
+        show(Notice(Self.mouseNotice(on: state.preferences.mouse)))
         effects.append(.setMouse(state.preferences.mouse))
         effects.append(.savePreferences(state.preferences))
     }
