@@ -63,6 +63,11 @@ public enum Keymap {
         global.contains { $0.bindings == help.bindings }
     }
 
+    /// The hints a status line keeps whatever its width: `? help` and `q quit`.
+    public static func isEssential(_ help: KeyHelp) -> Bool {
+        global.contains { $0.bindings == help.bindings && $0.inStatusLine }
+    }
+
     /// The screens whose status line says whether the mouse is on: where a click would select
     /// a row or a link, and where a user wanting the terminal's own selection or link clicks
     /// looks for why they do not work.
@@ -70,7 +75,7 @@ public enum Keymap {
 
     /// The status line's hints, in order: the screen's own, then (on `mouseHintScreens`) the
     /// mouse key and its state, `m mouse: off`, then `? help` and `q quit`. The mouse hint
-    /// counts as global: a narrow status line drops the screen's hints first.
+    /// counts as global: a narrow status line drops the screen's hints first, then it.
     public static func statusHints(for state: AppState) -> [KeyHelp] {
         let all = help(for: state.screen, keys: state.keys)
         var hints = all.filter(\.inStatusLine)
