@@ -141,7 +141,7 @@ struct MouseTests {
         #expect(!restarted.viewModel.mouseEnabled)
         await restarted.press(.character("m"))
         #expect(restarted.viewModel.mouseEnabled)
-        #expect(restarted.state.notice?.text == "mouse on — click, double-click, wheel; Shift-drag selects text; m to turn off")
+        #expect(restarted.state.notice?.text == "mouse on — Shift-drag selects text; m to turn off")
         #expect(spy.saves.isEmpty == false)
     }
 

@@ -107,7 +107,7 @@ enum DocumentView {
         grid.put(mark, x: 2, y: y, style: style)
         var x = 4
         for part in [step.offset, step.time].compactMap({ $0 }) {
-            x += grid.put(part, x: x, y: y, style: step.mark == .later ? Theme.label : style) + 2
+            x += grid.put(part, x: x, y: y, style: style) + 2
         }
         let right = grid.width - 2
         x += grid.put(step.name, x: x, y: y, maxWidth: max(0, right - x), style: style)

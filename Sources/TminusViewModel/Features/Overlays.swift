@@ -51,7 +51,7 @@ extension AppReducer {
 
     /// What `m` says: what the mouse does now, and how to have the other.
     static func mouseNotice(on: Bool) -> String {
-        on ? "mouse on — click, double-click, wheel; Shift-drag selects text; m to turn off"
+        on ? "mouse on — Shift-drag selects text; m to turn off"
             : "mouse off — terminal selection and link clicks work; m to turn on"
     }
 
