@@ -334,6 +334,7 @@ enum Canonical {
     private static let addedLater: [String: @Sendable (Any) -> Bool] = [
         "webcastLive": { ($0 as? Bool) == false },
         "updates": { ($0 as? [LaunchUpdate])?.isEmpty == true },
+        "timeline": { ($0 as? [TimelineEvent])?.isEmpty == true },
     ]
 
     /// `_name: Wrapper(wrappedValue: v)` as `name: v`.

@@ -115,8 +115,25 @@ struct LaunchLibrary2RecordedTests {
         #expect(try rawResults("ll2/2.0.0/upcoming-2023-04.json").filter { $0["probability"] as? Int == -1 }.count == 3)
         #expect(launches.allSatisfy { $0.probability == nil })
         #expect(try launch("ll2/2.0.0/upcoming-2023-04.json", named: "Falcon Heavy | ViaSat-3 Americas").probability == nil)
-        // No tbd flag anywhere in this file: every date is to the hour, as sent.
-        #expect(launches.allSatisfy { $0.datePrecision == .hour })
+        // No tbd flag anywhere in this file, but six TBD launches parked at midnight UTC on
+        // 2023-04-30: a placeholder, known to the day. The rest are to the hour, as sent.
+        let parked = launches.filter { $0.datePrecision == .day }
+        #expect(parked.map(\.name) == [
+            "Falcon 9 Block 5 | Starlink Group 6-3", "Falcon 9 Block 5 | Starlink Group 2-2",
+            "Falcon 9 Block 5 | Starlink Group 2-9", "Delta IV Heavy | NROL-68", "Firefly Alpha | FLTA003 (VICTUS NOX)",
+            "Falcon 9 Block 5 | Starlink Group 5-9",
+        ])
+        #expect(parked.allSatisfy { $0.date == (try? instant("2023-04-30T00:00:00Z")) && $0.statusWord == "TBD" })
+        #expect(launches.filter { $0.datePrecision == .hour }.count == 4)
+        for (record, launch) in zip(try rawResults("ll2/2.0.0/upcoming-2023-04.json"), launches) {
+            #expect(record["tbdtime"] as? Bool == false && record["tbddate"] as? Bool == false)
+            #expect((launch.datePrecision == .day) == ((record["net"] as? String)?.hasSuffix("T00:00:00Z") == true), "\(launch.name)")
+        }
+        // The countdown then says the day, not a made-up time.
+        let countdown = Countdown(to: parked[0].date, precision: parked[0].datePrecision,
+                                  now: try instant("2023-04-20T00:00:00Z"), time: LaunchTime(timeZone: .gmt))
+        #expect(countdown.kind == .noExactTime)
+        #expect(countdown.text == "2023-04-30")
     }
 
     @Test func march2024SuccessAndInFlight() throws {
@@ -437,6 +454,41 @@ struct LaunchLibrary2EdgeCaseTests {
             {"id": "p", "net": "2025-07-01T00:00:00Z", "net_precision": \(precision),
              "tbdtime": \(json(tbdTime)), "tbddate": \(json(tbdDate))}
             """
+        #expect(try LaunchLibrary2.decodeLaunch(Data(body.utf8)).datePrecision == expected, "\(body)")
+    }
+
+    /// LL2's midnight-UTC placeholder: (net, status, net_precision, tbdtime) → precision.
+    @Test(arguments: [
+        // Midnight UTC and TBD or TBC, nothing finer said: the day only.
+        ("2023-04-30T00:00:00Z", #"{"id": 2, "name": "TBD"}"#, "null", "false", DatePrecision.day),
+        ("2023-04-30T00:00:00Z", #"{"id": 2, "name": "To Be Determined", "abbrev": "TBD"}"#, "null", "null", .day),
+        ("2023-04-30T00:00:00Z", #"{"id": 8, "name": "To Be Confirmed", "abbrev": "TBC"}"#, "null", "false", .day),
+        ("2023-04-30T00:00:00.000Z", #"{"id": "2", "name": "TBD"}"#, "null", "false", .day),
+        ("2023-04-30T00:00:00Z", #"{"name": "To Be Confirmed"}"#, "null", "false", .day),
+        ("2023-04-30T00:00:00Z", #"{"abbrev": "tbd"}"#, "null", "false", .day),
+        ("2023-04-30T00:00:00Z", #"{"id": 2, "name": "TBD"}"#, #"{"name": "Day", "abbrev": "DAY"}"#, "false", .day),
+        ("2023-04-30T00:00:00Z", #"{"id": 2, "name": "TBD"}"#, #"{"name": "Fortnight"}"#, "false", .day),
+        // Coarser than a day stays as coarse.
+        ("2023-04-01T00:00:00Z", #"{"id": 2, "name": "TBD"}"#, #"{"name": "Month", "abbrev": "M"}"#, "false", .month),
+        ("2023-04-30T00:00:00Z", #"{"id": 2, "name": "TBD"}"#, "null", "true", .day),
+        // A real midnight launch: the source says Minute, or the launch is Go.
+        ("2023-04-30T00:00:00Z", #"{"id": 1, "name": "Go for Launch", "abbrev": "Go"}"#, #"{"name": "Minute", "abbrev": "MIN"}"#, "false", .hour),
+        ("2023-04-30T00:00:00Z", #"{"id": 2, "name": "TBD"}"#, #"{"name": "Minute", "abbrev": "MIN"}"#, "false", .hour),
+        ("2023-04-30T00:00:00Z", #"{"id": 8, "name": "TBC"}"#, #"{"name": "Second", "abbrev": "SEC"}"#, "null", .hour),
+        ("2023-04-30T00:00:00Z", #"{"id": 1, "name": "Go"}"#, "null", "false", .hour),
+        ("2023-04-30T00:00:00Z", #"{"id": 5, "name": "On Hold", "abbrev": "Hold"}"#, "null", "false", .hour),
+        ("2023-04-30T00:00:00Z", "null", "null", "false", .hour),
+        // Not exactly midnight UTC: a time someone set.
+        ("2023-04-30T00:00:01Z", #"{"id": 2, "name": "TBD"}"#, "null", "false", .hour),
+        ("2023-04-30T00:00:00.500Z", #"{"id": 2, "name": "TBD"}"#, "null", "false", .hour),
+        ("2023-04-30T00:01:00Z", #"{"id": 2, "name": "TBD"}"#, "null", "false", .hour),
+        ("2023-04-30T02:00:00+02:00", #"{"id": 2, "name": "TBD"}"#, "null", "false", .day),  // midnight UTC, said in +02:00
+        ("2023-04-30T00:00:00+02:00", #"{"id": 2, "name": "TBD"}"#, "null", "false", .hour),
+        ("1969-07-16T00:00:00Z", #"{"id": 2, "name": "TBD"}"#, "null", "false", .day),
+        ("1969-07-16T13:32:00Z", #"{"id": 2, "name": "TBD"}"#, "null", "false", .hour),
+    ] as [(String, String, String, String, DatePrecision)])
+    func midnightPlaceholder(net: String, status: String, precision: String, tbdTime: String, expected: DatePrecision) throws {
+        let body = #"{"id": "m", "net": "\#(net)", "status": \#(status), "net_precision": \#(precision), "tbdtime": \#(tbdTime)}"#
         #expect(try LaunchLibrary2.decodeLaunch(Data(body.utf8)).datePrecision == expected, "\(body)")
     }
 

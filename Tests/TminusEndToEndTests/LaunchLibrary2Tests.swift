@@ -53,9 +53,14 @@ struct LaunchLibrary2Tests {
         #expect(paths.contains("/2.2.0/launch/upcoming/?limit=20&offset=20"), "\(paths)")
 
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("SpaceX — Starlink Mission (English)")
+        // The launch-day timeline follows the mission's fields; the links list is further down.
+        screen = try await tmux.waitFor("GO for Prop Load")
+        #expect(screen.contains("Timeline"))
+        #expect(Self.line(screen, containing: "GO for Prop Load")?.contains("T-00:38:00") == true, "\(screen)")
         #expect(screen.contains("Video"))
         #expect(screen.contains("Provider       SpaceX"), "\(screen)")
+        try tmux.sendKeys("G")
+        screen = try await tmux.waitFor("SpaceX — Starlink Mission (English)")
         try tmux.sendKeys("o")
         #expect(try await rig.browser.waitForURL() == Self.starlinkVideo)
         let detail = try await rig.requests(under: "/2.2.0/launch/95653d52")

@@ -29,6 +29,24 @@ struct RenderRulesTests {
         #expect(status.contains("? help"), "the hints keep their room: \(status)")
     }
 
+    /// At every width the hints end whole (`q quit`, never `q quit…`), and say the mouse's state.
+    @Test func theHintsEndWithAWholeWordAtEveryWidth() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true))).started()
+        for screen in ["list", "detail"] {
+            if screen == "detail" { await h.press(.enter) }
+            // From 51 columns the data's age leaves room for `? help  q quit` at least.
+            for width in 51...220 {
+                let status = String(Renderer.render(h.state, size: Size(width: width, height: 24)).text
+                    .split(separator: "\n", omittingEmptySubsequences: false)[23])
+                let hints = (status.components(separatedBy: "updated").first ?? status).trimmingCharacters(in: .whitespaces)
+                #expect(!hints.contains("…"), "\(screen) at \(width): \(status)")
+                #expect(hints.hasSuffix("? help  q quit"), "\(screen) at \(width): \(status)")
+                // Where the help and quit hints leave room, the mouse's state (of a fixed 14 columns).
+                if width >= 80 { #expect(hints.contains("m mouse: off  ? help  q quit"), "\(screen) at \(width): \(status)") }
+            }
+        }
+    }
+
     @Test func statusWordsHaveTheirColours() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true),
                                                      past: [Sample.falconSat, Sample.bare] + Sample.launches(1, upcoming: false))).started()

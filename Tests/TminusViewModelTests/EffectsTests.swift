@@ -15,12 +15,12 @@ struct EffectsTests {
         #expect(h.terminal.quitRequested)
     }
 
-    @Test func mTurnsTheMouseOffAndSavesTheChoice() async {
+    @Test func mTurnsTheMouseOnAndSavesTheChoice() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true))).started()
         let effects = h.viewModel.handle(.key(.character("m")))
-        #expect(effects.contains(.setMouse(false)))
-        #expect(effects.contains { if case .savePreferences(let p) = $0 { !p.mouse } else { false } })
-        #expect(h.terminal.mouse == false)
+        #expect(effects.contains(.setMouse(true)))
+        #expect(effects.contains { if case .savePreferences(let p) = $0 { p.mouse } else { false } })
+        #expect(h.terminal.mouse == true)
     }
 
     @Test func startingAsksForTheFirstPageFromTheCacheAndTheFavorites() {

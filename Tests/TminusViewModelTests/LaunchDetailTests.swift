@@ -74,7 +74,7 @@ struct LaunchDetailTests {
         await h.press(.enter)
         for _ in 0..<100 { h.viewModel.handle(.key(.down)) }
         let layout = ScreenLayout(h.state.size)
-        let lines = LaunchDetailDocument.lines(for: Sample.crs26, time: h.state.time, width: layout.detailBodyWidth)
+        let lines = LaunchDetailDocument.lines(for: Sample.crs26, time: h.state.time, now: h.state.now, width: layout.detailBodyWidth)
         #expect(h.state.detail?.scroll == lines.count - layout.detailBodyHeight)
         await h.press(.character("g"))
         #expect(h.state.detail?.scroll == 0)
@@ -133,7 +133,7 @@ struct LaunchDetailDocumentTests {
     func fields(_ launch: Launch) -> [String: String] {
         var out: [String: String] = [:]
         var last = ""
-        for case let .field(label, value, _) in LaunchDetailDocument.lines(for: launch, time: time, width: 76) {
+        for case let .field(label, value, _) in LaunchDetailDocument.lines(for: launch, time: time, now: .distantPast, width: 76) {
             if label.isEmpty { out[last, default: ""] += "\n" + value } else { out[label] = value; last = label }
         }
         return out

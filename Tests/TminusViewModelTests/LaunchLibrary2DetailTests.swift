@@ -83,7 +83,7 @@ struct LaunchLibrary2DetailTests {
 
     @Test func theDocumentShowsProviderPadLocationPictureAndLinks() {
         let launch = Sample.starlinkDetailed
-        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), width: 76)
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
         var fields: [String: String] = [:]
         for case let .field(label, value, _) in lines where !label.isEmpty { fields[label] = value }
         #expect(fields["Provider"] == "SpaceX")
@@ -106,7 +106,7 @@ struct LaunchLibrary2DetailTests {
     }
 
     @Test func anEmptyLinkSlotReadsAsADash() {
-        let lines = LaunchDetailDocument.lines(for: Sample.ll2Launches(1)[0], time: LaunchTime(timeZone: .gmt), width: 76)
+        let lines = LaunchDetailDocument.lines(for: Sample.ll2Launches(1)[0], time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
         #expect(lines.contains(.field(label: "Video", value: "-", tone: .muted)))
         #expect(lines.contains(.field(label: "Description", value: "-", tone: .muted)))
         #expect(!lines.contains { if case .picture = $0 { return true } else { return false } })
@@ -128,7 +128,7 @@ struct LaunchLibrary2UpdatesDetailTests {
         launch.webcastLive = true
         launch.updates = [LaunchUpdate(comment: "Now targeting Aug 25", author: "Cosmic_Penguin",
                                        postedAt: ISO8601.parse("2026-08-17T21:26:00Z"))]
-        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), width: 76)
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
         #expect(lines.contains(.field(label: "Webcast", value: "● LIVE", tone: .failure)))
         #expect(lines.contains(.heading("Updates")))
         #expect(lines.contains(.field(label: "2026-08-17", value: "Now targeting Aug 25", tone: .plain)))

@@ -6,8 +6,11 @@ import TminusTestSupport
 
 @Suite("Mouse: wheel, clicks, double-clicks, tabs, m")
 struct MouseTests {
+    /// A user who turned the mouse on (it is off by default).
+    static func mouseOn() -> PreferencesStore { .inMemory(.init(preferences: Preferences(mouse: true))) }
+
     /// 80×12 without pictures: one line a row, rows from line 3, eight rows on screen.
-    func upcoming(_ count: Int = 20, preferences: PreferencesStore = .inMemory()) async -> (Harness, [Launch]) {
+    func upcoming(_ count: Int = 20, preferences: PreferencesStore = mouseOn()) async -> (Harness, [Launch]) {
         let launches = Sample.launches(count, upcoming: true)
         let h = await Harness(source: ScriptedSource(upcoming: launches), width: 80, height: 12,
                               preferences: preferences).started()
@@ -50,7 +53,7 @@ struct MouseTests {
 
     @Test func aClickWithTwoLineRowsCountsTwoLinesARow() async {
         let launches = Sample.launches(20, upcoming: true)
-        let h = await Harness(source: ScriptedSource(upcoming: launches), width: 80, height: 24).started()
+        let h = await Harness(source: ScriptedSource(upcoming: launches), width: 80, height: 24, preferences: Self.mouseOn()).started()
         h.viewModel.state.pictureMode = .pictures
         #expect(h.state.launchRowHeight == 2)
         await mouse(h, .press, y: 3 + 2 * 3 + 1)  // the second line of the fourth row
@@ -94,7 +97,8 @@ struct MouseTests {
     }
 
     @Test func wheelAndClicksOnTheRocketList() async {
-        let h = await Harness(source: ScriptedSource(rockets: Sample.Rockets.all), width: 80, height: 24).started()
+        let h = await Harness(source: ScriptedSource(rockets: Sample.Rockets.all), width: 80, height: 24,
+                              preferences: Self.mouseOn()).started()
         await h.press(.character("2"))
         #expect(h.state.screen == .rocketList)
         await mouse(h, .press, y: 3 + 2)  // the gap between rows: nothing
@@ -119,12 +123,12 @@ struct MouseTests {
     }
 
     @Test func mTurnsTheMouseOffSavesItAndTheNextStartKeepsIt() async {
-        let spy = PreferencesSpy()
+        let spy = PreferencesSpy(Preferences(mouse: true))
         let (h, _) = await upcoming(preferences: spy.store)
         #expect(h.viewModel.mouseEnabled)
         await h.press(.character("m"))
         #expect(!h.viewModel.mouseEnabled)
-        #expect(h.state.notice?.text == "mouse off: the terminal's own selection works")
+        #expect(h.state.notice?.text == "mouse off — terminal selection and link clicks work; m to turn on")
         #expect(spy.saves.last?.mouse == false)
         // Off: clicks and the wheel do nothing.
         await mouse(h, .press, y: 6)
@@ -137,7 +141,8 @@ struct MouseTests {
         #expect(!restarted.viewModel.mouseEnabled)
         await restarted.press(.character("m"))
         #expect(restarted.viewModel.mouseEnabled)
-        #expect(restarted.state.notice?.text == "mouse on")
+        #expect(restarted.state.notice?.text == "mouse on — Shift-drag selects text; m to turn off")
+        #expect(spy.saves.isEmpty == false)
     }
 
     @Test func mIsTakenByAnOpenOverlay() async {
@@ -146,10 +151,186 @@ struct MouseTests {
         #expect(h.viewModel.mouseEnabled)
     }
 
-    @Test func aSettingsFileWithoutTheMouseReadsAsOn() throws {
-        let old = try JSONDecoder().decode(Preferences.self, from: Data(#"{"units":{}}"#.utf8))
-        #expect(old.mouse)
-        let off = try JSONDecoder().decode(Preferences.self, from: JSONEncoder().encode(Preferences(mouse: false)))
-        #expect(!off.mouse)
+    @Test func aNewUserStartsWithTheMouseOffAndClicksDoNothing() async {
+        let (h, _) = await upcoming(preferences: .inMemory())
+        #expect(!h.viewModel.mouseEnabled)
+        #expect(h.terminal.mouse != true)
+        await mouse(h, .press, y: 3 + 4)
+        await mouse(h, .wheelDown, y: 5)
+        #expect(h.state.upcoming.selection == 0 && h.state.upcoming.scrollTop == 0)
+        // `m` turns it on, and says how to have the terminal's selection back.
+        await h.press(.character("m"))
+        #expect(h.viewModel.mouseEnabled)
+        #expect(h.terminal.mouse == true)
+        await mouse(h, .press, y: 3 + 4)
+        #expect(h.state.upcoming.selection == 4)
+    }
+
+    @Test func aSavedChoiceIsKeptEitherWayAndAFileWithoutOneGetsTheDefault() throws {
+        func decoded(_ json: String) throws -> Preferences { try JSONDecoder().decode(Preferences.self, from: Data(json.utf8)) }
+        #expect(try decoded(#"{"units":{},"mouse":true}"#).mouse)
+        #expect(try !decoded(#"{"units":{},"mouse":false}"#).mouse)
+        // From before the mouse: no choice was ever made, so the default, off.
+        #expect(try !decoded(#"{"units":{}}"#).mouse)
+        #expect(!Preferences.defaults.mouse)
+        for choice in [true, false] {
+            #expect(try JSONDecoder().decode(Preferences.self, from: JSONEncoder().encode(Preferences(mouse: choice))).mouse == choice)
+        }
+    }
+
+    // MARK: - The Upcoming │ Past switch
+
+    @Test func clicksOnTheSegmentSwitchSwitchSegmentsCellByCell() async {
+        let (h, _) = await upcoming()
+        // ` Upcoming │ Past `: columns 1–10 Upcoming, 11 the bar, 12–17 Past.
+        #expect(SegmentSwitch.items.map { [$0.x, $0.width] } == [[1, 10], [12, 6]])
+        for x in 12...17 {
+            await h.press(.character("u"))
+            await mouse(h, .press, x: x, y: 1)
+            #expect(h.state.segment == .past, "column \(x)")
+        }
+        for x in 1...10 {
+            await h.press(.character("p"))
+            await mouse(h, .press, x: x, y: 1)
+            #expect(h.state.segment == .upcoming, "column \(x)")
+        }
+        // The bar between them, the margin before, and what lies right of the switch: nothing.
+        for x in [0, 11, 18, 30, 79] {
+            await h.press(.character("p"))
+            await mouse(h, .press, x: x, y: 1)
+            #expect(h.state.segment == .past, "column \(x)")
+        }
+    }
+
+    @Test func theSwitchIsOnlyOnTheLaunchList() async {
+        let (h, _) = await upcoming()
+        await h.press(.enter)
+        await mouse(h, .press, x: 14, y: 1)
+        #expect(h.state.screen == .launchDetail)
+        #expect(h.state.segment == .upcoming)
+    }
+
+    // MARK: - The detail's links bar
+
+    /// CRS-26's detail: Webcast and Wikipedia have a page, Press kit, Article and Reddit none.
+    func crs26Detail() async -> Harness {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26]), preferences: Self.mouseOn()).started()
+        await h.press(.enter)
+        return h
+    }
+
+    @Test func theLinksBarIsWhereTheDetailDrawsIt() async {
+        let h = await crs26Detail()
+        let layout = ScreenLayout(h.state.size)
+        #expect(layout.detailLinksRow == 5)
+        let links = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)
+        // `Links ` at 12 (right of the patch), then ` Webcast ` ` Press kit ` ` Wikipedia ` ` Article `
+        // ` Reddit `, a blank between.
+        #expect(links.map(\.text) == [" Webcast ", " Press kit ", " Wikipedia ", " Article ", " Reddit "])
+        #expect(layout.detailLinksX == 12)
+        #expect(links.map(\.x) == [18, 28, 40, 52, 62])
+        #expect(links.map(\.available) == [true, false, true, false, false])
+    }
+
+    @Test func aClickSelectsALinkOnEveryCellOfItAndASecondClickOpensIt() async {
+        let h = await crs26Detail()
+        let layout = ScreenLayout(h.state.size)
+        let links = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)
+        let webcast = links[0], wikipedia = links[2]
+        #expect(h.state.detail?.linkIndex == 0)
+        for x in wikipedia.x..<(wikipedia.x + wikipedia.width) {
+            if h.state.detail?.linkIndex == 2 { await h.press(.character("h")) }  // back to the webcast
+            #expect(h.state.detail?.linkIndex == 0)
+            await mouse(h, .press, x: x, y: layout.detailLinksRow)
+            #expect(h.state.detail?.linkIndex == 2, "column \(x)")
+        }
+        #expect(h.browser.urls.isEmpty)
+        // The selected link, clicked again (a double-click, or a second click later): opened, as `o` does.
+        await mouse(h, .press, x: wikipedia.x + 3, y: layout.detailLinksRow)
+        #expect(h.browser.urls == [URL(string: "https://en.wikipedia.org/wiki/CRS-26")!])
+        for x in webcast.x..<(webcast.x + webcast.width) {
+            if h.state.detail?.linkIndex == 0 { await h.press(.character("l")) }  // to Wikipedia
+            #expect(h.state.detail?.linkIndex == 2)
+            await mouse(h, .press, x: x, y: layout.detailLinksRow)
+            #expect(h.state.detail?.linkIndex == 0, "column \(x)")
+        }
+        h.clock.advance(by: 60)
+        await mouse(h, .press, x: webcast.x, y: layout.detailLinksRow)
+        #expect(h.browser.urls.last == URL(string: "https://youtu.be/crs26"))
+        #expect(h.browser.urls.count == 2)
+    }
+
+    @Test func aClickBetweenLinksOrOffTheBarDoesNothing() async {
+        let h = await crs26Detail()
+        let layout = ScreenLayout(h.state.size)
+        let links = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)
+        let gaps: [Int] = links.dropLast().map { $0.x + $0.width }
+        #expect(gaps == [27, 39, 51, 61])
+        // The label, the gaps, right of the last link, and the rows above and below it.
+        var cells: [(Int, Int)] = [(12, 5), (17, 5), (70, 5), (79, 5), (22, 4), (22, 6), (44, 4), (44, 6)]
+        cells += gaps.map { ($0, 5) }
+        for (x, y) in cells {
+            await mouse(h, .press, x: x, y: y)
+            #expect(h.state.detail?.linkIndex == 0, "(\(x), \(y))")
+            #expect(h.state.screen == .launchDetail)
+        }
+        #expect(h.browser.urls.isEmpty)
+        #expect(h.state.notice == nil)
+    }
+
+    @Test func aClickOnALinkWithoutAPageSaysSoAndSelectsNothing() async {
+        let h = await crs26Detail()
+        let layout = ScreenLayout(h.state.size)
+        let pressKit = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)[1]
+        await mouse(h, .press, x: pressKit.x + 1, y: layout.detailLinksRow)
+        #expect(h.state.detail?.linkIndex == 0)
+        #expect(h.state.notice?.text == "this launch has no press kit link")
+        #expect(h.browser.urls.isEmpty)
+    }
+
+    @Test func aClickOnAWebcastWithSeveralPagesAsksWhich() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.starlinkDetailed]), preferences: Self.mouseOn()).started()
+        await h.press(.enter)
+        let layout = ScreenLayout(h.state.size)
+        let links = LinkBar.layout(Sample.starlinkDetailed.linkSlots, startX: layout.detailLinksX)
+        #expect(links.map(\.text) == [" Video (2) ", " Info "])
+        await mouse(h, .press, x: links[1].x, y: layout.detailLinksRow)
+        #expect(h.state.detail?.linkIndex == 1)
+        await mouse(h, .press, x: links[0].x + links[0].width - 1, y: layout.detailLinksRow)
+        await mouse(h, .press, x: links[0].x, y: layout.detailLinksRow)
+        #expect(h.state.overlay == .links(LinkMenu(title: "Video", targets: Sample.starlinkDetailed.videos)))
+        #expect(h.browser.urls.isEmpty)
+    }
+
+    @Test func offTheMouseTheBarsTakeNoClicks() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        await mouse(h, .press, x: 14, y: 1)
+        #expect(h.state.segment == .upcoming)
+        await h.press(.enter)
+        await mouse(h, .press, x: 44, y: 5)
+        #expect(h.state.detail?.linkIndex == 0)
+    }
+
+    // MARK: - The status line says how the mouse is
+
+    @Test func theStatusLineHintSaysTheMouseStateOnTheListAndTheDetail() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26]), width: 160).started()
+        func hint() -> String? {
+            Keymap.statusHints(for: h.state).first { $0.bindings.contains { $0.action == .toggleMouse } }
+                .map { "\($0.keys) \($0.action)" }
+        }
+        #expect(hint() == "m mouse: off")
+        // Before `? help` and `q quit`, and kept with them when the line is short.
+        #expect(Keymap.statusHints(for: h.state).suffix(3).map(\.keys) == ["m", "?", "q"])
+        #expect(Keymap.isGlobal(Keymap.statusHints(for: h.state).first { $0.keys == "m" }!))
+        await h.press(.character("m"))
+        #expect(hint() == "m mouse: on")
+        await h.press(.enter)
+        #expect(h.state.screen == .launchDetail)
+        #expect(hint() == "m mouse: on")
+        // Elsewhere, `?` lists it.
+        await h.press(.character("2"))
+        #expect(h.state.screen == .rocketList)
+        #expect(hint() == nil)
     }
 }

@@ -443,3 +443,31 @@ struct RocketDocumentTests {
         #expect(bare.map { "\($0.value) \($0.unit)" } == ["- m", "- m", "- lb", "- kg"])
     }
 }
+
+@Suite("Rocket page: the description beside the picture")
+struct RocketSummaryTests {
+    static func rocket(_ description: String?) -> Rocket {
+        var rocket = Rocket(id: "r", name: "R")
+        rocket.description = description
+        return rocket
+    }
+
+    @Test func aCutDescriptionEndsInAnEllipsis() {
+        let text = "Falcon 9 is a two-stage rocket designed and manufactured by SpaceX for the reliable and safe transport of satellites."
+        let lines = RocketDocument.summary(Self.rocket(text), width: 20, lines: 3)
+        #expect(lines == ["Falcon 9 is a", "two-stage rocket", "designed and…"])
+        #expect(lines.allSatisfy { TerminalText.width($0) <= 20 })
+    }
+
+    @Test func aLastLineThatIsFullIsCutToMakeRoom() {
+        let lines = RocketDocument.summary(Self.rocket("aaaa bbbbb cccc dddd"), width: 5, lines: 2)
+        #expect(lines == ["aaaa", "bbbb…"])
+    }
+
+    @Test func whatFitsIsLeftAsItIs() {
+        #expect(RocketDocument.summary(Self.rocket("A short one."), width: 20, lines: 3) == ["A short one."])
+        #expect(RocketDocument.summary(Self.rocket("one two three"), width: 5, lines: 3) == ["one", "two", "three"])
+        #expect(RocketDocument.summary(Self.rocket(nil), width: 20, lines: 3) == ["-"])
+        #expect(RocketDocument.summary(Self.rocket("anything"), width: 20, lines: 0) == [])
+    }
+}

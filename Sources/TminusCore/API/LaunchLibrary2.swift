@@ -96,10 +96,12 @@ public enum LaunchLibrary2 {
             return .object(Launchpad(id: "ll2-pad-" + key, name: pad.name, fullName: nil, locality: locality, region: nil))
         }
 
+        let date = record.net ?? record.windowStart
         var launch = Launch(
             origin: .launchLibrary2, id: record.id, name: record.name ?? "Unnamed launch", flightNumber: nil,
-            date: record.net ?? record.windowStart,
-            datePrecision: datePrecision(record.netPrecision, tbdTime: record.tbdTime, tbdDate: record.tbdDate),
+            date: date,
+            datePrecision: datePrecision(record.netPrecision, tbdTime: record.tbdTime, tbdDate: record.tbdDate,
+                                         net: date, status: status),
             upcoming: upcoming, success: success, details: record.mission?.description,
             rocket: rocket, launchpad: launchpad, links: links, window: nil,
             sourceStatus: sourceStatus, provider: record.provider?.name, image: record.image?.best,
@@ -111,7 +113,20 @@ public enum LaunchLibrary2 {
         launch.updates = record.updates.compactMap { update in
             update.comment.map { LaunchUpdate(comment: $0, author: update.createdBy, postedAt: update.createdOn, infoURL: update.infoURL) }
         }.sorted { ($0.postedAt ?? .distantPast) > ($1.postedAt ?? .distantPast) }
+        launch.timeline = timeline(record.timeline)
         return launch
+    }
+
+    /// The steps in time order (the source's order among equals). A step without words or
+    /// without a time that reads as an ISO 8601 duration is left out, not the launch.
+    static func timeline(_ records: [LL2TimelineRecord]) -> [TimelineEvent] {
+        let events = records.compactMap { record -> TimelineEvent? in
+            guard let name = record.type?.abbrev ?? record.type?.name ?? record.type?.description,
+                  let offset = record.relativeTime.flatMap(ISODuration.seconds) else { return nil }
+            let description = record.type?.description
+            return TimelineEvent(name: name, description: description == name ? nil : description, offset: offset)
+        }
+        return events.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     }
 
     /// Lowest `priority` first (the source's order among equals; no priority last); entries
@@ -131,11 +146,34 @@ public enum LaunchLibrary2 {
     /// `net_precision` (2.2.0+) by its name or abbreviation, then capped by the 2.0.0 flags:
     /// `tbdtime` → at most a day, `tbddate` → at most a month. A precision it does not know is
     /// an hour, unless a flag says less.
-    static func datePrecision(_ netPrecision: LL2NamedRecord?, tbdTime: Bool?, tbdDate: Bool?) -> DatePrecision {
-        var precision = netPrecision.flatMap(precision(of:)) ?? .hour
+    ///
+    /// And a placeholder time is no time: LL2 parks a launch whose day is known but whose time
+    /// is not at 00:00:00Z, often with the flags false (April 2023's six Starlink and NROL
+    /// launches "2023-04-30 00:00 TBD"). A NET at exactly midnight UTC, with the status TBD or
+    /// TBC, and no `net_precision` finer than a day saying otherwise, is known to the day only.
+    /// A midnight NET that is Go, or whose `net_precision` is Minute, stays exact: launches do
+    /// leave at midnight.
+    static func datePrecision(_ netPrecision: LL2NamedRecord?, tbdTime: Bool?, tbdDate: Bool?,
+                              net: Date?, status: LL2NamedRecord?) -> DatePrecision {
+        let stated = netPrecision.flatMap(precision(of:))
+        var precision = stated ?? .hour
         if tbdTime == true { precision = coarser(precision, .day) }
         if tbdDate == true { precision = coarser(precision, .month) }
+        if stated != .hour, let net, isMidnightUTC(net), isUndecided(status) { precision = coarser(precision, .day) }
         return precision
+    }
+
+    /// 00:00:00.000 UTC exactly (a placeholder carries no seconds or fraction).
+    static func isMidnightUTC(_ date: Date) -> Bool {
+        date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0
+    }
+
+    /// Status TBD (id 2) or TBC (id 8), or, without an id, words that say so.
+    static func isUndecided(_ status: LL2NamedRecord?) -> Bool {
+        guard let status else { return false }
+        if let id = status.id.flatMap({ Int($0) }) { return id == 2 || id == 8 }
+        let words = [status.abbrev, status.name].compactMap { $0?.trimmingCharacters(in: .whitespaces).lowercased() }
+        return words.contains { ["tbd", "tbc", "to be determined", "to be confirmed"].contains($0) }
     }
 
     /// LL2's precisions: Second/Minute/Hour (SEC/MIN/HR), Morning/Afternoon (AM/PM), Day (DAY),

@@ -43,6 +43,8 @@ struct LL2LaunchRecord: Decodable {
     @Lenient var webcastLive: Bool?
     /// 2.2.0+ (detail): the source's notes, e.g. "Now targeting Aug 25 at 09:42 UTC".
     @LenientList var updates: [LL2UpdateRecord]
+    /// 2.2.0+ (detail): the launch day's steps, `{type: {id, abbrev, description}, relative_time: "-PT38M"}`.
+    @LenientList var timeline: [LL2TimelineRecord]
     @Lenient var image: LL2ImageRecord?
     @LenientList var missionPatches: [LL2PatchRecord]
     // 2.0.0–2.2.0 spell the link lists in camelCase; 2.3.0 renamed them to snake_case.
@@ -52,7 +54,7 @@ struct LL2LaunchRecord: Decodable {
     @LenientList var infoURLsSnake: [LL2LinkRecord]
 
     enum CodingKeys: String, CodingKey {
-        case id, name, net, status, rocket, pad, mission, probability, image, updates
+        case id, name, net, status, rocket, pad, mission, probability, image, updates, timeline
         case webcastLive = "webcast_live"
         case windowStart = "window_start", netPrecision = "net_precision", tbdTime = "tbdtime", tbdDate = "tbddate"
         case provider = "launch_service_provider", missionPatches = "mission_patches"
@@ -140,8 +142,7 @@ struct LL2PatchRecord: Decodable {
     }
 }
 
-/// A `vidURLs` / `infoURLs` entry: `{priority, title, description, feature_image, url}` (2.0.0),
-/// plus `source`, `publisher`, `type {id, name}`, `language {id, name, code}` (2.2.0).
+/// An `updates` entry: `{comment, created_by, created_on, info_url, …}` (2.2.0+).
 struct LL2UpdateRecord: Decodable {
     @NonBlank var comment: String?
     @NonBlank var createdBy: String?
@@ -153,6 +154,23 @@ struct LL2UpdateRecord: Decodable {
     }
 }
 
+/// A `timeline` entry: what happens (`type.abbrev` is its short name, `Prop Load`; a `name`
+/// is read too, should a version send one) and when, as an ISO 8601 duration from T-0.
+struct LL2TimelineRecord: Decodable {
+    @Lenient var type: Kind?
+    @NonBlank var relativeTime: String?
+
+    struct Kind: Decodable {
+        @NonBlank var abbrev: String?
+        @NonBlank var name: String?
+        @Trimmed var description: String?
+    }
+
+    enum CodingKeys: String, CodingKey { case type, relativeTime = "relative_time" }
+}
+
+/// A `vidURLs` / `infoURLs` entry: `{priority, title, description, feature_image, url}` (2.0.0),
+/// plus `source`, `publisher`, `type {id, name}`, `language {id, name, code}` (2.2.0).
 struct LL2LinkRecord: Decodable {
     @WholeNumber var priority: Int?
     @WebLink var url: URL?

@@ -68,6 +68,8 @@ public struct Launch: Sendable, Hashable, Identifiable {
     public var webcastLive = false
     /// The source's notes on the launch, newest first (Launch Library 2 2.2.0+ detail).
     public var updates: [LaunchUpdate] = []
+    /// The launch day's steps against T-0, in time order (Launch Library 2 2.2.0+ detail).
+    public var timeline: [TimelineEvent] = []
 
     public var status: LaunchStatus {
         if let sourceStatus { return sourceStatus.meaning }
@@ -113,6 +115,7 @@ public struct Launch: Sendable, Hashable, Identifiable {
         if merged.videos.isEmpty { merged.videos = older.videos }
         if merged.infoLinks.isEmpty { merged.infoLinks = older.infoLinks }
         if merged.updates.isEmpty { merged.updates = older.updates }
+        if merged.timeline.isEmpty { merged.timeline = older.timeline }
         return merged
     }
 
@@ -130,7 +133,7 @@ extension Launch: Codable {
         case datePrecision = "date_precision"
         // Not in the r/SpaceX API: what Launch Library 2 launches carry, stored under names of our own.
         case sourceStatus = "source_status", provider, image, videos, infoLinks = "info_links", probability
-        case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates
+        case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates, timeline
     }
 
     public init(from decoder: Decoder) throws {
@@ -163,6 +166,7 @@ extension Launch: Codable {
         orbit = c.lenient(String.self, .orbit)
         webcastLive = c.lenient(Bool.self, .webcastLive) ?? false
         updates = c.lenientArray(LaunchUpdate.self, .updates)
+        timeline = c.lenientArray(TimelineEvent.self, .timeline)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -194,6 +198,7 @@ extension Launch: Codable {
         try c.encodeIfPresent(orbit, forKey: .orbit)
         if webcastLive { try c.encode(true, forKey: .webcastLive) }
         if !updates.isEmpty { try c.encode(updates, forKey: .updates) }
+        if !timeline.isEmpty { try c.encode(timeline, forKey: .timeline) }
     }
 }
 

@@ -3,20 +3,22 @@ import Foundation
 /// What the user chose and expects to find next time.
 public struct Preferences: Sendable, Hashable, Codable {
     public var units: UnitPreferences
-    /// Whether the app takes the mouse (`m`); off leaves the terminal's own selection working.
+    /// Whether the app takes the mouse (`m`). Off by default: while an app has the mouse, the
+    /// terminal can neither select text nor open the links it shows, which tminus is full of
+    /// (webcasts, press kits), and everything the mouse does has a key. A saved choice is kept.
     public var mouse: Bool
     /// How long before a watched launch's NET the app alerts, in minutes (empty: none).
     public var reminders: [Int] = Preferences.defaultReminders
 
-    public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = true) { self.units = units; self.mouse = mouse }
+    public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = false) { self.units = units; self.mouse = mouse }
 
     enum CodingKeys: String, CodingKey { case units, mouse, reminders }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         units = try c.decodeIfPresent(UnitPreferences.self, forKey: .units) ?? UnitPreferences()
-        // Files from before the mouse: on.
-        mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse) ?? true
+        // A file without it has no choice to keep (it is from before the mouse): the default.
+        mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse) ?? Preferences.defaults.mouse
         // Files from before reminders: the default lead times.
         // Read as numbers first, so `1.5` or `0` is named as what is wrong with it.
         let minutes = try c.decodeIfPresent([Double].self, forKey: .reminders) ?? Self.defaultReminders.map(Double.init)

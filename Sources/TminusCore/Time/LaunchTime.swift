@@ -35,6 +35,9 @@ public struct LaunchTime: Sendable {
         return listDate(date, precision: precision)
     }
 
+    /// `09:27:00`: the time of day in the user's zone (a launch-day step, beside the date).
+    public func timeOfDay(_ date: Date) -> String { format(date, "HH:mm:ss", in: timeZone) }
+
     /// The zone's IANA name, or `UTC`. (Abbreviations are not used: on Linux, Foundation
     /// calls Warsaw "GMT+2" rather than CEST, and abbreviations are ambiguous anyway.)
     public var zoneName: String {

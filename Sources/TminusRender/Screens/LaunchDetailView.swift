@@ -53,20 +53,18 @@ enum LaunchDetailView {
             grid.put(outcome, x: x, y: top + 2, style: Theme.label)
         }
 
-        // Row 5: the links bar; the selected one is what `o` opens.
-        var x = textX + grid.put("Links ", x: textX, y: top + 4, style: Theme.label)
-        for (index, slot) in launch.linkSlots.enumerated() {
-            let available = !slot.targets.isEmpty
+        // The links bar; the selected one is what `o` opens. Its columns come from `LinkBar`,
+        // which clicks are mapped through too.
+        let linksY = layout.detailLinksRow
+        grid.put(LinkBar.label, x: layout.detailLinksX, y: linksY, style: Theme.label)
+        for link in LinkBar.layout(launch.linkSlots, startX: layout.detailLinksX) {
             let style: Style
-            if index == detail.linkIndex && available {
+            if link.index == detail.linkIndex && link.available {
                 style = Style(foreground: .theme.onAccent, background: .theme.accent, attributes: .bold)
             } else {
-                style = available ? Style(foreground: .theme.accent) : Style(foreground: .theme.unavailable)
+                style = link.available ? Style(foreground: .theme.accent) : Style(foreground: .theme.unavailable)
             }
-            // Several pages behind one link (`o` then asks which): say how many.
-            let title = slot.targets.count > 1 ? "\(slot.title) (\(slot.targets.count))" : slot.title
-            x += grid.put(" \(title) ", x: x, y: top + 4, style: style)
-            x += 1
+            grid.put(link.text, x: link.x, y: linksY, style: style)
         }
         grid.horizontalRule(y: top + 5)
 

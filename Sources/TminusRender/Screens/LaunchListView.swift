@@ -107,15 +107,14 @@ enum LaunchListView {
 
     static func drawSegments(_ state: AppState, list: LaunchListState, into grid: inout Grid, layout: ScreenLayout) {
         let y = layout.subheaderRow
-        var x = 1
-        for segment in LaunchSegment.allCases {
-            let title = segment == .upcoming ? "Upcoming" : "Past"
-            let active = segment == state.segment
-            x += grid.put(" \(title) ", x: x, y: y,
-                          style: active ? Style(foreground: .theme.accent, attributes: [.bold, .underline]) : Theme.label)
-            if segment == .upcoming { x += grid.put("│", x: x, y: y, style: Theme.label) }
+        // Columns from `SegmentSwitch`, which clicks are mapped through too.
+        for (index, item) in SegmentSwitch.items.enumerated() {
+            if index > 0 { grid.put(SegmentSwitch.separator, x: item.x - TerminalText.width(SegmentSwitch.separator), y: y, style: Theme.label) }
+            let active = item.segment == state.segment
+            grid.put(item.text, x: item.x, y: y,
+                     style: active ? Style(foreground: .theme.accent, attributes: [.bold, .underline]) : Theme.label)
         }
-        drawFilterInput(state, id: .segment(state.segment), x: x + 1, y: y, into: &grid)
+        drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, into: &grid)
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
         let facts = (queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"])

@@ -46,8 +46,8 @@ enum RocketPageView {
         let facts = [rocket.type, rocket.active.map { $0 ? "active" : "retired" }, rocket.country]
             .compactMap { $0 }.joined(separator: " · ")
         grid.put(facts.isEmpty ? "-" : facts, x: x, y: top, maxWidth: width, style: Theme.label)
-        let lines = LaunchDetailDocument.wrap(rocket.description ?? "-", width: width)
-        for (i, line) in lines.prefix(max(0, layout.rocketImageHeight - 2)).enumerated() {
+        let lines = RocketDocument.summary(rocket, width: width, lines: layout.rocketImageHeight - 2)
+        for (i, line) in lines.enumerated() {
             grid.put(line, x: x, y: top + 1 + i, maxWidth: width)
         }
         let gallery = rocket.flickrImages.isEmpty
@@ -86,11 +86,31 @@ enum DocumentView {
                 grid.put(value, x: 2 + LaunchDetailDocument.labelWidth + 1, y: y, style: Theme.style(tone))
             case .blank:
                 break
+            case .timeline(let step):
+                drawTimelineStep(step, y: y, into: &grid)
             case let .picture(key, row):
                 // Centred; each line draws its own row, so the picture scrolls with the text.
                 PictureView.drawRow(row, of: key, context: context, x: max(0, (grid.width - key.columns) / 2), y: y, into: &grid)
             }
             y += 1
         }
+    }
+
+    /// `✓ T-00:38:00  08:49:00  GO for Prop Load`: done steps dim, the next one highlighted
+    /// (with the source's words for it), later ones plain.
+    static func drawTimelineStep(_ step: TimelineLine, y: Int, into grid: inout Grid) {
+        let (mark, style): (String, Style) = switch step.mark {
+        case .done?: ("✓", Theme.label)
+        case .next?: ("▶", Theme.style(.upcoming))
+        case .later?, nil: (" ", .plain)
+        }
+        grid.put(mark, x: 2, y: y, style: style)
+        var x = 4
+        for part in [step.offset, step.time].compactMap({ $0 }) {
+            x += grid.put(part, x: x, y: y, style: style) + 2
+        }
+        let right = grid.width - 2
+        x += grid.put(step.name, x: x, y: y, maxWidth: max(0, right - x), style: style)
+        if let note = step.note { grid.put("  " + note, x: x, y: y, maxWidth: max(0, right - x), style: Theme.label) }
     }
 }

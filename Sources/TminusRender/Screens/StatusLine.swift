@@ -18,21 +18,25 @@ enum StatusLine {
                         : Style(background: .theme.barBackground))
             return
         }
-        // The screen's own hints first, but `? help` and `q quit` always stay: drop the
-        // screen's last hints until everything fits.
-        let all = Keymap.help(for: state.screen, keys: state.keys).filter(\.inStatusLine)
-        var hints = all
+        // The screen's own hints first, then the global ones: drop the screen's last hints
+        // until everything fits, then `m mouse`; `? help` and `q quit` always stay.
+        var hints = Keymap.statusHints(for: state)
+        // From column 1, two blanks between hints (none after the last, so a line that just
+        // fits is not cut to `…` for want of them).
         func width(_ list: [KeyHelp]) -> Int {
-            list.reduce(0) { $0 + TerminalText.width($1.keys) + 1 + TerminalText.width($1.action) + 2 }
+            1 + list.reduce(0) { $0 + TerminalText.width($1.keys) + 1 + TerminalText.width($1.action) + 2 } - 2
         }
-        while width(hints) > room, let drop = hints.lastIndex(where: { !Keymap.isGlobal($0) }) {
+        while width(hints) > room,
+              let drop = hints.lastIndex(where: { !Keymap.isGlobal($0) }) ?? hints.lastIndex(where: { !Keymap.isEssential($0) }) {
             hints.remove(at: drop)
         }
         var x = 1
         for help in hints {
             x += grid.put(help.keys, x: x, y: y, maxWidth: max(0, room - x),
                           style: Style(foreground: .theme.accent, background: .theme.barBackground, attributes: .bold))
-            x += grid.put(" " + help.action + "  ", x: x, y: y, maxWidth: max(0, room - x),
+            let words = " " + help.action
+            let gap = room - x - TerminalText.width(words) >= 2 ? "  " : ""
+            x += grid.put(words + gap, x: x, y: y, maxWidth: max(0, room - x),
                           style: Style(foreground: .theme.barText, background: .theme.barBackground))
         }
     }

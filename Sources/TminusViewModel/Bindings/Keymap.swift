@@ -58,8 +58,33 @@ public enum Keymap {
         .unlisted(bind((.control("c"), .quit))),
     ]
 
+    /// By its keys and actions, so a row reworded for the status line is still known.
     public static func isGlobal(_ help: KeyHelp) -> Bool {
-        global.contains { $0.action == help.action }
+        global.contains { $0.bindings == help.bindings }
+    }
+
+    /// The hints a status line keeps whatever its width: `? help` and `q quit`.
+    public static func isEssential(_ help: KeyHelp) -> Bool {
+        global.contains { $0.bindings == help.bindings && $0.inStatusLine }
+    }
+
+    /// The screens whose status line says whether the mouse is on: where a click would select
+    /// a row or a link, and where a user wanting the terminal's own selection or link clicks
+    /// looks for why they do not work.
+    static let mouseHintScreens: Set<ScreenKind> = [.launchList, .launchDetail]
+
+    /// The status line's hints, in order: the screen's own, then (on `mouseHintScreens`) the
+    /// mouse key and its state, `m mouse: off`, then `? help` and `q quit`. The mouse hint
+    /// counts as global: a narrow status line drops the screen's hints first, then it.
+    public static func statusHints(for state: AppState) -> [KeyHelp] {
+        let all = help(for: state.screen, keys: state.keys)
+        var hints = all.filter(\.inStatusLine)
+        if mouseHintScreens.contains(state.screen),
+           var mouse = all.first(where: { $0.bindings.contains { $0.action == .toggleMouse } }) {
+            mouse.action = state.preferences.mouse ? "mouse: on" : "mouse: off"
+            hints.insert(mouse, at: hints.firstIndex(where: isGlobal) ?? hints.endIndex)
+        }
+        return hints
     }
 
     /// The action `key` takes on `screen`, if any: the screen's own rows first, then the global ones.

@@ -2,7 +2,8 @@ import Foundation
 import TminusCore
 
 /// The mouse: the wheel scrolls, a click selects, a double-click opens, the tab bar switches
-/// tabs; `m` turns it all off (the loop then releases the mouse to the terminal).
+/// tabs, the list's `Upcoming │ Past` switch its segment, the detail's links bar selects and
+/// opens links; `m` turns it on and off (off, the loop leaves the mouse to the terminal).
 extension AppReducer {
     mutating func handleMouse(_ event: MouseEvent) {
         // Off: the terminal should not even send these; any that come anyway do nothing.
@@ -61,11 +62,12 @@ extension AppReducer {
             if let tab = TabBarGeometry.tab(at: x) { userSelectedTab(tab) }
             return
         }
+        if clickedBar(x: x, y: y, layout: layout) { return }
         guard let row = row(at: y, x: x, layout: layout) else {
             state.session.lastClick = nil
             return
         }
-                let screen = state.screen
+        let screen = state.screen
         let isDouble = state.session.lastClick.map {
             $0.screen == screen && $0.row == row && now.timeIntervalSince($0.at) >= 0
                 && now.timeIntervalSince($0.at) <= AppViewModel.doubleClickInterval
@@ -77,6 +79,35 @@ extension AppReducer {
             handleKey(.enter)
         } else {
             state.session.lastClick = Click(at: now, screen: screen, row: row)
+        }
+    }
+
+    /// A click on the launch list's `Upcoming │ Past` switch (that segment) or on the detail's
+    /// links bar (selects the link; a click on the selected one opens it, as `o` does, so a
+    /// double-click or a second click opens). False when `y` is neither bar's row. Columns come
+    /// from `SegmentSwitch` and `LinkBar`, which the renderer draws from.
+    private mutating func clickedBar(x: Int, y: Int, layout: ScreenLayout) -> Bool {
+        switch state.screen {
+        case .launchList where y == layout.subheaderRow:
+            state.session.lastClick = nil
+            if let segment = SegmentSwitch.segment(at: x) { perform(.showSegment(segment)) }
+            return true
+        case .launchDetail where y == layout.detailLinksRow:
+            state.session.lastClick = nil
+            guard var detail = state.detail,
+                  let link = LinkBar.layout(detail.launch.linkSlots, startX: layout.detailLinksX).first(where: { $0.contains(x) })
+            else { return true }
+            if !link.available {
+                show(Notice("this launch has no \(detail.launch.linkSlots[link.index].title.lowercased()) link", level: .error))
+            } else if link.index == detail.linkIndex {
+                perform(.openLink)
+            } else {
+                detail.linkIndex = link.index
+                replaceTop(.launchDetail(detail))
+            }
+            return true
+        default:
+            return false
         }
     }
 

@@ -49,11 +49,17 @@ extension AppReducer {
         effects.append(.savePreferences(state.preferences))
     }
 
+    /// What `m` says: what the mouse does now, and how to have the other.
+    static func mouseNotice(on: Bool) -> String {
+        on ? "mouse on — Shift-drag selects text; m to turn off"
+            : "mouse off — terminal selection and link clicks work; m to turn on"
+    }
+
     /// `m`: the mouse on or off, saved like the units.
     mutating func userToggledMouse() {
         state.preferences.mouse.toggle()
         state.session.lastClick = nil
-        show(Notice(state.preferences.mouse ? "mouse on" : "mouse off: the terminal's own selection works"))
+        show(Notice(Self.mouseNotice(on: state.preferences.mouse)))
         effects.append(.setMouse(state.preferences.mouse))
         effects.append(.savePreferences(state.preferences))
     }

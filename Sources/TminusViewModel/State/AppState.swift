@@ -118,7 +118,7 @@ public struct AppState: Sendable, Hashable {
     /// The detail body of `launch` as this screen lays it out: the one place its width and
     /// picture box are decided, for drawing, scrolling and picture loading alike.
     public func detailBody(_ launch: Launch) -> [DetailLine] {
-        LaunchDetailDocument.lines(for: launch, time: time, width: ScreenLayout(size).detailBodyWidth,
+        LaunchDetailDocument.lines(for: launch, time: time, now: now, width: ScreenLayout(size).detailBodyWidth,
                                    pictures: pictureMode == .pictures)
     }
 

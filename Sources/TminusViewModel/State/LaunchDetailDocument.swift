@@ -15,6 +15,25 @@ public enum DetailLine: Sendable, Hashable {
     case blank
     /// One row of a picture box (a tall picture is many lines, so it scrolls like text).
     case picture(PictureKey, row: Int)
+    /// One step of the launch day's timeline.
+    case timeline(TimelineLine)
+}
+
+/// A timeline step as the detail shows it: `✓ T-00:38:00  08:49:00  GO for Prop Load`.
+public struct TimelineLine: Sendable, Hashable {
+    /// Done, next or later; nil while NET is not exact (then nothing can be placed on the clock).
+    public var mark: TimelineMark?
+    /// `T-00:38:00`.
+    public var offset: String
+    /// The wall-clock time in the user's zone, `08:49:00`; nil while NET is not exact.
+    public var time: String?
+    public var name: String
+    /// The source's longer words, given for the next step only.
+    public var note: String?
+
+    public init(mark: TimelineMark?, offset: String, time: String?, name: String, note: String? = nil) {
+        self.mark = mark; self.offset = offset; self.time = time; self.name = name; self.note = note
+    }
 }
 
 extension LaunchStatus {
@@ -37,9 +56,10 @@ public enum LaunchDetailDocument {
 
     /// The body, `width` columns of text (`ScreenLayout.detailBodyWidth`: the screen less a
     /// two-column margin each side).
+    /// - Parameter now: the clock the timeline's steps are marked against.
     /// - Parameter pictures: whether the terminal draws pictures; without them the body has
     ///   no picture box (a screenful of shading helps nobody).
-    public static func lines(for launch: Launch, time: LaunchTime, width: Int, pictures: Bool = true) -> [DetailLine] {
+    public static func lines(for launch: Launch, time: LaunchTime, now: Date, width: Int, pictures: Bool = true) -> [DetailLine] {
         var out: [DetailLine] = []
         let valueWidth = max(8, width - labelWidth - 1)
 
@@ -91,6 +111,8 @@ public enum LaunchDetailDocument {
             field("Orbit", launch.orbit)
             field("Probability", launch.probability.map { "\($0)% weather go" })
             field("Description", launch.details)
+            // Before the picture: on launch day the steps matter more than the photo.
+            out += timelineLines(launch, time: time, now: now)
             if pictures, let image = launch.image {
                 out.append(.blank)
                 let box = imageBox(screenWidth: width + 4)
@@ -123,6 +145,27 @@ public enum LaunchDetailDocument {
                     field("", target.url.absoluteString, tone: .muted)
                 }
             }
+        }
+        return out
+    }
+
+    /// The `Timeline` section (none without steps): each step against the clock, done (✓),
+    /// next (▶) or later, with its T-offset and wall-clock time; while NET is not known to the
+    /// minute, only the offsets, and a line saying the times come once it is.
+    static func timelineLines(_ launch: Launch, time: LaunchTime, now: Date) -> [DetailLine] {
+        guard !launch.timeline.isEmpty else { return [] }
+        var out: [DetailLine] = [.blank, .heading("Timeline")]
+        guard launch.datePrecision == .hour, let net = launch.date else {
+            out.append(.field(label: "", value: "times once NET is exact", tone: .muted))
+            return out + launch.timeline.map {
+                .timeline(TimelineLine(mark: nil, offset: TimelineProgress.offsetText($0.offset), time: nil, name: $0.name))
+            }
+        }
+        let marks = TimelineProgress.marks(launch.timeline, net: net, now: now)
+        for (event, mark) in zip(launch.timeline, marks) {
+            out.append(.timeline(TimelineLine(mark: mark, offset: TimelineProgress.offsetText(event.offset),
+                                              time: time.timeOfDay(event.date(net: net)), name: event.name,
+                                              note: mark == .next ? event.description : nil)))
         }
         return out
     }
@@ -189,6 +232,16 @@ public enum LaunchDetailDocument {
         let blocks = Set(cores.compactMap { $0.core?.object?.block }).sorted()
         if !blocks.isEmpty { parts.append("block " + blocks.map(String.init).joined(separator: "/")) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// `wrap`, kept to `maxLines` lines; when text was left out, the last line ends in `…`.
+    public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        let all = wrap(text, width: width)
+        guard all.count > maxLines else { return all }
+        guard maxLines > 0 else { return [] }
+        var kept = Array(all.prefix(maxLines))
+        kept[kept.count - 1] = TerminalText.truncate(kept[kept.count - 1] + "…", toWidth: max(2, width))
+        return kept
     }
 
     /// Word-wraps to `width` display columns; a word longer than a line is cut.

@@ -23,6 +23,12 @@ public enum RocketDocument {
         }
     }
 
+    /// The description beside the picture: at most `lines` lines of `width` columns, the last
+    /// ending in `…` when the text goes on (`-` when there is none).
+    public static func summary(_ rocket: Rocket, width: Int, lines: Int) -> [String] {
+        LaunchDetailDocument.wrap(rocket.description ?? "-", width: width, maxLines: lines)
+    }
+
     public static func lines(_ rocket: Rocket, width: Int) -> [DetailLine] {
         var out: [DetailLine] = []
         let valueWidth = max(8, width - LaunchDetailDocument.labelWidth - 1)

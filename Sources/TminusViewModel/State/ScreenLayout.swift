@@ -25,6 +25,10 @@ public struct ScreenLayout: Sendable, Hashable {
     public let detailHeaderHeight = 6
     public var detailBodyTop: Int { detailHeaderTop + detailHeaderHeight }
     public var detailBodyHeight: Int { max(1, height - detailBodyTop - 1) }
+    /// The detail header's links bar (`Links  Webcast  Press kit …`): drawn and clicked here.
+    public var detailLinksRow: Int { detailHeaderTop + 4 }
+    /// Where its `Links` label starts (`LinkBar.layout` places the links from there).
+    public var detailLinksX: Int { detailHeaderTextX }
     /// The rocket page: name row, image area, the four figures, then a scrolling body.
     public let rocketImageTop = 2
     public var rocketImageHeight: Int { height >= 40 ? 12 : 5 }

@@ -1,0 +1,70 @@
+import TminusCore
+
+/// Where the launch detail's links bar puts each link (`Links  Webcast   Press kit  …`). The
+/// renderer draws from it and a click is mapped back through it, so the two cannot drift.
+public enum LinkBar {
+    /// The bar's label, left of the links.
+    public static let label = "Links "
+
+    public struct Item: Sendable, Hashable {
+        /// Its place in `Launch.linkSlots`.
+        public var index: Int
+        /// As drawn, with a blank each side: ` Webcast `, ` Video (2) `.
+        public var text: String
+        /// Its first column, and how many it covers.
+        public var x: Int
+        public var width: Int
+        /// Whether a page is behind it (an empty slot is drawn greyed).
+        public var available: Bool
+
+        public func contains(_ column: Int) -> Bool { column >= x && column < x + width }
+    }
+
+    /// The links of `slots` when the bar's label starts at column `startX`: each after the
+    /// label, one blank between two.
+    public static func layout(_ slots: [LinkSlot], startX: Int) -> [Item] {
+        var x = startX + TerminalText.width(label)
+        return slots.enumerated().map { index, slot in
+            // Several pages behind one link (`o` then asks which): say how many.
+            let title = slot.targets.count > 1 ? "\(slot.title) (\(slot.targets.count))" : slot.title
+            let text = " \(title) "
+            let item = Item(index: index, text: text, x: x, width: TerminalText.width(text), available: !slot.targets.isEmpty)
+            x += item.width + 1
+            return item
+        }
+    }
+}
+
+/// The launch list's `Upcoming │ Past` switch, drawn and clicked from the same columns.
+public enum SegmentSwitch {
+    public struct Item: Sendable, Hashable {
+        public var segment: LaunchSegment
+        /// As drawn: ` Upcoming `, ` Past `.
+        public var text: String
+        public var x: Int
+        public var width: Int
+
+        public func contains(_ column: Int) -> Bool { column >= x && column < x + width }
+    }
+
+    /// Between the two segments.
+    public static let separator = "│"
+
+    /// Each segment from column 1, the separator between them.
+    public static let items: [Item] = {
+        var x = 1
+        return LaunchSegment.allCases.enumerated().map { index, segment in
+            if index > 0 { x += TerminalText.width(separator) }
+            let text = " \(segment == .upcoming ? "Upcoming" : "Past") "
+            let item = Item(segment: segment, text: text, x: x, width: TerminalText.width(text))
+            x += item.width
+            return item
+        }
+    }()
+
+    /// The first column right of the switch.
+    public static var endX: Int { items.last.map { $0.x + $0.width } ?? 1 }
+
+    /// The segment whose label covers column `x` (the separator belongs to neither).
+    public static func segment(at x: Int) -> LaunchSegment? { items.first { $0.contains(x) }?.segment }
+}
