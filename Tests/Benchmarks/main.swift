@@ -148,7 +148,7 @@ results.append(measure("XtermPalette.nearest x\(colours.count)", iterations: 200
 let frameSize = Size(width: 200, height: 60)
 var frameState = AppState(now: Date(timeIntervalSince1970: 1_665_000_000), sourceNames: ["bench"], timeZone: .gmt)
 frameState.size = frameSize
-let frameLayout = ScreenLayout(frameSize)
+let frameLayout = frameState.layout
 var frameList = LaunchListState()
 frameList.status.hasLoadedOnce = true
 frameList.next = nil

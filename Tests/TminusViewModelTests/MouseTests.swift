@@ -111,7 +111,7 @@ struct MouseTests {
         await h.press(.enter)
         guard let detail = h.state.detail else { Issue.record("no detail"); return }
         let lines = h.state.detailBody(detail.launch).count
-        let maxScroll = max(0, lines - ScreenLayout(h.state.size).detailBodyHeight)
+        let maxScroll = max(0, lines - h.state.layout.detailBodyHeight)
         await mouse(h, .wheelDown, y: 9)
         #expect(h.state.detail?.scroll == min(3, maxScroll))
         await mouse(h, .wheelUp, y: 9)

@@ -112,13 +112,17 @@ public struct AppState: Sendable, Hashable {
     /// glyphs. Pages, scrolling and drawing all count rows with this.
     public var launchRowHeight: Int { pictureMode == .pictures ? 2 : 1 }
 
+    /// Where things go on this screen: its size, and whether the banner takes a row. Every
+    /// reducer and the renderer lay out through this one value.
+    public var layout: ScreenLayout { ScreenLayout(size, banner: preferences.banner) }
+
     /// How many launch rows fit on screen at once.
-    public var visibleLaunchRows: Int { max(1, ScreenLayout(size).listHeight / launchRowHeight) }
+    public var visibleLaunchRows: Int { max(1, layout.listHeight / launchRowHeight) }
 
     /// The detail body of `launch` as this screen lays it out: the one place its width and
     /// picture box are decided, for drawing, scrolling and picture loading alike.
     public func detailBody(_ launch: Launch) -> [DetailLine] {
-        LaunchDetailDocument.lines(for: launch, time: time, width: ScreenLayout(size).detailBodyWidth,
+        LaunchDetailDocument.lines(for: launch, time: time, width: layout.detailBodyWidth,
                                    pictures: pictureMode == .pictures)
     }
 
