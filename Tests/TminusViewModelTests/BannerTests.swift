@@ -96,7 +96,9 @@ struct BannerTests {
         #expect(tall.detailPatchColumns == 2 * tall.detailPatchRows, "square in half-block pixels")
         #expect(tall.detailPatchRows == 10)
         #expect(!ScreenLayout(Size(width: 80, height: 40), banner: false).bigCountdown, "too narrow for the big clock")
-        #expect(!ScreenLayout(Size(width: 200, height: 29), banner: false).bigCountdown)
+        #expect(!ScreenLayout(Size(width: 200, height: 31), banner: false).bigCountdown)
+        #expect(!ScreenLayout(Size(width: 100, height: 30), banner: false).bigCountdown, "the end-to-end suites' size stays compact")
+        #expect(ScreenLayout(Size(width: 100, height: 32), banner: false).bigCountdown)
     }
 
     /// The view model pages, scrolls and maps clicks by the same layout the renderer draws.

@@ -29,10 +29,12 @@ public struct ScreenLayout: Sendable, Hashable {
     public var listHeight: Int { max(1, statusRow - listTop) }
 
     /// The detail screen: a fixed header (name, clock, links) over a scrolling body. On a
-    /// terminal at least 30 rows tall and 100 columns wide the header makes room for the
-    /// countdown in big digits (7 rows: digits, what they mean, the NET) and a larger patch.
-    /// (`T-123d 04:11:09` in big digits takes 66 columns, beside a 20-column patch.)
-    public static let bigCountdownMinimumHeight = 30
+    /// terminal at least 32 rows tall and 100 columns wide the header makes room for the
+    /// countdown in big digits (7 rows: digits, what they mean, the NET) and a larger patch:
+    /// `T-123d 04:11:09` in big digits takes 66 columns beside a 20-column patch, and the
+    /// 12-row header still leaves 18 rows of body. (100x30, the classic size the end-to-end
+    /// suites run at, keeps the compact 6-row header.)
+    public static let bigCountdownMinimumHeight = 32
     public static let bigCountdownMinimumWidth = 100
     public var detailHeaderTop: Int { contentTop }
     /// Name, facts, [a blank,] the countdown rows, the links bar, a rule.
