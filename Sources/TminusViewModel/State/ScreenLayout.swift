@@ -43,7 +43,7 @@ public struct ScreenLayout: Sendable, Hashable {
     /// The rows `CountdownView` may use (the clock, what it means, the NET).
     public var detailCountdownTop: Int { detailHeaderTop + (bigCountdown ? 3 : 2) }
     public var detailCountdownHeight: Int { bigCountdown ? 7 : 2 }
-    /// The links bar (`o` opens the selected link; a click on one selects it).
+    /// The links bar (`o` opens the selected link): its row, for drawing it and for mapping clicks to it.
     public var detailLinksRow: Int { detailHeaderTop + detailHeaderHeight - 2 }
     /// The rule between the header and the body.
     public var detailRuleRow: Int { detailHeaderTop + detailHeaderHeight - 1 }
