@@ -143,7 +143,8 @@ let package = Package(
         // the test records it again: not a resource.
         .testTarget(
             name: "TminusEndToEndTests",
-            dependencies: ["TminusCore"],
+            // TminusRender for its big-digit font only: the countdown on screen is read back with it.
+            dependencies: ["TminusCore", "TminusRender"],
             exclude: ["Golden"]
         ),
     ]

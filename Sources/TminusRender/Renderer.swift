@@ -6,13 +6,14 @@ import TminusViewModel
 public enum Renderer {
     public static func render(_ state: AppState, size: Size) -> Grid {
         var grid = Grid(size: size)
-        let layout = ScreenLayout(Size(width: size.width, height: size.height))
+        let layout = ScreenLayout(size, banner: state.preferences.banner)
         if layout.isTooSmall {
             TooSmallView.draw(into: &grid)
             return grid
         }
         let context = RenderContext(state, layout: layout)
         TabBar.draw(state, into: &grid, layout: layout)
+        if let y = layout.bannerRow { NextLaunchBanner.draw(state.nextLaunch, context: context, y: y, into: &grid) }
         // Each screen gets its part of the state and the context.
         switch state.routes.last {
         case .launchDetail(let detail)?:

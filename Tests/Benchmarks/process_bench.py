@@ -67,12 +67,11 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Soak"))
-from tminus_proc import (CLOCK_TICKS, ROOT, UNSET_ENV, ProcFailure, Tmux, app_command, cpu_ticks,  # noqa: E402
+from tminus_proc import (CLOCK_TICKS, ROOT, UNSET_ENV, ProcFailure, Tmux, app_command, countdown, cpu_ticks, shown,  # noqa: E402
                          env_seconds, read_status, start_server, stop_server, wait_for, wait_for_tminus, run_script)
 
 NOW = "2022-10-08T20:00:00Z"
 WIDTH, HEIGHT = 200, 60
-COUNTDOWN = re.compile(r"T[-+]\d+d \d\d:\d\d:\d\d")
 BENCH_LINE = re.compile(r"first frame with rows: ([0-9.]+) ms after process start \((\d+) rows\)(?: \[([^\]]*)\])?")
 UPCOMING_TOTAL, PAST_TOTAL, ROCKETS_TOTAL = 18, 187, 4
 # The fixture server's Launch Library 2 upcoming list: 32 launches, the app's pages are 20.
@@ -401,7 +400,7 @@ def open_first_upcoming(s: Session) -> str:
     """r/SpaceX: the first upcoming launch's detail; the screen once its countdown shows."""
     wait_for(s.tmux, "the launch list", lambda t: "UPCOMING" in t and count_shown(UPCOMING_TOTAL, "launches")(t))
     s.tmux.keys("Home", "Enter")
-    return wait_for(s.tmux, "a ticking countdown", lambda t: COUNTDOWN.search(t) is not None)
+    return wait_for(s.tmux, "a ticking countdown", lambda t: countdown(t) is not None)
 
 
 def open_ll2_detailed(s: Session) -> str:
@@ -414,7 +413,7 @@ def open_ll2_detailed(s: Session) -> str:
     wait_for(s.tmux, f"{LL2_DETAILED} selected",
              lambda t: any(line.startswith("›") and LL2_DETAILED in line for line in t.splitlines()))
     s.tmux.keys("Enter")
-    return wait_for(s.tmux, f"{LL2_DETAILED}'s countdown", lambda t: COUNTDOWN.search(t) is not None and "Provider" in t)
+    return wait_for(s.tmux, f"{LL2_DETAILED}'s countdown", lambda t: countdown(t) is not None and "Provider" in t)
 
 
 def measure_idle(binary: Path, base: str, workdir: Path, seconds: float, name: str = "idle",
@@ -424,7 +423,7 @@ def measure_idle(binary: Path, base: str, workdir: Path, seconds: float, name: s
         title = next((l.strip(" ░▀▄▌▐█◉○") for l in screen.splitlines()[1:3] if l.strip()), "?")
         time.sleep(3)   # the detail's picture and anything else the screen change started
         window = min(10.0, seconds)
-        first = COUNTDOWN.search(s.tmux.capture())
+        first = countdown(s.tmux.capture())
         start_at, start_ticks = time.monotonic(), cpu_ticks(s.pid)
         start_wake = int(read_status(s.pid, s.pid)["voluntary_ctxt_switches"])
         windows = Series()
@@ -443,14 +442,14 @@ def measure_idle(binary: Path, base: str, workdir: Path, seconds: float, name: s
             previous_at, previous_ns = at, ns
         end_at, end_ticks = time.monotonic(), cpu_ticks(s.pid)
         end_wake = int(read_status(s.pid, s.pid)["voluntary_ctxt_switches"])
-        last = COUNTDOWN.search(s.tmux.capture())
-        if not first or not last or first.group(0) == last.group(0):
-            raise ProcFailure(f"the countdown did not tick ({first and first.group(0)} → {last and last.group(0)}):\n"
+        last = countdown(s.tmux.capture())
+        if not first or not last or first == last:
+            raise ProcFailure(f"the countdown did not tick ({shown(first)} → {shown(last)}):\n"
                               f"{s.tmux.capture()}")
         elapsed = end_at - start_at
         return IdleResult(seconds=elapsed, percent=100 * (end_ticks - start_ticks) / CLOCK_TICKS / elapsed,
                           windows=windows, window_seconds=window, wakeups=end_wake - start_wake,
-                          countdown_first=first.group(0), countdown_last=last.group(0), title=" ".join(title.split()))
+                          countdown_first=shown(first), countdown_last=shown(last), title=" ".join(title.split()))
 
 
 @dataclass

@@ -9,8 +9,8 @@ $TMINUS_FIXTURES, pictures from the server itself) and `.build/release/tminus` a
 detached tmux session of its own (120x40, TERM=xterm-256color, NO_COLOR unset), clock at
 2022-10-08T20:00:00Z, a throw-away data dir. Then two phases:
 
-  countdown  the first upcoming launch's detail (Enter): its countdown ticks every second, so
-             the app redraws every second; SOAK_SECONDS long (default 600).
+  countdown  the first upcoming launch's detail (Enter): its countdown (big digits at 120x40)
+             ticks every second, so the app redraws every second; SOAK_SECONDS long (default 600).
   idle       back to the list (Esc): nothing on screen changes by the second, so the app
              should wake only for its 30 s timer; SOAK_IDLE_SECONDS long (default 60).
 
@@ -32,7 +32,6 @@ Standard library only.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import signal
 import sys
@@ -43,12 +42,12 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources
 # The fixture server, tmux and /proc helpers, shared with Tests/Benchmarks/process_bench.py.
-from tminus_proc import (CLOCK_TICKS, KB_PER_MB, ROOT, ProcFailure as SoakFailure, Tmux, app_command, cpu_ticks,
-                         env_seconds, find_tminus, read_status, start_server, stop_server, wait_for, run_script)
+from tminus_proc import (CLOCK_TICKS, KB_PER_MB, ROOT, ProcFailure as SoakFailure, Tmux, app_command, countdown,
+                         cpu_ticks, env_seconds, find_tminus, read_status, shown, start_server, stop_server, wait_for,
+                         run_script)
 
 NOW = "2022-10-08T20:00:00Z"
 WIDTH, HEIGHT = 120, 40
-COUNTDOWN = re.compile(r"T[-+]\d+d \d\d:\d\d:\d\d")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -93,10 +92,9 @@ def sample(pid: int, tmux: Tmux) -> Sample:
     status = read_status(pid)
     main = read_status(pid, pid)
     screen = tmux.capture()
-    match = COUNTDOWN.search(screen)
     return Sample(at=time.monotonic(), rss_kb=int(status["VmRSS"].split()[0]), cpu_ticks=cpu_ticks(pid),
                   wakeups=int(main["voluntary_ctxt_switches"]), threads=int(status["Threads"]),
-                  countdown=match.group(0) if match else None, screen=screen)
+                  countdown=countdown(screen), screen=screen)
 
 
 def run_phase(name: str, seconds: float, interval: float, pid: int, tmux: Tmux, verbose: bool,
@@ -123,13 +121,13 @@ def run_phase(name: str, seconds: float, interval: float, pid: int, tmux: Tmux, 
                 phase.changes += 1
             elif current.at - previous.at >= 1.5:
                 phase.problems.append(f"{name} t={current.at - start:.0f}s: the countdown stayed at "
-                                      f"{current.countdown} for {current.at - previous.at:.1f} s")
+                                      f"{shown(current.countdown)} for {current.at - previous.at:.1f} s")
         if verbose or current.at - last_report >= 30 or time.monotonic() - start >= seconds:
             last_report = current.at
             print(f"  {name:9} t={current.at - start:5.0f}s  rss {current.rss_kb / KB_PER_MB:6.1f} MB  "
                   f"cpu {(current.cpu_ticks - phase.samples[0].cpu_ticks) / CLOCK_TICKS:6.2f} s  "
                   f"wake-ups {current.wakeups - phase.samples[0].wakeups:5}  threads {current.threads:3}  "
-                  f"{current.countdown or ''}", flush=True)
+                  f"{shown(current.countdown)}", flush=True)
     return phase
 
 
@@ -183,7 +181,7 @@ def main() -> int:
         # The list, then the first upcoming launch's detail with its countdown.
         wait_for(tmux, "the launch list", lambda s: "UPCOMING" in s and "Upcoming" in s)
         tmux.keys("Home", "Enter")
-        screen = wait_for(tmux, "a ticking countdown", lambda s: COUNTDOWN.search(s) is not None)
+        screen = wait_for(tmux, "a ticking countdown", lambda s: countdown(s) is not None)
         # The name row, without the patch box drawn left of it.
         title = next((l.strip(" ░▀▄▌▐█◉○") for l in screen.splitlines()[1:3] if l.strip()), "?")
         print(f"soak: detail open: {' '.join(title.split())}", flush=True)
@@ -193,7 +191,7 @@ def main() -> int:
 
         if not phases[0].problems:
             tmux.keys("Escape")
-            wait_for(tmux, "the launch list again", lambda s: "MISSION" in s and COUNTDOWN.search(s) is None)
+            wait_for(tmux, "the launch list again", lambda s: "MISSION" in s and countdown(s) is None)
         if idle_seconds > 0 and not phases[0].problems:
             phases.append(run_phase("idle", idle_seconds, interval, pid, tmux, verbose, False,
                                     lambda s: None if "MISSION" in s else "the launch list is gone"))

@@ -6,6 +6,7 @@ process's memory and CPU from /proc. Standard library only.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -24,6 +25,31 @@ UNSET_ENV = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINU
 
 class ProcFailure(Exception):
     """The app died, the screen stopped updating, or the run could not be set up."""
+
+
+# The one-line countdown, `T-00d 03:04:52` or `T+…`.
+COUNTDOWN = re.compile(r"T[-+]\d+d \d\d:\d\d:\d\d")
+
+
+def shown(countdown: str | None) -> str:
+    """A countdown for a progress line: the one-line clock as it is, big digits by name."""
+    if countdown is None:
+        return ""
+    return "(big digits)" if "\n" in countdown else countdown
+
+
+def countdown(screen: str) -> str | None:
+    """The countdown on screen: the one-line `T-00d 03:04:52`, or on a terminal at least
+    100x32 (120x40, 200x60) the detail's big digits, the five rows above "until launch" (the patch
+    beside them does not change, so a change there is the clock's)."""
+    match = COUNTDOWN.search(screen)
+    if match:
+        return match.group(0)
+    lines = screen.splitlines()
+    for i, line in enumerate(lines):
+        if "until launch" in line and i >= 5 and "█" in "".join(lines[i - 5:i]):
+            return "\n".join(lines[i - 5:i])
+    return None
 
 
 def env_seconds(name: str, default: float) -> float:

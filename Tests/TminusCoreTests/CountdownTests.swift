@@ -28,22 +28,103 @@ struct CountdownTests {
         #expect(c.label == "until launch")
     }
 
-    @Test func exactlyAtNET() throws {
-        let c = try countdown(net: "2022-10-05T16:00:00Z", secondsBefore: 0)
-        #expect(c.kind == .sinceNET)
-        #expect(c.text == "T+00d 00:00:00")
+    /// The boundaries: the last second of T-, T-0 and the minute of LIFTOFF, then T+.
+    @Test(arguments: [
+        (TimeInterval(-1), Countdown.Kind.counting, "T-00d 00:00:01", "until launch"),
+        (0, .liftoff, "LIFTOFF", "T+00d 00:00:00 since NET"),
+        (0.5, .liftoff, "LIFTOFF", "T+00d 00:00:00 since NET"),
+        (59, .liftoff, "LIFTOFF", "T+00d 00:00:59 since NET"),
+        (59.9, .liftoff, "LIFTOFF", "T+00d 00:00:59 since NET"),
+        (60, .sinceNET, "T+00d 00:01:00", "since NET — launch time has passed"),
+        (3 * 3600 - 1, .sinceNET, "T+00d 02:59:59", "since NET — launch time has passed"),
+    ] as [(TimeInterval, Countdown.Kind, String, String)])
+    func aroundTMinusZero(secondsAfter: TimeInterval, kind: Countdown.Kind, text: String, label: String) throws {
+        let c = try countdown(net: "2022-10-05T16:00:00Z", secondsBefore: -secondsAfter)
+        #expect(c.kind == kind)
+        #expect(c.text == text)
+        #expect(c.label == label)
+        #expect(c.ticks, "every one of these changes each second")
+        #expect(c.isLive)
     }
 
+    /// Three hours past NET with no outcome from the source: no clock any more.
     @Test(arguments: [
-        (TimeInterval(1), "T+00d 00:00:01"),
-        (3 * 3600 + 25 * 60, "T+00d 03:25:00"),
-        (1480 * 86_400 + 12 * 60, "T+1480d 00:12:00"),
+        (TimeInterval(3 * 3600), "NET passed 3 h ago; the source has no outcome yet"),
+        (47 * 3600 + 3599, "NET passed 47 h ago; the source has no outcome yet"),
+        (1480 * 86_400 + 12 * 60, "NET passed 1480 days ago; the source has no outcome yet"),
     ] as [(TimeInterval, String)])
-    func afterNET(secondsAfter: TimeInterval, text: String) throws {
+    func waitingForTheOutcome(secondsAfter: TimeInterval, label: String) throws {
         let c = try countdown(net: "2022-10-05T16:00:00Z", secondsBefore: -secondsAfter)
+        #expect(c.kind == .awaitingOutcome)
+        #expect(c.text == "AWAITING OUTCOME")
+        #expect(c.label == label)
+        #expect(!c.ticks)
+        #expect(!c.isLive)
+        #expect(Countdown.outcomeOverdue == 3 * 3600)
+    }
+
+    @Test func inFlightCountsUpSinceLiftoffAndAwaitsTheOutcomeAfterThreeHours() throws {
+        let net = try instant("2022-10-05T16:00:00Z")
+        let flying = Countdown(to: net, precision: .hour, phase: .inFlight, now: net.addingTimeInterval(12 * 60), time: Self.time)
+        #expect(flying.kind == .sinceNET)
+        #expect(flying.text == "T+00d 00:12:00")
+        #expect(flying.label == "since liftoff — in flight")
+        let late = Countdown(to: net, precision: .hour, phase: .inFlight, now: net.addingTimeInterval(3 * 3600), time: Self.time)
+        #expect(late.kind == .awaitingOutcome)
+    }
+
+    @Test func aDecidedLaunchCountsOnAndAwaitsNothing() throws {
+        let net = try instant("2022-10-05T16:00:00Z")
+        let c = Countdown(to: net, precision: .hour, phase: .decided, now: net.addingTimeInterval(5 * 86_400), time: Self.time)
         #expect(c.kind == .sinceNET)
-        #expect(c.text == text)
-        #expect(c.label.contains("since NET"))
+        #expect(c.text == "T+05d 00:00:00")
+        #expect(c.label == "since launch")
+    }
+
+    /// On hold the NET will move: HOLD, not a clock to it, before NET and after alike.
+    @Test(arguments: [3600, -30, -5 * 3600] as [TimeInterval])
+    func holdShowsHoldAndDoesNotTick(secondsBefore: TimeInterval) throws {
+        let net = try instant("2022-10-05T16:00:00Z")
+        let c = Countdown(to: net, precision: .hour, phase: .hold, now: net.addingTimeInterval(-secondsBefore), time: Self.time)
+        #expect(c == Countdown(kind: .hold, text: "HOLD", label: "the count is on hold; NET will move"))
+        #expect(!c.ticks)
+        #expect(c.isLive, "a hold is drawn big and pinned by the banner")
+    }
+
+    @Test func aHoldWithoutAnExactTimeIsStillOnlyItsDate() throws {
+        let net = try instant("2026-10-01T00:00:00Z")
+        let c = Countdown(to: net, precision: .quarter, phase: .hold, now: net.addingTimeInterval(-86_400), time: Self.time)
+        #expect(c.kind == .noExactTime)
+        #expect(c.text == "NET 2026 Q4")
+        #expect(!c.ticks)
+        #expect(!c.isLive)
+    }
+
+    /// The phase comes from what the source says: Launch Library 2's status by id, or by its
+    /// words when the id is one this version does not know; r/SpaceX's upcoming and success.
+    @Test(arguments: [
+        (SourceStatus(id: 5, name: "On Hold", abbrev: "Hold"), Countdown.Phase.hold),
+        (SourceStatus(id: nil, name: "Hold"), .hold),
+        (SourceStatus(id: 42, name: "On Hold"), .hold),
+        (SourceStatus(id: 6, name: "Launch in Flight", abbrev: "In Flight"), .inFlight),
+        (SourceStatus(id: nil, name: "In Flight"), .inFlight),
+        (SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go"), .pending),
+        (SourceStatus(id: 2, name: "To Be Determined", abbrev: "TBD"), .pending),
+        (SourceStatus(id: 3, name: "Launch Successful", abbrev: "Success"), .decided),
+        (SourceStatus(id: 7, name: "Launch was a Partial Failure", abbrev: "Partial Failure"), .decided),
+    ])
+    func phaseFromTheSourceStatus(status: SourceStatus, phase: Countdown.Phase) {
+        let launch = Launch(origin: .launchLibrary2, id: "x", name: "x", date: nil, upcoming: status.meaning == .upcoming, sourceStatus: status)
+        #expect(launch.countdownPhase == phase)
+    }
+
+    @Test func phaseOfAnRSpaceXLaunch() {
+        #expect(Launch(id: "u", name: "u", date: nil, upcoming: true).countdownPhase == .pending)
+        #expect(Launch(id: "s", name: "s", date: nil, upcoming: false, success: true).countdownPhase == .decided)
+        #expect(Launch(id: "f", name: "f", date: nil, upcoming: false, success: false).countdownPhase == .decided)
+        #expect(!Launch(id: "s", name: "s", date: nil, upcoming: false, success: true).outcomePending)
+        #expect(Launch(origin: .launchLibrary2, id: "i", name: "i", date: nil, upcoming: false,
+                       sourceStatus: SourceStatus(id: 6, name: "In Flight")).outcomePending, "in flight: the detail counts up")
     }
 
     @Test func ticksOneSecondAtATime() throws {
@@ -69,14 +150,34 @@ struct CountdownTests {
         let c = Countdown(to: net, precision: .day, now: net.addingTimeInterval(-3600),
                           time: LaunchTime(timeZone: TimeZone(identifier: "America/Los_Angeles")!))
         #expect(c.kind == .noExactTime)
-        #expect(c.text == "2022-11-08")
+        #expect(c.text == "NET 2022-11-08")
         #expect(c.label == "no exact time yet (day precision)")
+        #expect(!c.ticks)
+    }
+
+    /// A coarse date says `NET` once, whatever its precision (the list's own text for a month
+    /// or a quarter already starts with it).
+    @Test(arguments: [
+        (DatePrecision.hour, "NET 2026-10-01 00:00:00 UTC"),
+        (.day, "NET 2026-10-01"),
+        (.month, "NET 2026-10"),
+        (.quarter, "NET 2026 Q4"),
+        (.half, "NET 2026 H2"),
+        (.year, "NET 2026"),
+    ])
+    func theNETLineSaysNETOnce(precision: DatePrecision, text: String) throws {
+        let net = try instant("2026-10-01T00:00:00Z")
+        #expect(LaunchTime(timeZone: .gmt).netLine(net, precision: precision) == text)
+        #expect(LaunchTime(timeZone: .gmt).netLine(nil, precision: precision) == "NET unknown")
+        if precision != .hour {
+            #expect(Countdown(to: net, precision: precision, now: net, time: LaunchTime(timeZone: .gmt)).text == text)
+        }
     }
 
     /// `date_unix: 1e300` decodes to a real Date; its countdown must not trap in Int(_:).
     @Test(arguments: [
         (1e300, Countdown.Kind.counting, "T-11574074d 01:46:40"),
-        (-1e300, .sinceNET, "T+11574074d 01:46:40"),
+        (-1e300, .awaitingOutcome, "AWAITING OUTCOME"),
     ])
     func absurdDatesAreCapped(unix: Double, kind: Countdown.Kind, text: String) throws {
         let launch = try decode(Launch.self, #"{"id": "a", "date_unix": \#(unix)}"#)

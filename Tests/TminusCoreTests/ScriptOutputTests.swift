@@ -43,14 +43,16 @@ struct ScriptOutputTests {
         let next = try #require(ScriptOutput.nextLaunch(in: [live] + Self.launches.dropFirst(), now: now))
         #expect(next.id == "a")
         let line = try ScriptOutput.format(ScriptOutput.defaultNextFormat, next, now: now, time: Self.utc)
-        #expect(line.hasPrefix("Hotbird 13F  T+") && line.hasSuffix("06:00:00  LIVE"), "\(line)")
+        // Six hours past NET without an outcome the clock is not counted on (Countdown.outcomeOverdue).
+        #expect(line == "Hotbird 13F  AWAITING OUTCOME  LIVE", "\(line)")
         #expect(try ScriptOutput.format(ScriptOutput.defaultNextFormat, Self.launches[1], now: Self.now, time: Self.utc)
                 == "Starlink 4-36 (v1.5)  T-03d 04:11:09", "nothing added when not live")
     }
 
     @Test func theFavoritesTableCountsDownAsTheAppDoes() {
         let table = ScriptOutput.launchTable(Self.launches, time: Self.utc, color: false, countdownAt: Self.now)
-        #expect(table.contains("T-03d 04:11:09  UPCOMING  Starlink 4-36 (v1.5)"), "\(table)")
+        #expect(table.contains("T-03d 04:11:09    UPCOMING  Starlink 4-36 (v1.5)"), "\(table)")
+        #expect(table.contains("AWAITING OUTCOME  UPCOMING  Hotbird 13F"), "two days past NET, no outcome: \(table)")
         #expect(table.contains("NET 2022-11"), "a month-precision launch keeps its date: \(table)")
     }
 

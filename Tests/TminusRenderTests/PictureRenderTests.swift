@@ -45,7 +45,7 @@ struct PictureRenderTests {
         h.viewModel.start(); await h.viewModel.settle()
         spy.hold()  // the detail's picture waits until released
         h.viewModel.handle(.key(.enter))
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         let boxRows = layout.detailHeaderTop..<(layout.detailHeaderTop + layout.detailPatchRows)
         let boxColumns = 2..<(2 + layout.detailPatchColumns)
         var grid = Renderer.render(h.state, size: size)

@@ -287,7 +287,7 @@ enum FrameRules {
                 problems.append("row \(y) is \(total) columns wide in a grid \(grid.width) wide")
             }
         }
-        let layout = ScreenLayout(Size(width: grid.width, height: grid.height))
+        let layout = ScreenLayout(Size(width: grid.width, height: grid.height), banner: false)  // isTooSmall alone: the same either way
         if bars, !layout.isTooSmall {
             let bar: Set<Color> = [.theme.barBackground, .theme.accent]
             let top = grid.row(0)

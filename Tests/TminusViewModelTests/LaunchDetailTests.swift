@@ -73,7 +73,7 @@ struct LaunchDetailTests {
         let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26]), height: 14).started()
         await h.press(.enter)
         for _ in 0..<100 { h.viewModel.handle(.key(.down)) }
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         let lines = LaunchDetailDocument.lines(for: Sample.crs26, time: h.state.time, now: h.state.now, width: layout.detailBodyWidth)
         #expect(h.state.detail?.scroll == lines.count - layout.detailBodyHeight)
         await h.press(.character("g"))

@@ -75,7 +75,7 @@ struct LaunchListTests {
     @Test func pagingKeysMoveByAScreenAndScroll() async {
         let h = await Harness(source: ScriptedSource(past: Sample.launches(60, upcoming: false))).started()
         await h.press(.character("p"))
-        let page = ScreenLayout(h.state.size).listHeight  // 20 at 80x24
+        let page = h.state.layout.listHeight  // 20 at 80x24
 
         await h.press(.pageDown)
         #expect(h.state.past.selection == page - 1, "clamped to the last loaded row…")
@@ -101,7 +101,7 @@ struct LaunchListTests {
                       .character("j"), .character("j"), .character("j"), .character("j"), .character("j"))
         h.viewModel.handle(.resized(width: 80, height: 12))
         let list = h.state.upcoming
-        #expect(list.selection >= list.scrollTop && list.selection < list.scrollTop + ScreenLayout(h.state.size).listHeight)
+        #expect(list.selection >= list.scrollTop && list.selection < list.scrollTop + h.state.layout.listHeight)
     }
 }
 

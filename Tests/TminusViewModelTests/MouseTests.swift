@@ -115,7 +115,7 @@ struct MouseTests {
         await h.press(.enter)
         guard let detail = h.state.detail else { Issue.record("no detail"); return }
         let lines = h.state.detailBody(detail.launch).count
-        let maxScroll = max(0, lines - ScreenLayout(h.state.size).detailBodyHeight)
+        let maxScroll = max(0, lines - h.state.layout.detailBodyHeight)
         await mouse(h, .wheelDown, y: 9)
         #expect(h.state.detail?.scroll == min(3, maxScroll))
         await mouse(h, .wheelUp, y: 9)
@@ -221,7 +221,7 @@ struct MouseTests {
 
     @Test func theLinksBarIsWhereTheDetailDrawsIt() async {
         let h = await crs26Detail()
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         #expect(layout.detailLinksRow == 5)
         let links = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)
         // `Links ` at 12 (right of the patch), then ` Webcast ` ` Press kit ` ` Wikipedia ` ` Article `
@@ -234,7 +234,7 @@ struct MouseTests {
 
     @Test func aClickSelectsALinkOnEveryCellOfItAndASecondClickOpensIt() async {
         let h = await crs26Detail()
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         let links = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)
         let webcast = links[0], wikipedia = links[2]
         #expect(h.state.detail?.linkIndex == 0)
@@ -262,7 +262,7 @@ struct MouseTests {
 
     @Test func aClickBetweenLinksOrOffTheBarDoesNothing() async {
         let h = await crs26Detail()
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         let links = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)
         let gaps: [Int] = links.dropLast().map { $0.x + $0.width }
         #expect(gaps == [27, 39, 51, 61])
@@ -280,7 +280,7 @@ struct MouseTests {
 
     @Test func aClickOnALinkWithoutAPageSaysSoAndSelectsNothing() async {
         let h = await crs26Detail()
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         let pressKit = LinkBar.layout(Sample.crs26.linkSlots, startX: layout.detailLinksX)[1]
         await mouse(h, .press, x: pressKit.x + 1, y: layout.detailLinksRow)
         #expect(h.state.detail?.linkIndex == 0)
@@ -291,7 +291,7 @@ struct MouseTests {
     @Test func aClickOnAWebcastWithSeveralPagesAsksWhich() async {
         let h = await Harness(source: ScriptedSource(upcoming: [Sample.starlinkDetailed]), preferences: Self.mouseOn()).started()
         await h.press(.enter)
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         let links = LinkBar.layout(Sample.starlinkDetailed.linkSlots, startX: layout.detailLinksX)
         #expect(links.map(\.text) == [" Video (2) ", " Info "])
         await mouse(h, .press, x: links[1].x, y: layout.detailLinksRow)

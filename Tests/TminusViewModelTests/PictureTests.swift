@@ -17,13 +17,13 @@ struct PictureTests {
     }
 
     func detailKey(_ h: Harness) -> PictureKey {
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         return PictureKey(url: Sample.crs26.links.patchSmall!, columns: layout.detailPatchColumns, rows: layout.detailPatchRows)
     }
 
     @Test func listRowsAskForTheirPatchesAndRowsAreTwoLinesTall() async {
         let h = await harness().started()
-        let layout = ScreenLayout(h.state.size)
+        let layout = h.state.layout
         let rowKey = PictureKey(url: Sample.crs26.links.patchSmall!, columns: layout.rowPatchColumns, rows: layout.rowPatchRows)
         #expect(spy.requests == [Sample.crs26.links.patchSmall!], "only CRS-26 of the visible rows has a patch")
         #expect(h.state.pictures[rowKey] == .ready(PictureSpy.solid(columns: 4, rows: 2)))

@@ -35,6 +35,15 @@ public struct SourceStatus: Sendable, Hashable, Codable {
     /// The word a row shows: the short form, in capitals like the SpaceX words.
     public var word: String { (abbrev ?? name).uppercased() }
 
+    /// The count is on hold (Launch Library 2 status 5: `Hold`, `On Hold`).
+    public var isHold: Bool { knownID.map { $0 == 5 } ?? words.contains("hold") }
+    /// Lifted off, no outcome yet (status 6: `In Flight`).
+    public var isInFlight: Bool { knownID.map { $0 == 6 } ?? words.contains("in flight") }
+
+    /// The id when it is one of the statuses this version knows (1–8); otherwise the words decide.
+    private var knownID: Int? { id.flatMap { (1...8).contains($0) ? $0 : nil } }
+    private var words: String { (abbrev ?? name).lowercased() }
+
     /// What the status means, for its colour and for whether the launch is still to come.
     public var meaning: LaunchStatus {
         switch id {

@@ -10,11 +10,6 @@ public enum ScriptOutput {
     /// The placeholders `--format` knows.
     public static let placeholders = ["name", "countdown", "date", "rocket", "status", "provider", "id", "webcast", "live"]
 
-    /// How long after its NET a launch the source still calls upcoming stays "next": a launch
-    /// lifts off or slips within hours, and its source says so soon after. Past that, the
-    /// record is behind the news, and `next` goes on to the following launch.
-    public static let noNewsAfter: TimeInterval = 3 * 3600
-
     public struct FormatError: Error, Equatable, CustomStringConvertible {
         public var placeholder: String
         public var description: String {
@@ -23,10 +18,11 @@ public enum ScriptOutput {
     }
 
     /// The launch `next` is about: the soonest whose NET is ahead or passed less than
-    /// `noNewsAfter` ago (it may be flying, or about to), or whose webcast is live; else (a
+    /// `Countdown.outcomeOverdue` ago (it may be flying, or about to: past that the record is
+    /// behind the news), or whose webcast is live; else (a
     /// source frozen in the past) the first of the list, so there is always an answer to show.
     public static func nextLaunch(in launches: [Launch], now: Date) -> Launch? {
-        let cutoff = now.addingTimeInterval(-noNewsAfter)
+        let cutoff = now.addingTimeInterval(-Countdown.outcomeOverdue)
         return launches.filter { $0.upcoming || $0.sourceStatus != nil }
             .first { $0.webcastLive || ($0.date ?? .distantFuture) >= cutoff }
             ?? launches.first
@@ -34,7 +30,7 @@ public enum ScriptOutput {
 
     /// Every placeholder's text for one launch, made safe for a terminal.
     public static func fields(_ launch: Launch, now: Date, time: LaunchTime) -> [String: String] {
-        let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: now, time: time).text
+        let countdown = Countdown(launch, now: now, time: time).text
         let raw: [String: String] = [
             "name": launch.name,
             "countdown": countdown,
@@ -78,7 +74,7 @@ public enum ScriptOutput {
         let ll2 = launches.contains { $0.origin == .launchLibrary2 }
         func when(_ launch: Launch) -> String {
             guard let now, launch.countsDown else { return time.listDate(launch.date, precision: launch.datePrecision) }
-            return Countdown(to: launch.date, precision: launch.datePrecision, now: now, time: time).text
+            return Countdown(launch, now: now, time: time).text
         }
         let rows = launches.map { launch -> [String] in
             [when(launch), launch.statusWord, launch.name,

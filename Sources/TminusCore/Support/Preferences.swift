@@ -9,16 +9,20 @@ public struct Preferences: Sendable, Hashable, Codable {
     public var mouse: Bool
     /// How long before a watched launch's NET the app alerts, in minutes (empty: none).
     public var reminders: [Int] = Preferences.defaultReminders
+    /// Whether the one-line next-launch banner is pinned under the tab bar (`b`).
+    public var banner = false
 
     public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = false) { self.units = units; self.mouse = mouse }
 
-    enum CodingKeys: String, CodingKey { case units, mouse, reminders }
+    enum CodingKeys: String, CodingKey { case units, mouse, reminders, banner }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         units = try c.decodeIfPresent(UnitPreferences.self, forKey: .units) ?? UnitPreferences()
         // A file without it has no choice to keep (it is from before the mouse): the default.
         mouse = try c.decodeIfPresent(Bool.self, forKey: .mouse) ?? Preferences.defaults.mouse
+        // Files from before the banner: off.
+        banner = try c.decodeIfPresent(Bool.self, forKey: .banner) ?? false
         // Files from before reminders: the default lead times.
         // Read as numbers first, so `1.5` or `0` is named as what is wrong with it.
         let minutes = try c.decodeIfPresent([Double].self, forKey: .reminders) ?? Self.defaultReminders.map(Double.init)

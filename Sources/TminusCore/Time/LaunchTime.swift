@@ -38,6 +38,15 @@ public struct LaunchTime: Sendable {
     /// `09:27:00`: the time of day in the user's zone (a launch-day step, beside the date).
     public func timeOfDay(_ date: Date) -> String { format(date, "HH:mm:ss", in: timeZone) }
 
+    /// The NET as a line of its own: `NET 2022-10-09 01:05:00 UTC`, `NET 2022-11-08`,
+    /// `NET 2022-12`, `NET 2026 Q4`. The coarse dates already start with `NET` (a list shows
+    /// them so); it is never said twice.
+    public func netLine(_ date: Date?, precision: DatePrecision) -> String {
+        guard date != nil else { return "NET unknown" }
+        let text = detailDate(date, precision: precision)
+        return text.hasPrefix("NET ") ? text : "NET " + text
+    }
+
     /// The zone's IANA name, or `UTC`. (Abbreviations are not used: on Linux, Foundation
     /// calls Warsaw "GMT+2" rather than CEST, and abbreviations are ambiguous anyway.)
     public var zoneName: String {
@@ -78,51 +87,3 @@ public struct LaunchTime: Sendable {
     private static let formatters = Mutex<[String: DateFormatter]>([:])
 }
 
-/// The countdown on the detail screen.
-public struct Countdown: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
-        /// NET is ahead: `T-` and it ticks.
-        case counting
-        /// NET has passed but the launch is still listed as upcoming: `T+`, labelled.
-        case sinceNET
-        /// The date is only known to the day/month: no ticking to a made-up time.
-        case noExactTime
-        case noDate
-    }
-
-    public var kind: Kind
-    /// e.g. `T-02d 04:11:09`, `T+1480d 00:12:00`, or `NET 2022-12`.
-    public var text: String
-    /// A few words under the clock.
-    public var label: String
-
-    public init(to date: Date?, precision: DatePrecision, now: Date, time: LaunchTime) {
-        guard let date else {
-            self.init(kind: .noDate, text: "NET unknown", label: "no date announced")
-            return
-        }
-        guard precision == .hour else {
-            self.init(kind: .noExactTime, text: time.listDate(date, precision: precision),
-                      label: "no exact time yet (\(precision.rawValue) precision)")
-            return
-        }
-        let delta = date.timeIntervalSince(now)
-        if delta > 0 {
-            self.init(kind: .counting, text: "T-" + Self.clock(delta), label: "until launch")
-        } else {
-            self.init(kind: .sinceNET, text: "T+" + Self.clock(-delta), label: "since NET — launch time has passed")
-        }
-    }
-
-    public init(kind: Kind, text: String, label: String) {
-        self.kind = kind; self.text = text; self.label = label
-    }
-
-    /// `DDd HH:MM:SS`, whole seconds rounded down (T-00d 00:00:01 is the last second before).
-    static func clock(_ seconds: TimeInterval) -> String {
-        // Capped (~31,000 years) so an absurd date from the network (`date_unix: 1e300`) cannot trap Int(_:).
-        let total = Int(min(seconds, 1e12).rounded(.down))
-        let d = total / 86_400, h = (total % 86_400) / 3600, m = (total % 3600) / 60, s = total % 60
-        return String(format: "%02dd %02d:%02d:%02d", d, h, m, s)
-    }
-}

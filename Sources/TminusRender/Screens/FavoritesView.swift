@@ -62,9 +62,8 @@ enum FavoritesView {
                 grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .theme.muted : .theme.accent))
                 grid.put(launch.name, x: 4, y: y, maxWidth: dateX - 6, style: .bold)
                 if launch.launch.countsDown {
-                    let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: context.now, time: context.time)
-                    grid.put(countdown.text, x: dateX, y: y, maxWidth: 16,
-                             style: Theme.style(countdown.kind == .counting ? .upcoming : .warning))
+                    let countdown = Countdown(launch.launch, now: context.now, time: context.time)
+                    grid.put(countdown.text, x: dateX, y: y, maxWidth: 16, style: Theme.style(CountdownView.tone(countdown.kind)))
                 } else {
                     grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }

@@ -8,14 +8,13 @@ enum LaunchDetailView {
         let launch = detail.launch
         let layout = context.layout
         let top = layout.detailHeaderTop
-        let time = context.time
 
-        // The patch on the left of rows 1–4; the text beside it.
+        // The patch on the left, down to the links bar; the text beside it.
         PictureView.drawPatch(launch.links.patchLarge ?? launch.links.patchSmall, context: context, x: 2, y: top,
                               columns: layout.detailPatchColumns, rows: layout.detailPatchRows, into: &grid)
         let textX = layout.detailHeaderTextX
 
-        // Row 1: name, status word.
+        // The first row: name, status word.
         // The source's own word, but never more than a status column's worth of the row (a
         // status from the network can be any length).
         let word = TerminalText.truncate(launch.statusWord, toWidth: 16)
@@ -26,32 +25,15 @@ enum LaunchDetailView {
         grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
         grid.put(word, x: statusX, y: top, style: Theme.style(launch.status.tone))
 
-        // Row 2: the short facts.
+        // The second: the short facts.
         let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,
                         launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
         grid.put(subtitle, x: textX, y: top + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
 
-        // Row 3: the clock (upcoming) or the date (past). Row 4: what it means.
-        if launch.upcoming {
-            let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: context.now, time: time)
-            let tone: Tone = countdown.kind == .counting ? .upcoming : .warning
-            let x = textX + grid.put(countdown.text, x: textX, y: top + 2, style: Theme.style(tone))
-            grid.put("  " + countdown.label, x: x, y: top + 2, style: Theme.label)
-            let net = textX + grid.put("NET " + time.detailDate(launch.date, precision: launch.datePrecision), x: textX, y: top + 3, style: .dim)
-            if let change = context.changes[launch.id] {
-                grid.put("  \(change.text) since you last looked", x: net, y: top + 3, maxWidth: grid.width - net - 2,
-                         style: Theme.changeStyle(change))
-            }
-        } else {
-            let x = textX + grid.put(time.detailDate(launch.date, precision: launch.datePrecision), x: textX, y: top + 2, style: .bold)
-            let outcome: String
-            switch launch.status {
-            case .success: outcome = "  launched successfully"
-            case .failure: outcome = "  launch failed"
-            default: outcome = "  outcome unknown"
-            }
-            grid.put(outcome, x: x, y: top + 2, style: Theme.label)
-        }
+        // Then the countdown (in big digits on a tall terminal), what it means and the NET; or,
+        // for a launch that is over, its date and outcome.
+        CountdownView.draw(launch, context: context, x: textX, y: layout.detailCountdownTop,
+                           width: grid.width - textX - 2, height: layout.detailCountdownHeight, into: &grid)
 
         // The links bar; the selected one is what `o` opens. Its columns come from `LinkBar`,
         // which clicks are mapped through too.
@@ -66,7 +48,7 @@ enum LaunchDetailView {
             }
             grid.put(link.text, x: link.x, y: linksY, style: style)
         }
-        grid.horizontalRule(y: top + 5)
+        grid.horizontalRule(y: layout.detailRuleRow)
 
         // The body.
         DocumentView.draw(lines, context: context, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)

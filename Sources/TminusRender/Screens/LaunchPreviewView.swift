@@ -68,8 +68,21 @@ enum LaunchPreviewView {
         }
         y = max(y + patchRows, ty) + 1
 
-        // The clock (upcoming) or the date and how it went (past).
-        y += drawClock(launch, context: context, x: left, y: y, width: width, into: &grid) + 1
+        // The clock (big digits when the pane has room), or the date and how it went.
+        y += CountdownView.draw(launch, context: context, x: left, y: y, width: width, height: max(0, bottom - y), into: &grid) + 1
+
+        // The launch day's steps against the clock, and the next one in words.
+        if !launch.timeline.isEmpty, y + 1 < bottom {
+            let net = launch.datePrecision == .hour ? launch.date : nil
+            TimelineStrip.draw(launch.timeline, net: net, now: context.now, x: left, y: y, width: width, into: &grid)
+            if let net, let next = zip(launch.timeline, TimelineProgress.marks(launch.timeline, net: net, now: context.now))
+                .first(where: { $0.1 == .next })?.0 {
+                let x = left + grid.put("next ", x: left, y: y + 1, style: Theme.label)
+                grid.put("\(next.name)  \(TimelineProgress.offsetText(next.offset))", x: x, y: y + 1, maxWidth: left + width - x,
+                         style: Style(foreground: .theme.accent, attributes: .bold))
+            }
+            y += 3
+        }
 
         // The links `Enter` then `o` would open: which exist.
         if y < bottom {
@@ -93,28 +106,5 @@ enum LaunchPreviewView {
         }
         // How to see the rest.
         grid.put("Enter opens the launch", x: left, y: bottom - 1, style: Theme.label)
-    }
-
-    /// The countdown or the date: returns the rows used.
-    static func drawClock(_ launch: Launch, context: RenderContext, x: Int, y: Int, width: Int, into grid: inout Grid) -> Int {
-        let time = context.time
-        if launch.upcoming {
-            let countdown = Countdown(to: launch.date, precision: launch.datePrecision, now: context.now, time: time)
-            let tone: Tone = countdown.kind == .counting ? .upcoming : .warning
-            let used = grid.put(countdown.text, x: x, y: y, maxWidth: width, style: Theme.style(tone))
-            grid.put("  " + countdown.label, x: x + used, y: y, maxWidth: max(0, width - used), style: Theme.label)
-            // A coarse date already reads `NET 2026 Q4`.
-            let net = time.detailDate(launch.date, precision: launch.datePrecision)
-            grid.put(launch.datePrecision == .hour ? "NET " + net : net, x: x, y: y + 1, maxWidth: width, style: .dim)
-            return 2
-        }
-        let used = grid.put(time.detailDate(launch.date, precision: launch.datePrecision), x: x, y: y, maxWidth: width, style: .bold)
-        let outcome = switch launch.status {
-        case .success: "launched successfully"
-        case .failure: "launch failed"
-        default: "outcome unknown"
-        }
-        grid.put("  " + outcome, x: x + used, y: y, maxWidth: max(0, width - used), style: Theme.style(launch.status.tone))
-        return 1
     }
 }

@@ -108,6 +108,7 @@ struct AppReducer {
         case .showUnits: state.overlay = .units(selection: 0)
         case .switchSource: userSwitchedSource()
         case .toggleMouse: userToggledMouse()
+        case .toggleBanner: userToggledBanner()
         case .selectTab(let tab): userSelectedTab(tab)
         case .nextTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + 1) % Tab.allCases.count)!)
         case .previousTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + Tab.allCases.count - 1) % Tab.allCases.count)!)

@@ -24,20 +24,23 @@ enum Wakeups {
         if let refresh = RefreshPlan.schedule(state).first {
             wakes.append(.milliseconds(max(10, Int((refresh.at.timeIntervalSince(state.now) * 1000).rounded(.up)))))
         }
-        if let detail = state.detail, counts(detail.launch.upcoming, detail.launch.datePrecision, detail.launch.date) {
-            wakes.append(.seconds(1))
-        }
-        // On wide terminals a launch list has the selected launch's preview, with its countdown.
-        if state.screen == .launchList || state.screen == .rocketLaunches, ScreenLayout(state.size).isSplit,
-           let launch = state.launchInFocus, counts(launch.upcoming, launch.datePrecision, launch.date) {
-            wakes.append(.seconds(1))
-        }
-        if state.screen == .favorites,
-           state.favorites.items.launches.contains(where: { counts($0.status == .upcoming, $0.datePrecision, $0.date) }) {
-            wakes.append(.seconds(1))
-        }
+        if ticksOnScreen(state) { wakes.append(.seconds(1)) }
         return wakes.min()
     }
+
+    /// Whether a countdown on screen changes every second: the open detail's, a watched
+    /// launch's on the Favorites tab, or the banner's. (HOLD, an awaited outcome and a date
+    /// without an exact time do not tick; the 30 s wake-up is enough for them.)
+    static func ticksOnScreen(_ state: AppState) -> Bool {
+        if state.preferences.banner, case .launch(let next) = state.nextLaunch, ticks(next, state.now) { return true }
+        if let detail = state.detail, detail.launch.outcomePending, ticks(detail.launch, state.now) { return true }
+        // On wide terminals a launch list has the selected launch's preview, with its countdown.
+        if state.screen == .launchList || state.screen == .rocketLaunches, state.layout.isSplit,
+           let launch = state.launchInFocus, launch.outcomePending, ticks(launch, state.now) { return true }
+        return state.screen == .favorites && state.favorites.items.launches.contains { $0.launch.countsDown && ticks($0.launch, state.now) }
+    }
+
+    private static func ticks(_ launch: Launch, _ now: Date) -> Bool { Countdown.ticks(Countdown.kind(of: launch, now: now)) }
 
     /// How long the loop may sleep before the next reminder: never past its moment. Ticks fall
     /// on whole multiples of the interval, so any interval up to the time left wakes in time;
@@ -47,11 +50,6 @@ enum Wakeups {
         let remaining = due.timeIntervalSince(now)
         if remaining >= 1 { return .seconds(Int(min(remaining, 86_400).rounded(.down))) }
         return .milliseconds(max(10, Int((remaining * 1000).rounded(.down))))
-    }
-
-    /// Whether a launch shows a ticking countdown: upcoming, with an exact time.
-    static func counts(_ upcoming: Bool, _ precision: DatePrecision, _ date: Date?) -> Bool {
-        upcoming && precision == .hour && date != nil
     }
 
     /// The sooner of two wake-ups.

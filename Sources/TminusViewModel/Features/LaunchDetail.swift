@@ -26,7 +26,7 @@ extension AppReducer {
             requestLaunchDetail(mode: .reload)
             return
         case .move(let movement):
-            let height = ScreenLayout(state.size).detailBodyHeight
+            let height = state.layout.detailBodyHeight
             detail.scroll = Self.scrolled(detail.scroll, by: movement, lines: state.detailBody(detail.launch).count, height: height)
         default: return
         }

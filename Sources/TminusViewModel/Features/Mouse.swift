@@ -19,7 +19,7 @@ extension AppReducer {
     // MARK: - Wheel
 
     private mutating func wheel(by delta: Int) {
-        let layout = ScreenLayout(state.size)
+        let layout = state.layout
         switch state.screen {
         case .launchList, .rocketLaunches:
             guard let id = state.activeListID else { return }
@@ -55,7 +55,7 @@ extension AppReducer {
     // MARK: - Clicks
 
     private mutating func click(x: Int, y: Int) {
-        let layout = ScreenLayout(state.size)
+        let layout = state.layout
         guard !layout.isTooSmall else { return }
         if y == layout.tabBarRow {
             state.session.lastClick = nil

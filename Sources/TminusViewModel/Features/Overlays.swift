@@ -64,6 +64,13 @@ extension AppReducer {
         effects.append(.savePreferences(state.preferences))
     }
 
+    /// `b`: the next-launch banner on or off, saved like the units. Every row under it moves
+    /// one down or up, as after a resize (the selected row is kept on screen after every event).
+    mutating func userToggledBanner() {
+        state.preferences.banner.toggle()
+        effects.append(.savePreferences(state.preferences))
+    }
+
     /// `c`: the launch in focus as a calendar event, saved to the download folder.
     mutating func userExportedToCalendar(_ launch: Launch) {
         let ics: String

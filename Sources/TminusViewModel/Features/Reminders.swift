@@ -87,7 +87,7 @@ enum Reminders {
     /// Watched launches a reminder can be about, with their NET.
     static func candidates(_ state: AppState, now: Date) -> [(launch: WatchedLaunch, net: Date)] {
         state.favorites.items.launches.compactMap { watched in
-            guard Wakeups.counts(watched.status == .upcoming, watched.datePrecision, watched.date),
+            guard watched.launch.countsDown,
                   let net = watched.date, net > now else { return nil }
             return (watched, net)
         }

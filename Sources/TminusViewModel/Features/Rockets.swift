@@ -123,7 +123,7 @@ extension AppReducer {
             loadFirstPageIfNeeded(.rocket(rocket.id))
             return
         case .move(let movement):
-            let layout = ScreenLayout(state.size)
+            let layout = state.layout
             let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth).count
             page.scroll = Self.scrolled(page.scroll, by: movement, lines: lines, height: layout.rocketBodyHeight)
         default: return

@@ -110,15 +110,19 @@ public struct AppState: Sendable, Hashable {
 
     /// Lines a launch row takes: two or three when it shows its patch (`ScreenLayout`), one
     /// with glyphs. Pages, scrolling and drawing all count rows with this.
-    public var launchRowHeight: Int { ScreenLayout(size).launchRowHeight(pictures: pictureMode == .pictures) }
+    public var launchRowHeight: Int { layout.launchRowHeight(pictures: pictureMode == .pictures) }
+
+    /// Where things go on this screen: its size, and whether the banner takes a row. Every
+    /// reducer and the renderer lay out through this one value.
+    public var layout: ScreenLayout { ScreenLayout(size, banner: preferences.banner) }
 
     /// How many launch rows fit on screen at once.
-    public var visibleLaunchRows: Int { max(1, ScreenLayout(size).listHeight / launchRowHeight) }
+    public var visibleLaunchRows: Int { max(1, layout.listHeight / launchRowHeight) }
 
     /// The detail body of `launch` as this screen lays it out: the one place its width and
     /// picture box are decided, for drawing, scrolling and picture loading alike.
     public func detailBody(_ launch: Launch) -> [DetailLine] {
-        LaunchDetailDocument.lines(for: launch, time: time, now: now, width: ScreenLayout(size).detailBodyWidth,
+        LaunchDetailDocument.lines(for: launch, time: time, now: now, width: layout.detailBodyWidth,
                                    pictures: pictureMode == .pictures)
     }
 

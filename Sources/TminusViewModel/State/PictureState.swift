@@ -34,7 +34,7 @@ extension Launch {
 enum PictureDemand {
     static func wanted(_ state: AppState) -> [PictureKey] {
         guard state.pictureMode == .pictures else { return [] }
-        let layout = ScreenLayout(state.size)
+        let layout = state.layout
         guard !layout.isTooSmall else { return [] }
         switch state.screen {
         case .launchDetail:

@@ -6,43 +6,66 @@ public struct ScreenLayout: Sendable, Hashable {
 
     public let width: Int
     public let height: Int
+    /// The next-launch banner is pinned under the tab bar (`b`): every row below moves down one.
+    public let banner: Bool
 
-    public init(_ size: Size) { width = size.width; height = size.height }
+    /// Every place that lays out rows (drawing, paging, scrolling, clicks, picture sizes) builds
+    /// its layout through here with the same banner setting (`AppState.layout`), so they agree.
+    public init(_ size: Size, banner: Bool) { width = size.width; height = size.height; self.banner = banner }
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
     public let tabBarRow = 0
+    /// The next-launch banner's row, when it is on.
+    public var bannerRow: Int? { banner ? 1 : nil }
+    /// The first row under the tab bar (and the banner) that a screen may use.
+    public var contentTop: Int { banner ? 2 : 1 }
     /// The Upcoming | Past switch (launch lists) or the detail's title line.
-    public let subheaderRow = 1
-    public let columnHeaderRow = 2
-    public let listTop = 3
+    public var subheaderRow: Int { contentTop }
+    public var columnHeaderRow: Int { contentTop + 1 }
+    public var listTop: Int { contentTop + 2 }
     public var statusRow: Int { height - 1 }
     /// Rows of launches visible at once.
-    public var listHeight: Int { max(1, height - 4) }
+    public var listHeight: Int { max(1, statusRow - listTop) }
 
-    /// The detail screen: a fixed header (name, clock, links) over a scrolling body.
-    public let detailHeaderTop = 1
-    public let detailHeaderHeight = 6
+    /// The detail screen: a fixed header (name, clock, links) over a scrolling body. On a
+    /// terminal at least 32 rows tall and 100 columns wide the header makes room for the
+    /// countdown in big digits (7 rows: digits, what they mean, the NET) and a larger patch:
+    /// `T-123d 04:11:09` in big digits takes 66 columns beside a 20-column patch, and the
+    /// 12-row header still leaves 18 rows of body. (100x30, the classic size the end-to-end
+    /// suites run at, keeps the compact 6-row header.)
+    public static let bigCountdownMinimumHeight = 32
+    public static let bigCountdownMinimumWidth = 100
+    public var detailHeaderTop: Int { contentTop }
+    /// Name, facts, [a blank,] the countdown rows, the links bar, a rule.
+    public var detailHeaderHeight: Int { bigCountdown ? 12 : 6 }
+    public var bigCountdown: Bool { height >= Self.bigCountdownMinimumHeight && width >= Self.bigCountdownMinimumWidth }
+    /// The rows `CountdownView` may use (the clock, what it means, the NET).
+    public var detailCountdownTop: Int { detailHeaderTop + (bigCountdown ? 3 : 2) }
+    public var detailCountdownHeight: Int { bigCountdown ? 7 : 2 }
+    /// The links bar (`o` opens the selected link): its row, for drawing it and for mapping clicks to it.
+    public var detailLinksRow: Int { detailHeaderTop + detailHeaderHeight - 2 }
+    /// The rule between the header and the body.
+    public var detailRuleRow: Int { detailHeaderTop + detailHeaderHeight - 1 }
     public var detailBodyTop: Int { detailHeaderTop + detailHeaderHeight }
-    public var detailBodyHeight: Int { max(1, height - detailBodyTop - 1) }
-    /// The detail header's links bar (`Links  Webcast  Press kit …`): drawn and clicked here.
-    public var detailLinksRow: Int { detailHeaderTop + 4 }
-    /// Where its `Links` label starts (`LinkBar.layout` places the links from there).
+    public var detailBodyHeight: Int { max(1, statusRow - detailBodyTop) }
+    /// Where the links bar's `Links` label starts (`LinkBar.layout` places the links from there).
     public var detailLinksX: Int { detailHeaderTextX }
     /// The rocket page: name row, image area, the four figures, then a scrolling body.
-    public let rocketImageTop = 2
+    public var rocketImageTop: Int { contentTop + 1 }
     public var rocketImageHeight: Int { height >= 40 ? 12 : 5 }
     public var rocketFiguresTop: Int { rocketImageTop + rocketImageHeight + 1 }
     public let rocketFiguresHeight = 3
     public var rocketBodyTop: Int { rocketFiguresTop + rocketFiguresHeight + 1 }
-    public var rocketBodyHeight: Int { max(1, height - rocketBodyTop - 1) }
+    public var rocketBodyHeight: Int { max(1, statusRow - rocketBodyTop) }
 
     /// The rocket page's picture box: twice as wide as tall in cells, which is square in
     /// half-block pixels (a cell is one pixel wide, two tall), so a portrait photo or a
     /// patch fits without distortion.
     public var rocketImageWidth: Int { min(width / 3, rocketImageHeight * 2) }
 
-    /// The launch detail's patch, left of the header lines.
+    /// The launch detail's patch, left of the header lines down to the links bar: 4×8 cells,
+    /// or 10×20 with the big countdown (square in half-block pixels).
     public var detailPatchRows: Int { detailHeaderHeight - 2 }
     public var detailPatchColumns: Int { detailPatchRows * 2 }
     /// Where the detail header's text starts, right of the patch.

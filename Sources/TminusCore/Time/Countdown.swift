@@ -1,0 +1,156 @@
+import Foundation
+
+/// A launch's countdown and the state it is in: what the detail header, the next-launch
+/// banner, the Favorites tab and `tminus next` show. Pure: a function of the launch (its NET,
+/// how exact that is, what its source says) and an injected `now`.
+///
+/// The states, in the order they are decided:
+/// - no date, or a date not known to the hour: the NET text once, no clock (a clock to a
+///   made-up hour would be a lie);
+/// - the source says the count is on hold: `HOLD`, no clock (the NET will move);
+/// - NET ahead: `T-02d 04:11:09`, ticking;
+/// - the first minute after T-0: `LIFTOFF`;
+/// - after that, while it flies or has just gone: `T+00d 00:12:00`, ticking;
+/// - NET passed more than `outcomeOverdue` ago and the source still has no outcome:
+///   `AWAITING OUTCOME`, no clock (see `outcomeOverdue` for why three hours).
+public struct Countdown: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// NET is ahead: `T-` and it ticks.
+        case counting
+        /// The source has the count on hold: `HOLD`, no clock.
+        case hold
+        /// The first minute after NET: `LIFTOFF`, the seconds since in the label.
+        case liftoff
+        /// NET passed over a minute ago, the launch in flight or just over: `T+`, ticking.
+        case sinceNET
+        /// NET passed `outcomeOverdue` ago and the source has no outcome: no clock.
+        case awaitingOutcome
+        /// The date is only known to the day/month/quarter/…: no ticking to a made-up time.
+        case noExactTime
+        case noDate
+    }
+
+    /// What the source says about the launch, as far as the countdown cares.
+    public enum Phase: Sendable, Hashable {
+        /// Still to come, as far as the source knows (Go, TBD, TBC, or r/SpaceX `upcoming`).
+        case pending
+        /// On hold (Launch Library 2 status 5, `Hold`).
+        case hold
+        /// In flight (Launch Library 2 status 6).
+        case inFlight
+        /// The source has the outcome (success, failure): T+ goes on, nothing is awaited.
+        case decided
+    }
+
+    /// How long LIFTOFF stays up after T-0 before the clock reads T+.
+    public static let liftoffSpan: TimeInterval = 60
+
+    /// How long after NET a launch without an outcome still counts up. Launch Library 2 marks
+    /// a launch In Flight at liftoff and Success or Failure once the payload is confirmed,
+    /// which for most flights is well within three hours (a long coast to GTO can take a few);
+    /// a scrub moves the NET within hours too. Past three hours with no word (still Go, TBD or
+    /// In Flight) the record is behind the news, and a clock counting up from a NET that may
+    /// never have happened would only mislead: the countdown says it awaits the outcome.
+    /// `tminus next` moves on to the following launch after the same time.
+    public static let outcomeOverdue: TimeInterval = 3 * 3600
+
+    public var kind: Kind
+    /// e.g. `T-02d 04:11:09`, `T+1480d 00:12:00`, `HOLD`, `LIFTOFF`, or `NET 2022-12`.
+    public var text: String
+    /// A few words on what the clock means.
+    public var label: String
+
+    /// Whether the text changes every second (the app then wakes every second to redraw it).
+    public var ticks: Bool { Self.ticks(kind) }
+
+    public static func ticks(_ kind: Kind) -> Bool { [.counting, .liftoff, .sinceNET].contains(kind) }
+
+    /// A live countdown: ticking, on hold or lifting off; not a bare date nor an overdue
+    /// outcome. It is what the detail draws in big digits and what the banner pins.
+    public var isLive: Bool { Self.isLive(kind) }
+
+    public static func isLive(_ kind: Kind) -> Bool { [.counting, .hold, .liftoff, .sinceNET].contains(kind) }
+
+    public init(_ launch: Launch, now: Date, time: LaunchTime) {
+        self.init(to: launch.date, precision: launch.datePrecision, phase: launch.countdownPhase, now: now, time: time)
+    }
+
+    public init(to date: Date?, precision: DatePrecision, phase: Phase = .pending, now: Date, time: LaunchTime) {
+        let kind = Self.kind(to: date, precision: precision, phase: phase, now: now)
+        let elapsed = date.map { now.timeIntervalSince($0) } ?? 0
+        switch kind {
+        case .noDate:
+            self.init(kind: kind, text: "NET unknown", label: "no date announced")
+        case .noExactTime:
+            self.init(kind: kind, text: time.netLine(date, precision: precision),
+                      label: "no exact time yet (\(precision.rawValue) precision)")
+        case .hold:
+            self.init(kind: kind, text: "HOLD", label: "the count is on hold; NET will move")
+        case .counting:
+            self.init(kind: kind, text: "T-" + Self.clock(-elapsed), label: "until launch")
+        case .liftoff:
+            self.init(kind: kind, text: "LIFTOFF", label: "T+" + Self.clock(elapsed) + " since NET")
+        case .sinceNET:
+            let label = switch phase {
+            case .inFlight: "since liftoff — in flight"
+            case .decided: "since launch"
+            case .pending, .hold: "since NET — launch time has passed"
+            }
+            self.init(kind: kind, text: "T+" + Self.clock(elapsed), label: label)
+        case .awaitingOutcome:
+            self.init(kind: kind, text: "AWAITING OUTCOME",
+                      label: "NET passed \(Self.ago(elapsed)) ago; the source has no outcome yet")
+        }
+    }
+
+    public init(kind: Kind, text: String, label: String) {
+        self.kind = kind; self.text = text; self.label = label
+    }
+
+    /// The state alone, without its words: cheap enough to ask of every launch of a list.
+    public static func kind(to date: Date?, precision: DatePrecision, phase: Phase, now: Date) -> Kind {
+        guard let date else { return .noDate }
+        guard precision == .hour else { return .noExactTime }
+        if phase == .hold { return .hold }
+        let elapsed = now.timeIntervalSince(date)
+        if elapsed < 0 { return .counting }
+        if elapsed < liftoffSpan { return .liftoff }
+        if elapsed < outcomeOverdue || phase == .decided { return .sinceNET }
+        return .awaitingOutcome
+    }
+
+    public static func kind(of launch: Launch, now: Date) -> Kind {
+        kind(to: launch.date, precision: launch.datePrecision, phase: launch.countdownPhase, now: now)
+    }
+
+    /// `DDd HH:MM:SS`, whole seconds rounded down (T-00d 00:00:01 is the last second before).
+    static func clock(_ seconds: TimeInterval) -> String {
+        // Capped (~31,000 years) so an absurd date from the network (`date_unix: 1e300`) cannot trap Int(_:).
+        let total = Int(min(seconds, 1e12).rounded(.down))
+        let d = total / 86_400, h = (total % 86_400) / 3600, m = (total % 3600) / 60, s = total % 60
+        return String(format: "%02dd %02d:%02d:%02d", d, h, m, s)
+    }
+
+    /// `3 h`, `47 h`, `1480 days`: how long ago, to the hour (it is at least three hours).
+    static func ago(_ seconds: TimeInterval) -> String {
+        let hours = Int(min(seconds, 1e12) / 3600)
+        return hours < 48 ? "\(hours) h" : "\(hours / 24) days"
+    }
+}
+
+extension Launch {
+    /// What the launch's source says, for its countdown.
+    public var countdownPhase: Countdown.Phase {
+        switch status {
+        case .success, .failure: return .decided
+        default:
+            if sourceStatus?.isHold == true { return .hold }
+            if sourceStatus?.isInFlight == true { return .inFlight }
+            return .pending
+        }
+    }
+
+    /// The source has no outcome for it yet: still to come, on hold or in flight. The detail
+    /// shows such a launch's countdown; one with an outcome shows its date and the outcome.
+    public var outcomePending: Bool { upcoming || status == .other }
+}
