@@ -7,10 +7,14 @@ public struct Preferences: Sendable, Hashable, Codable {
     public var mouse: Bool
     /// How long before a watched launch's NET the app alerts, in minutes (empty: none).
     public var reminders: [Int] = Preferences.defaultReminders
+    /// The theme chosen with `t`; nil until the user chooses one (then config.toml's applies).
+    public var theme: ThemeChoice?
 
-    public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = true) { self.units = units; self.mouse = mouse }
+    public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = true, theme: ThemeChoice? = nil) {
+        self.units = units; self.mouse = mouse; self.theme = theme
+    }
 
-    enum CodingKeys: String, CodingKey { case units, mouse, reminders }
+    enum CodingKeys: String, CodingKey { case units, mouse, reminders, theme }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -25,6 +29,17 @@ public struct Preferences: Sendable, Hashable, Codable {
             throw InvalidValue(message: "reminders must be whole minutes from \(Self.reminderRange.lowerBound) to \(Self.reminderRange.upperBound), not \(shown)")
         }
         reminders = minutes.map { Int($0) }
+        // Files from before themes: none chosen. A word this version does not know (a newer
+        // version's theme) is no choice either, rather than a corrupt file.
+        theme = (try? c.decodeIfPresent(String.self, forKey: .theme)).flatMap { $0 }.flatMap(ThemeChoice.init(word:))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(units, forKey: .units)
+        try c.encode(mouse, forKey: .mouse)
+        try c.encode(reminders, forKey: .reminders)
+        try c.encodeIfPresent(theme?.rawValue, forKey: .theme)
     }
 
     /// An hour and ten minutes before NET.

@@ -2,8 +2,12 @@ import Foundation
 import TminusCore
 
 /// How a value reads: the renderer turns tones into colours.
-public enum Tone: Sendable, Hashable {
+public enum Tone: Sendable, Hashable, CaseIterable {
     case plain, muted, upcoming, success, failure, warning
+    /// Still to come but not decided (TBD, TBC): quieter than a GO.
+    case undecided
+    /// Happening now (IN FLIGHT).
+    case active
 }
 
 /// One line of the launch detail body, already worded and wrapped. The view model builds
@@ -25,6 +29,20 @@ extension LaunchStatus {
         case .failure: .failure
         case .unknown: .plain
         case .other: .warning
+        }
+    }
+}
+
+extension Launch {
+    /// The tone of the status word: the source's own status is finer than what it means, so
+    /// GO (decided: blue), TBD and TBC (not yet: muted), HOLD (warning) and IN FLIGHT (active)
+    /// never look alike; the rest as `status.tone` (green success, red failure).
+    public var statusTone: Tone {
+        switch sourceStatus?.kind {
+        case .toBeDetermined?, .toBeConfirmed?: .undecided
+        case .hold?: .warning
+        case .inFlight?: .active
+        default: status.tone
         }
     }
 }
@@ -64,7 +82,7 @@ public enum LaunchDetailDocument {
             field("Flight", launch.flightNumber.map { "#\($0)" })
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.datePrecision.rawValue)
-            field("Status", launch.statusWord, tone: launch.status.tone)
+            field("Status", launch.statusWord, tone: launch.statusTone)
             field("Launchpad", launchpadText(launch.launchpad))
             field("Details", launch.details)
             list("Payloads", launch.payloads.map(payloadText), empty: missing)
@@ -81,7 +99,7 @@ public enum LaunchDetailDocument {
         case .launchLibrary2:
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.datePrecision.rawValue)
-            field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.status.tone)
+            field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.statusTone)
             if launch.webcastLive { field("Webcast", "● LIVE", tone: .failure) }
             field("Provider", launch.provider)
             field("Rocket", launch.rocket?.object?.name)
