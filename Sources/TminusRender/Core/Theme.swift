@@ -16,7 +16,6 @@ enum Theme {
     }
 
     static var bar: Style { Style(background: .theme.barBackground) }
-    static var selectedRow: Style { Style(background: .theme.selectionBackground) }
 
     /// A cell of a selected row: on the selection band unless it has a background of its own
     /// (a picture, a selected link), and in the band's text colour when the theme has one.
@@ -25,6 +24,7 @@ enum Theme {
         let colors = Color.theme
         return cell.background(colors.selectionBackground).foreground(colors.selectionText ?? cell.foreground)
     }
+
     static var heading: Style { Style(foreground: .theme.accent, attributes: .bold) }
     static var label: Style { Style(foreground: .theme.muted) }
     static var error: Style { Style(foreground: .theme.failure, attributes: .bold) }
