@@ -4,7 +4,12 @@ import TminusViewModel
 /// Draws a frame: a pure function of the state and the terminal size, so every screen is a
 /// snapshot test and the ncurses backend only copies cells.
 public enum Renderer {
+    /// Drawn in the state's theme (`ThemeColors(state.theme)`), which the views read as `.theme`.
     public static func render(_ state: AppState, size: Size) -> Grid {
+        ThemeColors.$current.withValue(ThemeColors(state.theme)) { draw(state, size: size) }
+    }
+
+    private static func draw(_ state: AppState, size: Size) -> Grid {
         var grid = Grid(size: size)
         let layout = ScreenLayout(size, banner: state.preferences.banner)
         if layout.isTooSmall {

@@ -2,11 +2,16 @@ import CNcurses
 import Foundation
 import TminusViewModel
 
-/// What the terminal said: a key, or that its size changed.
+/// What the terminal said: a key, that its size changed, or an answer to a question the app
+/// asked it (`BackgroundProbe`).
 enum TerminalInput: Equatable {
     case key(Key)
     case resize
     case mouse(MouseEvent)
+    /// Its answer to OSC 11: the colour part, e.g. `rgb:ffff/ffff/ffff`.
+    case backgroundColor(String)
+    /// Its answer to DA1 (`ESC [ c`): every terminal answers it, after any OSC 11 answer.
+    case deviceAttributes
 }
 
 /// Reads keys once `poll` says input is waiting. The window is in no-delay mode, so reading
@@ -19,7 +24,9 @@ enum KeyReader {
 
     /// The inputs, and how many codes were read (keys without a meaning here, like F1,
     /// are read and dropped).
-    static func readAvailable() -> (inputs: [TerminalInput], reads: Int) {
+    /// - Parameter inputFD: the terminal's input, which a reply that came in pieces is waited
+    ///   on (tests use a pty of their own).
+    static func readAvailable(inputFD: Int32 = STDIN_FILENO) -> (inputs: [TerminalInput], reads: Int) {
         let win = tm_stdscr()
         var inputs: [TerminalInput] = []
         var code: wint_t = 0
@@ -40,25 +47,22 @@ enum KeyReader {
             if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == sgrMouseCode {
                 // An xterm SGR report (`ESC [ <` b;x;y M/m) that terminfo does not describe:
                 // the rest of it is read here, as characters.
-                var rest = ""
-                var waits = 0
-                while rest.count < 24, reads < maxPerRead {
-                    var next: wint_t = 0
-                    let got = tm_wget_wch(win, &next)
-                    if got == ERR, waits < 4 {
-                        // The report came in pieces: give the rest a moment (its digits must
-                        // not arrive later as keys).
-                        waits += 1
-                        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                        _ = poll(&fd, 1, 25)
-                        continue
-                    }
-                    guard got == OK, let scalar = Unicode.Scalar(UInt32(next)) else { break }
-                    reads += 1
-                    rest.unicodeScalars.append(scalar)
-                    if scalar == "M" || scalar == "m" { break }
-                }
+                let rest = readRest(win, reads: &reads, limit: 24, inputFD: inputFD) { $0 == "M" || $0 == "m" }
                 if let event = parseSGRMouse(rest) { inputs.append(.mouse(event)) }
+                continue
+            }
+            if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == backgroundReplyCode {
+                // `ESC ] 11 ;` rgb:… then BEL or ST (`ESC \`); a colour has no backslash.
+                var rest = readRest(win, reads: &reads, limit: 48, inputFD: inputFD) { $0 == "\u{07}" || $0 == "\\" }
+                if rest.hasSuffix("\u{07}") { rest.removeLast() }
+                if rest.hasSuffix("\\") { rest.removeLast(); if rest.hasSuffix("\u{1B}") { rest.removeLast() } }
+                inputs.append(.backgroundColor(rest))
+                continue
+            }
+            if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == deviceAttributesCode {
+                // `ESC [ ?` 62;22 c: parameters, then the final character.
+                _ = readRest(win, reads: &reads, limit: 64, inputFD: inputFD) { ("@"..."~").contains($0) }
+                inputs.append(.deviceAttributes)
                 continue
             }
             if let input = translate(status: status, code: UInt32(code)) { inputs.append(input) }
@@ -69,6 +73,34 @@ enum KeyReader {
     /// The key code `Terminal` binds to `ESC [ <`, the start of an SGR mouse report, when the
     /// terminfo entry leaves it free (above every ncurses key code).
     static let sgrMouseCode: Int32 = CursesKey.codes.max + 1
+    /// The codes bound to the starts of the answers to OSC 11 (`ESC ] 11 ;`) and DA1 (`ESC [ ?`),
+    /// so that they never arrive as keys (`?` would open the help).
+    static let backgroundReplyCode: Int32 = CursesKey.codes.max + 2
+    static let deviceAttributesCode: Int32 = CursesKey.codes.max + 3
+
+    /// The characters after a bound prefix, up to and including the one `isLast` accepts, at
+    /// most `limit`. A report that came in pieces gets a moment for the rest (its characters
+    /// must not arrive later as keys).
+    private static func readRest(_ win: UnsafeMutablePointer<WINDOW>?, reads: inout Int, limit: Int, inputFD: Int32,
+                                 isLast: (Unicode.Scalar) -> Bool) -> String {
+        var rest = ""
+        var waits = 0
+        while rest.unicodeScalars.count < limit, reads < maxPerRead {
+            var next: wint_t = 0
+            let got = tm_wget_wch(win, &next)
+            if got == ERR, waits < 4 {
+                waits += 1
+                var fd = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+                _ = poll(&fd, 1, 25)
+                continue
+            }
+            guard got == OK, let scalar = Unicode.Scalar(UInt32(next)) else { break }
+            reads += 1
+            rest.unicodeScalars.append(scalar)
+            if isLast(scalar) { break }
+        }
+        return rest
+    }
 
     /// An ncurses mouse event: button 1 down, or a wheel notch; nothing else.
     static func translateMouse(buttons: UInt, x: Int, y: Int) -> MouseEvent? {

@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import Logging
+import TminusCore
 import TminusRender
 import TminusViewModel
 
@@ -36,9 +37,11 @@ public enum TerminalApp {
         let colors = ColorPairs(mode: terminal.colorMode,
                                 defaultColorsAvailable: terminal.defaultColorsAvailable,
                                 pairLimit: Int(tm_color_pairs()), logger: logger)
+        let probe = BackgroundProbe(environment: ProcessInfo.processInfo.environment,
+                                    colorful: terminal.colorMode != .monochrome, now: Date())
         let loop = EventLoop(terminal: terminal, backend: NcursesBackend(colors: colors),
                              viewModel: viewModel, wake: wake, signalFD: signalFD, logger: logger,
-                             onFrame: onFrame)
+                             background: probe, onFrame: onFrame)
         let code = try loop.run(render: render)
         logger.info("terminal: leaving with code \(code)")
         return code
@@ -65,15 +68,18 @@ final class EventLoop {
     private var emptyReads = 0
     /// Set by the `quit` effect; the loop leaves at its next turn.
     private var quitRequested = false
+    /// The terminal's background, asked once at start (see `BackgroundProbe`).
+    private var background: BackgroundProbe
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
-         signalFD: Int32, logger: Logger, onFrame: ((AppState) -> Int32?)? = nil) {
+         signalFD: Int32, logger: Logger, background: BackgroundProbe, onFrame: ((AppState) -> Int32?)? = nil) {
         self.terminal = terminal
         self.backend = backend
         self.viewModel = viewModel
         self.wake = wake
         self.signalFD = signalFD
         self.logger = logger
+        self.background = background
         self.onFrame = onFrame
     }
 
@@ -99,12 +105,15 @@ final class EventLoop {
         terminal.setMouse(viewModel.mouseEnabled)
         viewModel.handle(.terminalColors(colors))
         viewModel.handle(.resized(width: reportedSize.width, height: reportedSize.height))
+        askBackground()
 
         while true {
             if quitRequested { return 0 }
+            if let guess = background.expire(now: Date()) { applyBackground(guess, "no answer in time") }
             if drawIfNeeded(render), let onFrame, let code = onFrame(viewModel.state) { return code }
 
-            let timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
+            var timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
+            if let left = background.millisecondsLeft(now: Date()) { timeout = timeout < 0 ? left : min(timeout, left) }
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0),
@@ -138,9 +147,26 @@ final class EventLoop {
         }
     }
 
+    /// Sends the question (the answer comes with the keys), or settles on the guess at once.
+    private func askBackground() {
+        guard background.asks else {
+            applyBackground(background.fallback, "not asked")
+            return
+        }
+        let query = Array(BackgroundProbe.query.utf8)
+        _ = query.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    private func applyBackground(_ guess: TerminalBackground, _ how: String) {
+        logger.info("terminal: \(guess.rawValue) background (\(how))")
+        viewModel.handle(.terminalBackground(guess))
+    }
+
     /// Returns whether a frame went out.
     private func drawIfNeeded(_ render: (AppState, Size) -> Grid) -> Bool {
         let state = viewModel.state
+        // The first frame waits (briefly) for the terminal's answer when the colours depend on it.
+        if background.isWaiting, state.theme.waitsForBackground { return false }
         guard needsDraw || state != lastDrawn else { return false }
         backend.draw(render(state, reportedSize))
         lastDrawn = state
@@ -170,6 +196,10 @@ final class EventLoop {
                 logger.trace("mouse \(event.kind) at \(event.x),\(event.y)")
                 viewModel.handle(.mouse(event))
                 if quitRequested { return }
+            case .backgroundColor(let color):
+                if let answer = background.settle(input) { applyBackground(answer, "answered \(color.debugDescription)") }
+            case .deviceAttributes:
+                if let guess = background.settle(input) { applyBackground(guess, "no colour in the answer") }
             }
         }
     }

@@ -125,6 +125,9 @@ final class Terminal {
         // itself only where terminfo says so (xterm's kmous) and only while its mouse is on, so
         // a report arriving after `m` would otherwise come through as keys ("1", "2", "m"…).
         define_key("\u{1B}[<", KeyReader.sgrMouseCode)
+        // The answers to the start-up questions about the background (BackgroundProbe).
+        define_key("\u{1B}]11;", KeyReader.backgroundReplyCode)
+        define_key("\u{1B}[?", KeyReader.deviceAttributesCode)
 
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty   // https://no-color.org
         if !noColor, has_colors() {

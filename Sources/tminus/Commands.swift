@@ -49,9 +49,10 @@ struct Tminus: ParsableCommand {
         bench?.startWatchdog()
         let code: Int32
         do {
-            let theme = Wiring.theme(settings.config)
+            // The theme is part of the state (`t`, --theme, the terminal's background): the
+            // renderer takes its colours from there every frame.
             code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox,
-                                       render: { state, size in ThemeColors.$current.withValue(theme) { Renderer.render(state, size: size) } },
+                                       render: Renderer.render,
                                        logger: logger,
                                        onFrame: bench.map { bench in { bench.frameDrawn($0) } })
         } catch let error as TerminalError {

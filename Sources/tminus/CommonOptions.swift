@@ -38,12 +38,15 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Give up a request after this many seconds without a byte, or twice this in all; the data on screen stays. [TMINUS_TIMEOUT] (default: 15)", valueName: "SECONDS"))
     var timeout: String?
 
+    @Option(help: ArgumentHelp("Colours: auto (dark or light, as the terminal's background), dark, light, or ansi16 (only the terminal's 16 colours). t in the app cycles them and remembers. [TMINUS_THEME] (default: the one chosen with t, else theme in config.toml, else auto)", valueName: "auto|dark|light|ansi16"))
+    var theme: String?
+
     /// Flags, else environment variables, else defaults; a bad value is a usage error.
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
         var flags = Settings.Flags()
         flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.ll2Token = ll2Token; flags.dataDir = dataDir
         flags.tz = tz; flags.now = now; flags.offline = offline; flags.browser = browser; flags.noImages = noImages
-        flags.timeout = timeout
+        flags.timeout = timeout; flags.theme = theme
         do {
             return try Settings.resolve(flags, environment: environment)
         } catch let error as Settings.Invalid {

@@ -39,13 +39,11 @@ enum Wiring {
         environment.alert = { reminder in await notify(reminder, logger: logger) }
         environment.configProblem = settings.configProblem
         environment.keys = settings.config.keys
+        environment.themeFlag = settings.theme
+        environment.configTheme = settings.config.theme
+        environment.colorOverrides = settings.config.colors
         environment.seen = .file(settings.paths.state.appending(path: "seen.json"))
         return environment
-    }
-
-    /// The colours config.toml chose: its theme, with its `[colors]` over it.
-    static func theme(_ config: ConfigFile) -> ThemeColors {
-        (config.theme == .ansi16 ? ThemeColors.ansi16 : ThemeColors.standard).overridden(config.colors)
     }
 
     /// A reminder as a desktop notification, when `notify-send` is on PATH; problems go to the

@@ -138,6 +138,13 @@ def run_in_pty(args: list[str], timeout: float = 15, with_t0: bool = True, quit_
                 if not data:
                     return
                 chunks.append(data)
+                if b"\x1b]11;?" in data:
+                    # Answer the background question as a terminal would (a dark window), so
+                    # the first frame does not wait out the app's 150 ms for an answer.
+                    try:
+                        os.write(master, b"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?62;22c")
+                    except OSError:
+                        return
 
         env = child_environment()
         reader = threading.Thread(target=drain, daemon=True)

@@ -61,14 +61,21 @@ struct ConfigFileTests {
         #expect(c.keys.shown("f") == "w")
     }
 
+    @Test(arguments: [("auto", ThemeChoice.auto), ("dark", .dark), ("light", .light), ("ansi16", .ansi16), ("default", .auto)])
+    func everyThemeWordAndTheOldDefault(_ word: String, _ theme: ThemeChoice) throws {
+        #expect(try ConfigFile.parse("theme = \"\(word)\"").theme == theme)
+        #expect(try ConfigFile.parse("").theme == nil, "not set: the app's choice, else auto")
+    }
+
     @Test func anEmptyFileIsTheDefaults() throws {
         #expect(try ConfigFile.parse("") == ConfigFile())
         #expect(try ConfigFile.parse("# nothing\n") == ConfigFile())
     }
 
     @Test func eachMistakeNamesItsLine() {
-        #expect(problem("source = \"ll2\"\ntz = \"UTC\"\n\ntheme = \"dark\"\n")
-                == "config.toml line 4: theme must be \"default\" or \"ansi16\"")
+        #expect(problem("source = \"ll2\"\ntz = \"UTC\"\n\ntheme = \"sepia\"\n")
+                == "config.toml line 4: theme must be \"auto\", \"dark\", \"light\" or \"ansi16\" (\"default\" is auto)")
+        #expect(problem("theme = 1") == "config.toml line 1: theme must be a string")
         #expect(problem("source = \"nasa\"") == "config.toml line 1: source must be \"spacex\" or \"ll2\"")
         #expect(problem("\ntz = \"Mars/Olympus\"")?.hasPrefix("config.toml line 2: tz 'Mars/Olympus' is not a time zone") == true)
         #expect(problem("tz = 5") == "config.toml line 1: tz must be a string")

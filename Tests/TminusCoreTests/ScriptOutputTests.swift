@@ -93,6 +93,21 @@ struct ScriptOutputTests {
         #expect(coloured.split(separator: "\n")[0] == "DATE              STATUS    NAME                  ROCKET", "no colour in the header")
     }
 
+    /// GO, TBD, HOLD and IN FLIGHT each in a colour of their own, as in the app.
+    @Test func launchLibrary2StatusesAreToldApart() {
+        func coloured(_ status: SourceStatus) -> String {
+            var launch = Self.launches[0]
+            launch.origin = .launchLibrary2
+            launch.sourceStatus = status
+            return ScriptOutput.launchTable([launch], time: Self.utc, color: true)
+        }
+        #expect(coloured(SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go")).contains("\u{1B}[34mGO"))
+        #expect(coloured(SourceStatus(id: 2, name: "To Be Determined", abbrev: "TBD")).contains("\u{1B}[2mTBD"))
+        #expect(coloured(SourceStatus(id: 8, name: "To Be Confirmed", abbrev: "TBC")).contains("\u{1B}[2mTBC"))
+        #expect(coloured(SourceStatus(id: 5, name: "On Hold", abbrev: "Hold")).contains("\u{1B}[33mHOLD"))
+        #expect(coloured(SourceStatus(id: 6, name: "Launch in Flight", abbrev: "In Flight")).contains("\u{1B}[35mIN FLIGHT"))
+    }
+
     @Test func wideNamesLineUp() {
         var wide = Self.launches[0]
         wide.name = "打ち上げ"

@@ -44,11 +44,11 @@ struct ConfigFileTests {
         let rig = try Self.rig("""
         tz = "Europe/Warsaw"
 
-        theme = "dark"
+        theme = "sepia"
         """)
         let tmux = try await rig.start()
         let screen = try await tmux.waitFor("config.toml line 3")
-        #expect(screen.contains(#"config.toml line 3: theme must be "default" or "ansi16""#), "\(screen)")
+        #expect(screen.contains(#"config.toml line 3: theme must be "auto", "dark", "light" or "ansi16""#), "\(screen)")
         // The whole file is ignored: the system zone, the default keys.
         #expect(!screen.contains("times in Europe/Warsaw"))
         try tmux.sendKeys("q")

@@ -160,10 +160,10 @@ struct RocketsTests {
         #expect(screen.contains("5 launches"))
         #expect(screen.split(separator: "\n").first { $0.contains("FalconSat") }?.contains("2006-03-24 22:30") == true)
 
-        // ✓ green (34), ✗ red (160).
+        // ✓ green (34), ✗ red (196).
         let colours = tmux.captureWithEscapes().split(separator: "\n").map(String.init)
         let falconSat = try #require(colours.first { $0.contains("FalconSat") })
-        #expect(falconSat.contains("38;5;160m✗"), "FalconSat's ✗ is red: \(falconSat)")
+        #expect(falconSat.contains("38;5;196m✗"), "FalconSat's ✗ is red: \(falconSat)")
         let razakSat = try #require(colours.first { $0.contains("RazakSat") })
         #expect(razakSat.contains("38;5;34m✓"), "RazakSat's ✓ is green: \(razakSat)")
 

@@ -12,7 +12,7 @@ struct Ansi16ThemeTests {
     let size = Size(width: 80, height: 24)
 
     func checkColours(_ h: Harness, _ what: String) {
-        let grid = ThemeColors.$current.withValue(.ansi16) { Renderer.render(h.state, size: size) }
+        let grid = Renderer.render(h.state.themed(.ansi16), size: size)
         for y in 0..<grid.height {
             for x in 0..<grid.width {
                 let style = grid[x, y].style
@@ -49,11 +49,23 @@ struct Ansi16ThemeTests {
 
     @Test func theDefaultThemeIsUnchangedOutsideAndConfigColoursOverride() {
         #expect(Color.theme.upcoming == Color(33))
-        let theme = ThemeColors.ansi16.overridden(["accent": 5, "selection": -1])
-        ThemeColors.$current.withValue(theme) {
-            #expect(Color.theme.accent == Color(5))
-            #expect(Color.theme.selectionBackground == .default)
-            #expect(Color.theme.upcoming == Color(4))
-        }
+        let theme = ThemeColors(ThemeState(choice: .ansi16, overrides: ["accent": 5, "selection": -1]))
+        #expect(theme.accent == Color(5))
+        #expect(theme.selectionBackground == .default)
+        #expect(theme.selectionText == nil, "the user's band keeps the cells' own colours")
+        #expect(theme.upcoming == ThemeColors.ansi16.upcoming)
+    }
+
+    /// What the renderer draws comes from the state, overrides included, whatever theme a
+    /// caller has set around it.
+    @Test func theRendererTakesTheColoursFromTheState() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(5, upcoming: true))).started()
+        var state = h.state.themed(.light)
+        let selected = { (grid: Grid) in grid[40, ScreenLayout(self.size, banner: false).listTop].style.background }
+        #expect(selected(Renderer.render(state, size: size)) == ThemeColors.light.selectionBackground)
+        #expect(selected(ThemeColors.$current.withValue(.ansi16) { Renderer.render(state, size: size) }) == ThemeColors.light.selectionBackground)
+        state.theme.overrides = ["selection": 17]
+        #expect(selected(Renderer.render(state, size: size)) == Color(17))
+        #expect(selected(Renderer.render(h.state, size: size)) == ThemeColors.dark.selectionBackground)
     }
 }

@@ -150,9 +150,10 @@ extension CursesTests {
             // background, and ncurses cannot restyle cells without rewriting their text (≈270
             // bytes a line: text, colour changes, a jump over the gap); with pictures a row is
             // three lines at this height. At 200 columns the preview follows the selection too:
-            // its name, facts and clock (≈60 bytes), and with pictures the rows of its patch box
-            // and description that differ (up to ≈1000). Anything more is cells that did not change.
-            let budget = pictures ? 2400 : 720
+            // its name, facts and big-digit clock (≈150 bytes), and with pictures the rows of its
+            // patch box and description that differ (up to ≈1300). Anything more is cells that
+            // did not change.
+            let budget = pictures ? 2800 : 850
             #expect(counts.allSatisfy { $0 < budget }, "\(counts)")
             withKnownIssue("the issue's target is 200 bytes; the band costs two whole rows") {
                 #expect(counts.allSatisfy { $0 < 200 }, "\(counts)")
@@ -173,8 +174,8 @@ extension CursesTests {
             for _ in 0..<(h.state.visibleLaunchRows - 1) { await h.press(.down) }
             terminal.draw(frame(h))
             let counts = await bytes(h, terminal, times: 10) { await h.press(.down) }
-            // ≈1100: the scroll itself, and the preview of the newly selected launch.
-            #expect(counts.allSatisfy { $0 < 1300 }, "\(counts)")
+            // ≈1250: the scroll itself, and the preview of the newly selected launch.
+            #expect(counts.allSatisfy { $0 < 1450 }, "\(counts)")
         }
     }
 }

@@ -111,7 +111,7 @@ struct BannerTests {
         #expect(h.state.launchRowHeight == 1 && h.state.visibleLaunchRows == rows - 1, "one row fewer at 80x12")
         await h.press(.pageDown)
         #expect(h.state.upcoming.selection == h.state.visibleLaunchRows, "a page is the shorter list")
-        await h.press(.character("g"))
+        await h.press(.character("g"), .character("m"))
         h.viewModel.handle(.mouse(MouseEvent(.press, x: 10, y: h.state.layout.listTop + h.state.launchRowHeight)))
         await h.viewModel.settle()
         #expect(h.state.upcoming.selection == 1, "the row under the pointer, below the banner")

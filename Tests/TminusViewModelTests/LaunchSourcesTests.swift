@@ -132,20 +132,24 @@ struct LaunchSourcesTests {
 
 @Suite("Launch Library 2 statuses")
 struct SourceStatusTests {
+    /// The word, what it means, and its tone: GO, TBD, HOLD and IN FLIGHT each look different.
     @Test(arguments: [
         (Sample.go, "GO", LaunchStatus.upcoming, Tone.upcoming),
-        (Sample.tbd, "TBD", .upcoming, .upcoming),
+        (Sample.tbd, "TBD", .upcoming, .undecided),
         (Sample.success, "SUCCESS", .success, .success),
         (Sample.failure, "FAILURE", .failure, .failure),
         (SourceStatus(id: 7, name: "Launch was a Partial Failure", abbrev: "Partial Failure"), "PARTIAL FAILURE", .failure, .failure),
         (Sample.hold, "HOLD", .other, .warning),
-        (Sample.inFlight, "IN FLIGHT", .other, .warning),
-        (SourceStatus(id: 8, name: "To Be Confirmed", abbrev: "TBC"), "TBC", .upcoming, .upcoming),
+        (Sample.inFlight, "IN FLIGHT", .other, .active),
+        (SourceStatus(id: 8, name: "To Be Confirmed", abbrev: "TBC"), "TBC", .upcoming, .undecided),
         // 2.0.0: no abbrev, the name is the short word.
-        (SourceStatus(id: 6, name: "In Flight"), "IN FLIGHT", .other, .warning),
+        (SourceStatus(id: 6, name: "In Flight"), "IN FLIGHT", .other, .active),
         // An id this version does not know: read the words.
         (SourceStatus(id: 99, name: "Launch Failure (new)"), "LAUNCH FAILURE (NEW)", .failure, .failure),
         (SourceStatus(id: nil, name: "Go"), "GO", .upcoming, .upcoming),
+        (SourceStatus(id: nil, name: "TBD"), "TBD", .upcoming, .undecided),
+        (SourceStatus(id: nil, name: "On Hold"), "ON HOLD", .other, .warning),
+        (SourceStatus(id: nil, name: "In Flight"), "IN FLIGHT", .other, .active),
         (SourceStatus(id: nil, name: "Scrubbed"), "SCRUBBED", .other, .warning),
     ])
     func eachStatusHasItsWordAndColour(status: SourceStatus, word: String, meaning: LaunchStatus, tone: Tone) {
@@ -153,6 +157,21 @@ struct SourceStatusTests {
         launch.sourceStatus = status
         #expect(launch.statusWord == word)
         #expect(launch.status == meaning)
-        #expect(launch.status.tone == tone)
+        #expect(launch.statusTone == tone)
+    }
+
+    /// Without a status of its own (the r/SpaceX API), the tone is what the status means.
+    @Test func withoutASourceStatusTheToneIsTheMeaning() {
+        for launch in [Sample.launches(1, upcoming: true)[0], Sample.falconSat] {
+            #expect(launch.sourceStatus == nil)
+            #expect(launch.statusTone == launch.status.tone)
+        }
+    }
+
+    @Test func theDetailColoursTheStatusTheSameWay() {
+        var launch = Sample.ll2Launches(1)[0]
+        launch.sourceStatus = Sample.tbd
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: Sample.reference, width: 76)
+        #expect(lines.contains { if case .field("Status", _, .undecided) = $0 { true } else { false } })
     }
 }

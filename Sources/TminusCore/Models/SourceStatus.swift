@@ -35,31 +35,52 @@ public struct SourceStatus: Sendable, Hashable, Codable {
     /// The word a row shows: the short form, in capitals like the SpaceX words.
     public var word: String { (abbrev ?? name).uppercased() }
 
-    /// The count is on hold (Launch Library 2 status 5: `Hold`, `On Hold`).
-    public var isHold: Bool { knownID.map { $0 == 5 } ?? words.contains("hold") }
-    /// Lifted off, no outcome yet (status 6: `In Flight`).
-    public var isInFlight: Bool { knownID.map { $0 == 6 } ?? words.contains("in flight") }
+    /// Which of Launch Library 2's statuses this is: finer than `meaning`, because a GO and a
+    /// TBD both lie ahead but only one is decided, and a hold is not a flight.
+    public enum Kind: Sendable, Hashable {
+        case go, toBeDetermined, toBeConfirmed, hold, inFlight, success, failure, partialFailure
+        /// A status this version does not know (`Scrubbed`).
+        case other
+    }
 
-    /// The id when it is one of the statuses this version knows (1–8); otherwise the words decide.
-    private var knownID: Int? { id.flatMap { (1...8).contains($0) ? $0 : nil } }
-    private var words: String { (abbrev ?? name).lowercased() }
-
-    /// What the status means, for its colour and for whether the launch is still to come.
-    public var meaning: LaunchStatus {
+    /// By its id; an id this version does not know goes by the words.
+    public var kind: Kind {
         switch id {
-        case 1?, 2?, 8?: return .upcoming
+        case 1?: return .go
+        case 2?: return .toBeDetermined
         case 3?: return .success
-        case 4?, 7?: return .failure
-        case 5?, 6?: return .other
+        case 4?: return .failure
+        case 5?: return .hold
+        case 6?: return .inFlight
+        case 7?: return .partialFailure
+        case 8?: return .toBeConfirmed
         default:
-            // An id this version does not know: go by the words.
             let words = (abbrev ?? name).lowercased()
-            if words.contains("fail") { return .failure }
+            if words.contains("fail") { return words.contains("partial") ? .partialFailure : .failure }
             if words.contains("success") { return .success }
-            if ["go", "tbd", "tbc"].contains(where: { words.hasPrefix($0) }) { return .upcoming }
+            if words.hasPrefix("go") { return .go }
+            if words.hasPrefix("tbd") { return .toBeDetermined }
+            if words.hasPrefix("tbc") { return .toBeConfirmed }
+            if words.contains("hold") { return .hold }
+            if words.contains("flight") { return .inFlight }
             return .other
         }
     }
+
+    /// What the status means, for whether the launch is still to come and its outcome.
+    public var meaning: LaunchStatus {
+        switch kind {
+        case .go, .toBeDetermined, .toBeConfirmed: .upcoming
+        case .success: .success
+        case .failure, .partialFailure: .failure
+        case .hold, .inFlight, .other: .other
+        }
+    }
+
+    /// The count is on hold (Launch Library 2 status 5: `Hold`, `On Hold`).
+    public var isHold: Bool { kind == .hold }
+    /// Lifted off, no outcome yet (status 6: `In Flight`).
+    public var isInFlight: Bool { kind == .inFlight }
 }
 
 /// A link a launch carries beyond the fixed SpaceX ones: a webcast or an info page from

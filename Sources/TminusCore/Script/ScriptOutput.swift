@@ -80,10 +80,9 @@ public enum ScriptOutput {
             [when(launch), launch.statusWord, launch.name,
              (ll2 ? launch.provider : launch.rocket?.object?.name) ?? "-"].map(TerminalText.sanitize)
         }
-        let tones = launches.map(\.status)
         return table(header: ["DATE", "STATUS", "NAME", ll2 ? "PROVIDER" : "ROCKET"], rows: rows) { row, column, text in
             guard color, column == 1 else { return text }
-            return sgr(tones[row]) + text + "\u{1B}[0m"
+            return sgr(launches[row]) + text + "\u{1B}[0m"
         }
     }
 
@@ -116,8 +115,15 @@ public enum ScriptOutput {
         return out
     }
 
-    static func sgr(_ status: LaunchStatus) -> String {
-        switch status {
+    /// The status word's colour, told apart as in the app: GO blue, TBD and TBC dim (not yet
+    /// decided), HOLD yellow, IN FLIGHT magenta, success green, failure red.
+    static func sgr(_ launch: Launch) -> String {
+        switch launch.sourceStatus?.kind {
+        case .toBeDetermined?, .toBeConfirmed?: return "\u{1B}[2m"
+        case .inFlight?: return "\u{1B}[35m"
+        default: break
+        }
+        return switch launch.status {
         case .upcoming: "\u{1B}[34m"
         case .success: "\u{1B}[32m"
         case .failure: "\u{1B}[31m"

@@ -14,16 +14,13 @@ public struct ConfigFile: Sendable, Hashable {
     public var ll2Token: String?
     /// Only the quantities the file names.
     public var units: [UnitPreferences.Quantity: UnitSystem] = [:]
-    public var theme: ThemeName = .default
+    /// Nil when the file does not say (then auto, unless the app saved a choice).
+    public var theme: ThemeChoice?
     /// Colour role name (`accent`, …) to palette index (-1 is the terminal's default).
     public var colors: [String: Int] = [:]
     public var keys = KeyBindings()
 
     public init() {}
-
-    public enum ThemeName: String, Sendable, Hashable, CaseIterable {
-        case `default`, ansi16
-    }
 
     public static let fileName = "config.toml"
 
@@ -101,7 +98,11 @@ public struct ConfigFile: Sendable, Hashable {
                 }
                 config.tz = s
             case "theme":
-                config.theme = try choice(value, key) as ThemeName
+                guard let theme = ThemeChoice(word: try string(value, key)) else {
+                    let words = ThemeChoice.allCases.map { "\"\($0.rawValue)\"" }
+                    throw Invalid(line: line(key), "theme must be \(words.dropLast().joined(separator: ", ")) or \(words.last!) (\"default\" is auto)")
+                }
+                config.theme = theme
             case "ll2_token":
                 config.ll2Token = try string(value, key)
             case "units":

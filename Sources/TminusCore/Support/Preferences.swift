@@ -11,10 +11,14 @@ public struct Preferences: Sendable, Hashable, Codable {
     public var reminders: [Int] = Preferences.defaultReminders
     /// Whether the one-line next-launch banner is pinned under the tab bar (`b`).
     public var banner = false
+    /// The theme chosen with `t`; nil until the user chooses one (then config.toml's applies).
+    public var theme: ThemeChoice?
 
-    public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = false) { self.units = units; self.mouse = mouse }
+    public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = false, theme: ThemeChoice? = nil) {
+        self.units = units; self.mouse = mouse; self.theme = theme
+    }
 
-    enum CodingKeys: String, CodingKey { case units, mouse, reminders, banner }
+    enum CodingKeys: String, CodingKey { case units, mouse, reminders, banner, theme }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +35,18 @@ public struct Preferences: Sendable, Hashable, Codable {
             throw InvalidValue(message: "reminders must be whole minutes from \(Self.reminderRange.lowerBound) to \(Self.reminderRange.upperBound), not \(shown)")
         }
         reminders = minutes.map { Int($0) }
+        // Files from before themes: none chosen. A word this version does not know (a newer
+        // version's theme) is no choice either, rather than a corrupt file.
+        theme = (try? c.decodeIfPresent(String.self, forKey: .theme)).flatMap { $0 }.flatMap(ThemeChoice.init(word:))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(units, forKey: .units)
+        try c.encode(mouse, forKey: .mouse)
+        try c.encode(reminders, forKey: .reminders)
+        try c.encode(banner, forKey: .banner)
+        try c.encodeIfPresent(theme?.rawValue, forKey: .theme)
     }
 
     /// An hour and ten minutes before NET.

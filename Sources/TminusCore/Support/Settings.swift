@@ -23,6 +23,9 @@ public struct Settings: Sendable {
     public var images: Bool
     /// How long a request may take before it is given up (`--timeout`).
     public var timeout: TimeInterval
+    /// The theme `--theme`/`TMINUS_THEME` asked for; nil when neither did (then the app's
+    /// saved choice, else config.toml's, else auto).
+    public var theme: ThemeChoice?
     /// `config.toml`: its values (defaults when it is missing or has a problem).
     public var config = ConfigFile()
     /// What is wrong with `config.toml`, in one line naming the file and line; nil when fine.
@@ -41,6 +44,7 @@ public struct Settings: Sendable {
         public var browser: String?
         public var noImages = false
         public var timeout: String?
+        public var theme: String?
         public init() {}
     }
 
@@ -110,12 +114,20 @@ public struct Settings: Sendable {
             timeout = seconds
         }
 
+        var theme: ThemeChoice?
+        if let text = pick(flags.theme, "TMINUS_THEME") {
+            guard let chosen = ThemeChoice(word: text) else {
+                throw Invalid("unknown theme '\(text)': use \(ThemeChoice.wordList)")
+            }
+            theme = chosen
+        }
+
         return Settings(
             source: source, spacexAPI: spacex, ll2API: ll2, ll2Token: token,
             paths: paths,
             timeZone: zone, startTime: start, offline: flags.offline,
             browser: pick(flags.browser, "BROWSER") ?? "xdg-open",
-            images: !flags.noImages, timeout: timeout,
+            images: !flags.noImages, timeout: timeout, theme: theme,
             config: config, configProblem: loaded.problem
         )
     }

@@ -22,8 +22,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     public static let `default` = Color(-1)
 
-    /// The theme in force (`ThemeColors.current`): its roles are the palette tminus uses,
-    /// named for what they mean, not how they look: `Style(foreground: .theme.accent)`.
+    /// The theme in force for the frame being drawn (`ThemeColors.current`, which `Renderer`
+    /// sets from the state): its roles are the palette tminus uses, named for what they mean,
+    /// not how they look: `Style(foreground: .theme.accent)`.
     public static var theme: ThemeColors { ThemeColors.current }
 
     public var description: String {
@@ -65,56 +66,4 @@ public struct Style: Hashable, Sendable {
 
 extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
-}
-
-/// The colours of a theme, by role. `default` is the 256-colour look; `ansi16` uses only the
-/// terminal's 16 colours (and its default), so it follows the terminal's own palette and
-/// reads on light and dark backgrounds alike. Pictures keep their own colours.
-public struct ThemeColors: Sendable, Hashable {
-    public var upcoming, success, failure, warning, accent, muted: Color
-    public var selectionBackground, barBackground: Color
-    /// Text on the bar background.
-    public var barText: Color
-    /// Text on the accent colour (the selected tab, a selected link).
-    public var onAccent: Color
-    /// Placeholders and rules that should hardly show.
-    public var faint: Color
-    /// Text for something that cannot be used (a link with no target).
-    public var unavailable: Color
-
-    public static let standard = ThemeColors(
-        upcoming: Color(33), success: Color(34), failure: Color(160), warning: Color(178), accent: Color(39),
-        muted: Color(245), selectionBackground: Color(236), barBackground: Color(235), barText: Color(250),
-        onAccent: Color(16), faint: Color(238), unavailable: Color(240))
-
-    /// Blue, green, red and yellow for statuses; no grey text (the terminal's default colour
-    /// instead); the selection a cyan band, the bar the terminal's own background.
-    public static let ansi16 = ThemeColors(
-        upcoming: Color(4), success: Color(2), failure: Color(1), warning: Color(3), accent: Color(4),
-        muted: .default, selectionBackground: Color(6), barBackground: .default, barText: .default,
-        onAccent: Color(15), faint: .default, unavailable: .default)
-
-    /// The theme in force for the renderer (the app sets it around each frame; tests with
-    /// `withValue`).
-    @TaskLocal public static var current = ThemeColors.standard
-
-    /// A theme with `[colors]` overrides from config.toml (role name → palette index, -1 default).
-    public func overridden(_ colors: [String: Int]) -> ThemeColors {
-        var t = self
-        for (role, index) in colors {
-            let c = Color(Int16(index))
-            switch role {
-            case "accent": t.accent = c
-            case "upcoming": t.upcoming = c
-            case "success": t.success = c
-            case "failure": t.failure = c
-            case "warning": t.warning = c
-            case "muted": t.muted = c
-            case "selection": t.selectionBackground = c
-            case "bar": t.barBackground = c
-            default: break
-            }
-        }
-        return t
-    }
 }

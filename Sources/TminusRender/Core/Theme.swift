@@ -10,11 +10,21 @@ enum Theme {
         case .success: Style(foreground: .theme.success, attributes: .bold)
         case .failure: Style(foreground: .theme.failure, attributes: .bold)
         case .warning: Style(foreground: .theme.warning, attributes: .bold)
+        case .undecided: Style(foreground: .theme.muted, attributes: .bold)
+        case .active: Style(foreground: .theme.accent, attributes: .bold)
         }
     }
 
     static var bar: Style { Style(background: .theme.barBackground) }
-    static var selectedRow: Style { Style(background: .theme.selectionBackground) }
+
+    /// A cell of a selected row: on the selection band unless it has a background of its own
+    /// (a picture, a selected link), and in the band's text colour when the theme has one.
+    static func selected(_ cell: Style) -> Style {
+        guard cell.background == .default else { return cell }
+        let colors = Color.theme
+        return cell.background(colors.selectionBackground).foreground(colors.selectionText ?? cell.foreground)
+    }
+
     static var heading: Style { Style(foreground: .theme.accent, attributes: .bold) }
     static var label: Style { Style(foreground: .theme.muted) }
     static var error: Style { Style(foreground: .theme.failure, attributes: .bold) }

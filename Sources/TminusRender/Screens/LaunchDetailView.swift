@@ -23,7 +23,7 @@ enum LaunchDetailView {
         let markWidth = 10  // " ★ watched"
         let used = grid.put(launch.name, x: textX, y: top, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
         grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
-        grid.put(word, x: statusX, y: top, style: Theme.style(launch.status.tone))
+        grid.put(word, x: statusX, y: top, style: Theme.style(launch.statusTone))
 
         // The second: the short facts.
         let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,

@@ -194,8 +194,8 @@ enum LaunchListView {
         grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: time), x: c.date.x, y: y,
                  maxWidth: c.date.width, style: .dim)
         switch c.outcome {
-        case .word: grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.status.tone))
-        case .icon: grid.put(launch.status.icon, x: c.status.x, y: y, style: Theme.style(launch.status.tone))
+        case .word: grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.statusTone))
+        case .icon: grid.put(launch.status.icon, x: c.status.x, y: y, style: Theme.style(launch.statusTone))
         }
     }
 
@@ -204,9 +204,7 @@ enum LaunchListView {
     static func highlight(_ selected: Bool, y: Int, height: Int, into grid: inout Grid) {
         guard selected else { return }
         grid.put("›", x: 0, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
-        grid.restyle(x: 0, y: y, width: grid.width, height: height) {
-            $0.background == .default ? $0.background(.theme.selectionBackground) : $0
-        }
+        grid.restyle(x: 0, y: y, width: grid.width, height: height, Theme.selected)
     }
 
     static func drawEmpty(_ list: LaunchListState, what: String, startup: Bool, context: RenderContext, into grid: inout Grid) {

@@ -49,7 +49,7 @@ enum LaunchPreviewView {
             grid.put(Theme.favoriteMark + " watched", x: textX, y: ty, style: Theme.favoriteStyle)
             ty += 1
         }
-        grid.put(launch.statusWord, x: textX, y: ty, maxWidth: textWidth, style: Theme.style(launch.status.tone))
+        grid.put(launch.statusWord, x: textX, y: ty, maxWidth: textWidth, style: Theme.style(launch.statusTone))
         ty += 2
         let facts: [(String, String?)] = [
             ("Rocket", launch.rocket?.object?.name),

@@ -102,7 +102,7 @@ enum UnitsModalView {
                 grid.put(label, x: x, y: y, maxWidth: box.left + box.width - 1 - x, style: style)
             }
             if selected {
-                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.theme.selectionBackground) : $0 }
+                grid.restyle(x: box.left + 1, y: y, width: box.width - 2, Theme.selected)
             }
         }
     }
@@ -125,7 +125,7 @@ enum LinkMenuView {
             let used = grid.put(label, x: box.left + 4, y: y, maxWidth: inner, style: selected ? .bold : .plain)
             grid.put("  " + hosts[i], x: box.left + 4 + used, y: y, maxWidth: max(0, inner - used), style: Theme.label)
             if selected {
-                grid.restyle(x: box.left + 1, y: y, width: box.width - 2) { $0.background == .default ? $0.background(.theme.selectionBackground) : $0 }
+                grid.restyle(x: box.left + 1, y: y, width: box.width - 2, Theme.selected)
             }
         }
     }

@@ -35,6 +35,11 @@ public struct AppEnvironment: Sendable {
     public var configProblem: String?
     /// The keys `config.toml` moved.
     public var keys = KeyBindings()
+    /// The theme `--theme`/`TMINUS_THEME` asked for (it wins over the saved one for this run),
+    /// config.toml's (the saved one wins over it), and config.toml's `[colors]`.
+    public var themeFlag: ThemeChoice?
+    public var configTheme: ThemeChoice?
+    public var colorOverrides: [String: Int] = [:]
     /// What the user last saw of each launch, between runs ("what changed").
     public var seen = SeenStore.inMemory()
 

@@ -56,10 +56,12 @@ struct AppReducer {
             }
         case let .pictureLoaded(key, result): receivedPicture(key, result)
         case .terminalColors(let count):
+            state.theme.colors = count
             if count < 256 { state.pictureMode = .glyphs }
             state.directColor = count >= 1 << 24
             // Rows just changed height: the selection must stay on screen.
             keepActiveSelectionVisible()
+        case .terminalBackground(let background): receivedBackground(background)
         case .favoritesLoaded(let result):
             receivedFavorites(result)
             checkReminders()
@@ -109,6 +111,7 @@ struct AppReducer {
         case .switchSource: userSwitchedSource()
         case .toggleMouse: userToggledMouse()
         case .toggleBanner: userToggledBanner()
+        case .cycleTheme: userCycledTheme()
         case .selectTab(let tab): userSelectedTab(tab)
         case .nextTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + 1) % Tab.allCases.count)!)
         case .previousTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + Tab.allCases.count - 1) % Tab.allCases.count)!)

@@ -30,6 +30,10 @@ public final class AppViewModel {
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
         state.keys = environment.keys
+        // The flag is for this run only: it is not saved, so a later `t` or units change writes
+        // back what was saved, not the flag.
+        state.theme.choice = environment.themeFlag ?? loaded.preferences.theme ?? environment.configTheme ?? .auto
+        state.theme.overrides = environment.colorOverrides
         // A small file, read once: the baseline "what changed" is measured against.
         state.seen = environment.seen.load()
         // The settings file, config.toml and the favorites database can be bad at once: say all.

@@ -4,7 +4,7 @@ import TminusCore
 /// table and becomes one of these; the reducers act on actions, never on raw keys.
 public enum Action: Sendable, Hashable {
     // Anywhere.
-    case quit, showHelp, switchSource, toggleMouse, toggleBanner
+    case quit, showHelp, switchSource, toggleMouse, toggleBanner, cycleTheme
     case selectTab(Tab), nextTab, previousTab
     case toggleFavorite, saveCalendarEvent, showUnits
     // Lists and scrolling bodies.

@@ -54,6 +54,7 @@ public enum Keymap {
         KeyHelp("S", "switch source: Launch Library 2 / r/SpaceX API", bind((char("S"), .switchSource))),
         KeyHelp("m", "mouse on / off: wheel, click selects, double-click opens", bind((char("m"), .toggleMouse))),
         KeyHelp("b", "next-launch banner on / off (pinned under the tabs)", bind((char("b"), .toggleBanner))),
+        KeyHelp("t", "theme: auto / dark / light / ansi16 (remembered)", bind((char("t"), .cycleTheme))),
         KeyHelp("?", "help", status: true, bind((char("?"), .showHelp))),
         KeyHelp("q", "quit", status: true, bind((char("q"), .quit))),
         .unlisted(bind((.control("c"), .quit))),

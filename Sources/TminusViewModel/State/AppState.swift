@@ -54,6 +54,8 @@ public struct AppState: Sendable, Hashable {
     public var otherSourcesLists: [Int: [LaunchSegment: LaunchListState]] = [:]
     public var timeZone: TimeZone
     public var preferences = Preferences.defaults
+    /// The colours to draw with (`t`, `--theme`, the terminal's background).
+    public var theme = ThemeState()
     /// Pictures by what they show and where: loading, ready to draw, or failed.
     public var pictures: [PictureKey: PictureSlot] = [:]
     public var pictureMode = PictureMode.pictures

@@ -2,8 +2,12 @@ import Foundation
 import TminusCore
 
 /// How a value reads: the renderer turns tones into colours.
-public enum Tone: Sendable, Hashable {
+public enum Tone: Sendable, Hashable, CaseIterable {
     case plain, muted, upcoming, success, failure, warning
+    /// Still to come but not decided (TBD, TBC): quieter than a GO.
+    case undecided
+    /// Happening now (IN FLIGHT).
+    case active
 }
 
 /// One line of the launch detail body, already worded and wrapped. The view model builds
@@ -48,6 +52,20 @@ extension LaunchStatus {
     }
 }
 
+extension Launch {
+    /// The tone of the status word: the source's own status is finer than what it means, so
+    /// GO (decided: blue), TBD and TBC (not yet: muted), HOLD (warning) and IN FLIGHT (active)
+    /// never look alike; the rest as `status.tone` (green success, red failure).
+    public var statusTone: Tone {
+        switch sourceStatus?.kind {
+        case .toBeDetermined?, .toBeConfirmed?: .undecided
+        case .hold?: .warning
+        case .inFlight?: .active
+        default: status.tone
+        }
+    }
+}
+
 public enum LaunchDetailDocument {
     public static let labelWidth = 14
     /// The source's notes shown on a detail (the newest).
@@ -84,7 +102,7 @@ public enum LaunchDetailDocument {
             field("Flight", launch.flightNumber.map { "#\($0)" })
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.datePrecision.rawValue)
-            field("Status", launch.statusWord, tone: launch.status.tone)
+            field("Status", launch.statusWord, tone: launch.statusTone)
             field("Launchpad", launchpadText(launch.launchpad))
             field("Details", launch.details)
             list("Payloads", launch.payloads.map(payloadText), empty: missing)
@@ -101,7 +119,7 @@ public enum LaunchDetailDocument {
         case .launchLibrary2:
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.datePrecision.rawValue)
-            field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.status.tone)
+            field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.statusTone)
             if launch.webcastLive { field("Webcast", "● LIVE", tone: .failure) }
             field("Provider", launch.provider)
             field("Rocket", launch.rocket?.object?.name)

@@ -33,11 +33,11 @@ final class AppRig {
     /// `FixtureServer.arguments` (both APIs, `--source spacex`), the data dir and browser are
     /// the rig's; then `defaults`, then `arguments` (a later flag wins).
     func start(_ arguments: [String] = [], ll2Version: String = "2.2.0", width: Int = 100, height: Int = 30,
-               environment: [String: String] = [:], ready: String? = nil) async throws -> TmuxSession {
+               environment: [String: String] = [:], background: String? = nil, ready: String? = nil) async throws -> TmuxSession {
         let tmux = try TmuxSession.tminus(
             server.arguments(ll2Version: ll2Version)
                 + ["--data-dir", dataDir.path, "--browser", browser.executable.path] + defaults + arguments,
-            width: width, height: height, environment: environment)
+            width: width, height: height, environment: environment, background: background)
         sessions.append(tmux)
         try await tmux.waitFor(ready ?? self.ready)
         return tmux

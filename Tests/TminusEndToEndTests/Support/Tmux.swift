@@ -45,8 +45,10 @@ final class TmuxSession: @unchecked Sendable {
     ///   - environment: extra variables for the program.
     ///   - unsetEnvironment: variables to remove from the inherited environment (e.g. `NO_COLOR`).
     ///   - workingDirectory: defaults to the package root.
+    ///   - background: the pane's background colour (`#ffffff`), which tmux then gives as its
+    ///     answer to OSC 11; nil: tmux's default, which it answers with no colour at all.
     init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:],
-         unsetEnvironment: [String] = [], workingDirectory: URL? = nil) throws {
+         unsetEnvironment: [String] = [], workingDirectory: URL? = nil, background: String? = nil) throws {
         precondition(!command.isEmpty, "empty command")
         socketName = "tminus-e2e-\(UUID().uuidString.lowercased())"
         self.width = width
@@ -83,6 +85,7 @@ final class TmuxSession: @unchecked Sendable {
             "set", "-g", "default-terminal", "xterm-256color", ";",
             "set", "-g", "default-shell", "/bin/sh", ";",
             "set", "-g", "history-limit", "1000", ";",
+        ] + (background.map { ["set", "-g", "window-style", "bg=\($0)", ";"] } ?? []) + [
             "new-session", "-d", "-s", target, "-x", String(width), "-y", String(height), shellCommand,
         ])
         socketPath = try? display("#{socket_path}")
@@ -98,15 +101,16 @@ final class TmuxSession: @unchecked Sendable {
     /// `swift test` exports NO_COLOR=1 to its tests, and the user's own settings must not leak
     /// in either, so these are unset unless a test sets them on purpose.
     static let appVariables = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
-                               "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "TMINUS_LL2_TOKEN"]
+                               "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "TMINUS_LL2_TOKEN",
+                               "TMINUS_THEME", "COLORFGBG"]
 
     /// tminus in a new session; `appVariables` are unset except those `environment` sets.
     static func tminus(_ arguments: [String] = [], width: Int = 100, height: Int = 30,
-                       environment: [String: String] = [:]) throws -> TmuxSession {
+                       environment: [String: String] = [:], background: String? = nil) throws -> TmuxSession {
         let binary = try Harness.tminusBinary()
         return try TmuxSession(command: [binary.path] + arguments, width: width, height: height,
                                environment: environment,
-                               unsetEnvironment: appVariables.filter { environment[$0] == nil })
+                               unsetEnvironment: appVariables.filter { environment[$0] == nil }, background: background)
     }
 
     deinit {
