@@ -95,10 +95,10 @@ struct ThemeTests {
         tmux = try await rig.start(["--theme", "dark"], background: "#ffffff")
         try await Self.waitForBand(Self.darkBand, tmux, "--theme dark")
         try tmux.sendKeys("m")
-        try await tmux.waitFor("mouse off")
+        try await tmux.waitFor("mouse on")
         try await Task.sleep(for: .milliseconds(300))
         #expect(settings(rig).contains("\"theme\" : \"light\""), "\(settings(rig))")
-        #expect(settings(rig).contains("\"mouse\" : false"), "\(settings(rig))")
+        #expect(settings(rig).contains("\"mouse\" : true"), "\(settings(rig))")
         tmux.kill()
 
         tmux = try await rig.start(environment: ["TMINUS_THEME": "dark"])
