@@ -8,27 +8,29 @@ import TminusViewModel
 
 /// Screens in the light and ansi16 themes (the other snapshots are the dark one, the
 /// default): the selection band, the bars, every Launch Library 2 status word, the detail's
-/// links and the help. Re-record by deleting the reference file under __Snapshots__.
+/// links and big countdown, the list with its preview (200x60) and the help, at every snapshot
+/// size. Re-record by deleting the reference file under __Snapshots__.
 @Suite("Theme snapshots")
 struct ThemeSnapshotTests {
     static let size = Size(width: 80, height: 24)
 
-    func frame(_ h: Harness, _ theme: ThemeChoice) -> Grid {
-        Renderer.render(h.state.themed(theme), size: Self.size)
+    func frame(_ h: Harness, _ theme: ThemeChoice, size: Size = Self.size) -> Grid {
+        h.viewModel.handle(.resized(width: size.width, height: size.height))
+        return Renderer.render(h.state.themed(theme), size: size)
     }
 
-    @Test(arguments: [ThemeChoice.light, .ansi16])
-    func launchLibrary2List(_ theme: ThemeChoice) async {
+    @Test(arguments: [ThemeChoice.light, .ansi16], Size.snapshotSizes)
+    func launchLibrary2List(_ theme: ThemeChoice, _ size: Size) async {
         let h = await Harness(source: LaunchLibrary2SnapshotTests.source()).started()
         await h.press(.down)
-        assertSnapshot(of: frame(h, theme), as: .frame, named: theme.rawValue)
+        assertSnapshot(of: frame(h, theme, size: size), as: .frame, named: "\(theme.rawValue)-\(size)")
     }
 
-    @Test(arguments: [ThemeChoice.light, .ansi16])
-    func launchLibrary2Detail(_ theme: ThemeChoice) async {
+    @Test(arguments: [ThemeChoice.light, .ansi16], Size.snapshotSizes)
+    func launchLibrary2Detail(_ theme: ThemeChoice, _ size: Size) async {
         let h = await Harness(source: LaunchLibrary2SnapshotTests.source(details: ["ll2-1": Sample.starlinkDetailed])).started()
         await h.press(.enter, .right)
-        assertSnapshot(of: frame(h, theme), as: .frame, named: theme.rawValue)
+        assertSnapshot(of: frame(h, theme, size: size), as: .frame, named: "\(theme.rawValue)-\(size)")
     }
 
     @Test func helpInLight() async {
