@@ -7,7 +7,14 @@ enum StatusLine {
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let y = layout.statusRow
         grid.fill(x: 0, y: y, width: grid.width, height: 1, style: Theme.bar)
-        let right = [dataAge(state), allowance(state)].filter { !$0.isEmpty }.joined(separator: " · ")
+        // Below 100 columns the data's age keeps to its first part (`updated 3 min ago`, not
+        // when the next refresh is) when the whole would take more than two fifths of the row,
+        // so the key hints (`m mouse`, `? help`) keep their room.
+        func rightText(compact: Bool) -> String {
+            [dataAge(state, compact: compact), allowance(state)].filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+        var right = rightText(compact: false)
+        if grid.width < 100, TerminalText.width(right) > grid.width * 2 / 5 { right = rightText(compact: true) }
         let rightX = grid.putRight(right + " ", right: grid.width, y: y,
                                    style: Style(foreground: .theme.muted, background: .theme.barBackground))
         let room = max(0, rightX - 2)
@@ -98,7 +105,7 @@ enum StatusLine {
     /// How old the data on screen is: `updated 3 min ago`; when the network is out of reach,
     /// the moment the data is from (`offline — data from 2026-11-20 14:02`); while a refresh
     /// runs over shown rows, both. Over the built-in archive: `built-in archive, data to 2022-10`.
-    static func dataAge(_ state: AppState) -> String {
+    static func dataAge(_ state: AppState, compact: Bool = false) -> String {
         let data = data(state)
         // Never an age or "offline — data from": archive rows are not the source's data at all.
         if let archive = data.archive { return LaunchArchive.label(dataTo: archive) }
@@ -113,7 +120,7 @@ enum StatusLine {
             let age = "updated " + Formatting.age(from: updated, to: state.now)
             if data.loading { return age + ", refreshing…" }
             // When the list asks again by itself (never for a frozen source).
-            guard let next = RefreshPlan.next(state), data.error == nil else { return age }
+            guard !compact, let next = RefreshPlan.next(state), data.error == nil else { return age }
             return age + " · next in " + Formatting.duration(max(0, next.at.timeIntervalSince(state.now)))
         }
     }
