@@ -9,10 +9,8 @@ import TminusViewModel
 /// said twice on a row.
 @Suite("Launch list columns")
 struct LaunchColumnsTests {
-    static let time = LaunchTime(timeZone: .gmt)
-
     static func columns(_ launches: [Launch], width: Int, nameX: Int = 4) -> LaunchColumns {
-        LaunchColumns(width: width, nameX: nameX, outcome: .word, launches: launches, changes: [:], watched: [], time: time)
+        LaunchColumns(width: width, nameX: nameX, outcome: .word, launches: launches, changes: [:], watched: [])
     }
 
     @Test func aLaunchLibrary2NameShowsItsMissionPartBesideARocketColumn() {
@@ -74,9 +72,17 @@ struct LaunchColumnsTests {
         let launch = Sample.launches(1, upcoming: true, prefix: "Galaxy 33 (15R) & 34 (12R)")[0]
         let plain = Self.columns([launch], width: 120)
         let marked = LaunchColumns(width: 120, nameX: 4, outcome: .word, launches: [launch],
-                                   changes: [launch.id: .netMoved(2 * 86_400)], watched: [launch.id], time: Self.time)
+                                   changes: [launch.id: .netMoved(2 * 86_400)], watched: [launch.id])
         let extra = TerminalText.width(" ★") + TerminalText.width(" " + LaunchChange.netMoved(2 * 86_400).text)
         #expect(marked.name.width == plain.name.width + extra)
+    }
+
+    @Test func widthsComeFromTheFirstLaunchesSoAFrameCostsTheSameWhateverTheListsLength() {
+        var launches = Sample.launches(LaunchColumns.sampleSize, upcoming: true)
+        let short = Self.columns(launches, width: 200)
+        launches.append(Sample.launches(1, upcoming: true, prefix: String(repeating: "Long name ", count: 8))[0])
+        #expect(Self.columns(launches, width: 200).name == short.name, "a launch past the sample does not move the columns")
+        #expect(short.date.width == LaunchListView.dateWidth, "every date form fits: a date is never cut")
     }
 
     @Test func pastingAPaneCopiesItsCellsAndLeavesTheRest() {

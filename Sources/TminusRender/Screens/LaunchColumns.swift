@@ -29,6 +29,8 @@ struct LaunchColumns {
     let status: Column
 
     static let gap = 2
+    /// How many of the loaded launches the widths are measured over.
+    static let sampleSize = 200
     /// A name narrower than this is not worth a rocket column beside it.
     static let minimumName = 20
 
@@ -37,7 +39,7 @@ struct LaunchColumns {
     ///   - launches: what the list holds (all of it, so the columns stay put while scrolling).
     ///   - changes, watched: what follows a name in its column (what changed, the ★ of a watched launch).
     init(width: Int, nameX: Int, outcome: LaunchListView.Outcome, launches: [Launch], changes: [String: LaunchChange],
-         watched: Set<String>, time: LaunchTime) {
+         watched: Set<String>) {
         self.outcome = outcome
         let gap = Self.gap
         func widest(_ texts: some Sequence<String>, floor: Int, cap: Int) -> Int {
@@ -45,12 +47,16 @@ struct LaunchColumns {
             for text in texts where w < cap { w = max(w, TerminalText.width(text)) }
             return min(w, cap)
         }
+        // Widths come from the first launches loaded, a bounded sample: a frame's cost must not
+        // grow with the list (an endless server can load thousands), and later pages then do
+        // not move the columns; a longer value further down is cut with `…` like any other.
+        let sample = launches.prefix(Self.sampleSize)
         // An empty list (loading, failed) keeps the usual widths: its header does not jump about.
         let empty = launches.isEmpty
-        let dateWidth = widest(launches.lazy.map { DateTextCache.listDate($0.date, precision: $0.datePrecision, time: time) },
-                               floor: empty ? LaunchListView.dateWidth : 4, cap: LaunchListView.dateWidth)
+        // Every date form fits in 16 columns (`yyyy-MM-dd HH:mm`); a date is never cut.
+        let dateWidth = LaunchListView.dateWidth
         let statusWidth = outcome == .word
-            ? widest(launches.lazy.map(\.statusWord), floor: empty ? LaunchListView.statusWidth : 6, cap: 15) : 1
+            ? widest(sample.lazy.map(\.statusWord), floor: empty ? LaunchListView.statusWidth : 6, cap: 15) : 1
         // Right of the name: the date, the status and a column of air at the edge.
         let tail = gap + dateWidth + gap + statusWidth + 1
         var room = max(0, width - nameX - tail)
@@ -59,14 +65,14 @@ struct LaunchColumns {
         var candidates: [Extra] = []
         if outcome == .word, !empty {
             candidates.append(.rocket)
-            if launches.contains(where: { $0.origin == .launchLibrary2 }) { candidates.append(.provider) }
+            if sample.contains(where: { $0.origin == .launchLibrary2 }) { candidates.append(.provider) }
         }
         var chosen: [(kind: Extra, width: Int)] = []
         for kind in candidates {
             // As wide as its widest value (up to its cap), or narrower to leave the name its room.
             // A column nobody has a value for says nothing.
-            guard launches.contains(where: { Self.value(kind, of: $0) != nil }) else { continue }
-            let natural = widest(launches.lazy.map { Self.value(kind, of: $0) ?? "-" }, floor: TerminalText.width(kind.title),
+            guard sample.contains(where: { Self.value(kind, of: $0) != nil }) else { continue }
+            let natural = widest(sample.lazy.map { Self.value(kind, of: $0) ?? "-" }, floor: TerminalText.width(kind.title),
                                  cap: kind.cap)
             let w = min(natural, room - gap - kind.nameKeeps)
             guard w >= min(natural, kind.floor) else { break }
@@ -75,7 +81,7 @@ struct LaunchColumns {
         }
         let showsRocket = chosen.contains { $0.kind == .rocket }
         let nameWidth = empty ? room : min(room, max(Self.minimumName,
-                                      widest(launches.lazy.map { Self.title(of: $0, rocketColumn: showsRocket)
+                                      widest(sample.lazy.map { Self.title(of: $0, rocketColumn: showsRocket)
                                                  + Self.flags($0, change: changes[$0.id])
                                                  + (watched.contains($0.id) ? " " + Theme.favoriteMark : "") },
                                              floor: 7, cap: room)))

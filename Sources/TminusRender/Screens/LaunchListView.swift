@@ -44,7 +44,7 @@ enum LaunchListView {
         let pictures = context.launchRowHeight > 1
         let columns = LaunchColumns(width: grid.width, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
                                     outcome: outcome, launches: list.launches, changes: context.changes,
-                                    watched: context.watched, time: context.time)
+                                    watched: context.watched)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
