@@ -84,14 +84,4 @@ struct LaunchColumnsTests {
         #expect(Self.columns(launches, width: 200).name == short.name, "a launch past the sample does not move the columns")
         #expect(short.date.width == LaunchListView.dateWidth, "every date form fits: a date is never cut")
     }
-
-    @Test func pastingAPaneCopiesItsCellsAndLeavesTheRest() {
-        var grid = Grid(size: Size(width: 10, height: 3))
-        grid.put("abcdefghij", x: 0, y: 1)
-        var pane = Grid(size: Size(width: 4, height: 3))
-        pane.put("漢字", x: 0, y: 1)
-        grid.paste(pane, x: 3, rows: 1..<2)
-        #expect(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[1] == "abc漢字hij")
-        #expect(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[0] == String(repeating: " ", count: 10))
-    }
 }

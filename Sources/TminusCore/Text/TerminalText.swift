@@ -95,6 +95,9 @@ public enum TerminalText {
     }
 
     public static func width(_ text: String) -> Int {
+        // Printable ASCII, most of what is measured (names, dates, words): a column a byte,
+        // without walking grapheme clusters (a list's columns measure hundreds a frame).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for ch in text { total += width(of: ch) }
         return total

@@ -162,20 +162,6 @@ public struct Grid: Equatable, Sendable {
         }
     }
 
-    /// Copies rows `rows` of `other` (a pane drawn on its own, e.g. the list beside the
-    /// preview) to column `x` of the same rows here. The pane was drawn at its own width, so a
-    /// wide character never straddles its edge; a wide character here cut by the pane's edges
-    /// loses its other half.
-    public mutating func paste(_ other: Grid, x: Int, rows: Range<Int>) {
-        let (columns, rows) = clip(x: x, y: rows.lowerBound, width: other.width, height: rows.count)
-        guard !columns.isEmpty else { return }
-        for yy in rows where yy < other.height {
-            clearWide(at: columns.lowerBound, y: yy)
-            clearWide(at: columns.upperBound - 1, y: yy)
-            for xx in columns { self[xx, yy] = other[xx - x, yy] }
-        }
-    }
-
     /// The columns and rows of a rectangle that lie on the grid (empty ranges when none do).
     private func clip(x: Int, y: Int, width w: Int, height h: Int) -> (columns: Range<Int>, rows: Range<Int>) {
         let left = min(max(0, x), width), right = max(left, min(width, x + max(0, w)))

@@ -23,6 +23,8 @@ struct LaunchColumns {
     }
 
     let outcome: LaunchListView.Outcome
+    /// The list's width: its rows and selection band end there.
+    let width: Int
     let name: Column
     let extras: [(kind: Extra, column: Column)]
     let date: Column
@@ -41,22 +43,17 @@ struct LaunchColumns {
     init(width: Int, nameX: Int, outcome: LaunchListView.Outcome, launches: [Launch], changes: [String: LaunchChange],
          watched: Set<String>) {
         self.outcome = outcome
+        self.width = width
         let gap = Self.gap
-        func widest(_ texts: some Sequence<String>, floor: Int, cap: Int) -> Int {
-            var w = floor
-            for text in texts where w < cap { w = max(w, TerminalText.width(text)) }
-            return min(w, cap)
-        }
         // Widths come from the first launches loaded, a bounded sample: a frame's cost must not
         // grow with the list (an endless server can load thousands), and later pages then do
         // not move the columns; a longer value further down is cut with `…` like any other.
-        let sample = launches.prefix(Self.sampleSize)
+        let widest = Widest(launches.prefix(Self.sampleSize), changes: changes, watched: watched)
         // An empty list (loading, failed) keeps the usual widths: its header does not jump about.
         let empty = launches.isEmpty
         // Every date form fits in 16 columns (`yyyy-MM-dd HH:mm`); a date is never cut.
         let dateWidth = LaunchListView.dateWidth
-        let statusWidth = outcome == .word
-            ? widest(sample.lazy.map(\.statusWord), floor: empty ? LaunchListView.statusWidth : 6, cap: 15) : 1
+        let statusWidth = outcome == .word ? min(15, max(empty ? LaunchListView.statusWidth : 6, widest.status)) : 1
         // Right of the name: the date, the status and a column of air at the edge.
         let tail = gap + dateWidth + gap + statusWidth + 1
         var room = max(0, width - nameX - tail)
@@ -65,26 +62,22 @@ struct LaunchColumns {
         var candidates: [Extra] = []
         if outcome == .word, !empty {
             candidates.append(.rocket)
-            if sample.contains(where: { $0.origin == .launchLibrary2 }) { candidates.append(.provider) }
+            if widest.launchLibrary2 { candidates.append(.provider) }
         }
         var chosen: [(kind: Extra, width: Int)] = []
         for kind in candidates {
-            // As wide as its widest value (up to its cap), or narrower to leave the name its room.
             // A column nobody has a value for says nothing.
-            guard sample.contains(where: { Self.value(kind, of: $0) != nil }) else { continue }
-            let natural = widest(sample.lazy.map { Self.value(kind, of: $0) ?? "-" }, floor: TerminalText.width(kind.title),
-                                 cap: kind.cap)
+            guard let values = kind == .rocket ? widest.rocket : widest.provider else { continue }
+            // As wide as its widest value (up to its cap), or narrower to leave the name its room.
+            let natural = min(kind.cap, max(TerminalText.width(kind.title), values))
             let w = min(natural, room - gap - kind.nameKeeps)
             guard w >= min(natural, kind.floor) else { break }
             chosen.append((kind, w))
             room -= w + gap
         }
         let showsRocket = chosen.contains { $0.kind == .rocket }
-        let nameWidth = empty ? room : min(room, max(Self.minimumName,
-                                      widest(sample.lazy.map { Self.title(of: $0, rocketColumn: showsRocket)
-                                                 + Self.flags($0, change: changes[$0.id])
-                                                 + (watched.contains($0.id) ? " " + Theme.favoriteMark : "") },
-                                             floor: 7, cap: room)))
+        let names = showsRocket ? widest.missionTitle : widest.fullTitle
+        let nameWidth = empty ? room : min(room, max(Self.minimumName, names))
         name = Column(x: nameX, width: nameWidth)
         var x = nameX + nameWidth + gap
         var extras: [(Extra, Column)] = []
@@ -95,6 +88,37 @@ struct LaunchColumns {
         self.extras = extras
         date = Column(x: x, width: dateWidth)
         status = Column(x: x + dateWidth + gap, width: statusWidth)
+    }
+
+    /// The widest value of each column over some launches, measured in one pass that reads
+    /// each launch's fields in place (a `Launch` is large: copying each one a frame is what
+    /// would cost).
+    struct Widest {
+        var status = 0
+        /// Nil when no launch has a value (the column would be all `-`).
+        var rocket: Int?, provider: Int?
+        /// Titles with what follows them (flags, ★): the whole name, or its mission part.
+        var fullTitle = 0, missionTitle = 0
+        var launchLibrary2 = false
+
+        init(_ launches: ArraySlice<Launch>, changes: [String: LaunchChange], watched: Set<String>) {
+            for i in launches.indices {
+                let id = launches[i].id
+                let change = changes[id]
+                var after = 0
+                if change != nil || launches[i].webcastLive { after += TerminalText.width(LaunchColumns.flags(launches[i], change: change)) }
+                if watched.contains(id) { after += 1 + TerminalText.width(Theme.favoriteMark) }
+                fullTitle = max(fullTitle, TerminalText.width(launches[i].name) + after)
+                missionTitle = max(missionTitle, TerminalText.width(LaunchColumns.title(of: launches[i], rocketColumn: true)) + after)
+                status = max(status, TerminalText.width(launches[i].statusWord))
+                if let name = launches[i].rocket?.object?.name { rocket = max(rocket ?? 0, TerminalText.width(name)) }
+                if let name = launches[i].provider { provider = max(provider ?? 0, TerminalText.width(name)) }
+                if launches[i].origin == .launchLibrary2 { launchLibrary2 = true }
+            }
+            // A launch without a value shows `-`.
+            if rocket != nil { rocket = max(rocket!, 1) }
+            if provider != nil { provider = max(provider!, 1) }
+        }
     }
 
     var showsRocket: Bool { extras.contains { $0.kind == .rocket } }

@@ -17,7 +17,7 @@ enum LaunchListView {
     /// The Launches tab: the Upcoming | Past switch, the filter and the list.
     static func draw(_ state: AppState, context: RenderContext, into grid: inout Grid) {
         let list = state.currentList
-        drawSegments(state, list: list, into: &grid, layout: context.layout)
+        drawSegments(state, list: list, into: &grid, layout: context.layout, width: context.listWidth)
         // The very first load shows the logo; later empty lists just say what is going on.
         let startup = state.routes.isEmpty && !state.upcoming.status.hasLoadedOnce && !state.past.status.hasLoadedOnce
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
@@ -29,12 +29,12 @@ enum LaunchListView {
         let list = state.list(.rocket(rocketID))
         let y = context.layout.subheaderRow
         var x = grid.put(" ‹ ", x: 0, y: y, style: Theme.label)
-        x += grid.put(rocketName, x: x, y: y, maxWidth: grid.width / 2, style: Style(foreground: .theme.accent, attributes: .bold))
+        x += grid.put(rocketName, x: x, y: y, maxWidth: context.listWidth / 2, style: Style(foreground: .theme.accent, attributes: .bold))
         x += grid.put(" launches", x: x, y: y, style: Theme.label)
-        drawFilterInput(state, id: .rocket(rocketID), x: x + 2, y: y, into: &grid)
+        drawFilterInput(state, id: .rocket(rocketID), x: x + 2, y: y, width: context.listWidth, into: &grid)
         let facts = (queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"])
             .filter { !$0.isEmpty }
-        grid.putRight(facts.joined(separator: " · ") + " ", right: grid.width, y: y, style: Theme.label)
+        grid.putRight(facts.joined(separator: " · ") + " ", right: context.listWidth, y: y, style: Theme.label)
         drawRows(list, what: "\(rocketName) launches", outcome: .icon, startup: false, context: context, into: &grid)
     }
 
@@ -42,7 +42,7 @@ enum LaunchListView {
                          context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
-        let columns = LaunchColumns(width: grid.width, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
+        let columns = LaunchColumns(width: context.listWidth, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
                                     outcome: outcome, launches: list.launches, changes: context.changes,
                                     watched: context.watched)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
@@ -105,7 +105,7 @@ enum LaunchListView {
         return ""
     }
 
-    static func drawSegments(_ state: AppState, list: LaunchListState, into grid: inout Grid, layout: ScreenLayout) {
+    static func drawSegments(_ state: AppState, list: LaunchListState, into grid: inout Grid, layout: ScreenLayout, width: Int) {
         let y = layout.subheaderRow
         // Columns from `SegmentSwitch`, which clicks are mapped through too.
         for (index, item) in SegmentSwitch.items.enumerated() {
@@ -114,18 +114,18 @@ enum LaunchListView {
             grid.put(item.text, x: item.x, y: y,
                      style: active ? Style(foreground: .theme.accent, attributes: [.bold, .underline]) : Theme.label)
         }
-        drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, into: &grid)
+        drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, width: width, into: &grid)
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
         let facts = (queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"])
             .filter { !$0.isEmpty }.joined(separator: " · ")
-        grid.putRight(facts + " ", right: grid.width, y: y, style: Theme.label)
+        grid.putRight(facts + " ", right: width, y: y, style: Theme.label)
     }
 
     /// `/ text▏` while the filter is being typed.
-    static func drawFilterInput(_ state: AppState, id: ListID, x: Int, y: Int, into grid: inout Grid) {
+    static func drawFilterInput(_ state: AppState, id: ListID, x: Int, y: Int, width: Int, into grid: inout Grid) {
         guard let input = state.filterInput, input.list == id else { return }
-        grid.put("/ " + input.text + "▏", x: x, y: y, maxWidth: max(0, grid.width / 2 - x),
+        grid.put("/ " + input.text + "▏", x: x, y: y, maxWidth: max(0, width / 2 - x),
                  style: Style(foreground: .theme.accent, attributes: .bold))
     }
 
@@ -158,7 +158,7 @@ enum LaunchListView {
         let glyph = launch.links.patchSmall == nil ? Theme.noPatchGlyph : Theme.patchGlyph
         grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .theme.muted : .theme.accent))
         drawFacts(row, columns: c, time: time, into: &grid, y: y)
-        highlight(row.selected, y: y, height: 1, into: &grid)
+        highlight(row.selected, y: y, height: 1, width: c.width, into: &grid)
     }
 
     /// Two or three lines: the patch box, then the facts; under the name where it flies from
@@ -173,7 +173,7 @@ enum LaunchListView {
         if context.launchRowHeight > 2 {
             grid.put(c.purposeLine(launch), x: c.name.x, y: y + 2, maxWidth: c.detailWidth, style: Theme.label)
         }
-        highlight(row.selected, y: y, height: context.launchRowHeight, into: &grid)
+        highlight(row.selected, y: y, height: context.launchRowHeight, width: c.width, into: &grid)
     }
 
     static func drawFacts(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into grid: inout Grid, y: Int) {
@@ -201,10 +201,10 @@ enum LaunchListView {
 
     /// The selected row: a mark in the margin and a band across the width (pictures keep
     /// their own colours, so the band only fills cells without a background).
-    static func highlight(_ selected: Bool, y: Int, height: Int, into grid: inout Grid) {
+    static func highlight(_ selected: Bool, y: Int, height: Int, width: Int? = nil, into grid: inout Grid) {
         guard selected else { return }
         grid.put("›", x: 0, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
-        grid.restyle(x: 0, y: y, width: grid.width, height: height, Theme.selected)
+        grid.restyle(x: 0, y: y, width: width ?? grid.width, height: height, Theme.selected)
     }
 
     static func drawEmpty(_ list: LaunchListState, what: String, startup: Bool, context: RenderContext, into grid: inout Grid) {
