@@ -9,8 +9,14 @@ import TminusViewModel
 /// said twice on a row.
 @Suite("Launch list columns")
 struct LaunchColumnsTests {
+    static func list(_ launches: [Launch]) -> LaunchListState {
+        var list = LaunchListState()
+        list.launches = launches
+        return list
+    }
+
     static func columns(_ launches: [Launch], width: Int, nameX: Int = 4) -> LaunchColumns {
-        LaunchColumns(width: width, nameX: nameX, outcome: .word, launches: launches, changes: [:], watched: [])
+        LaunchColumns(width: width, nameX: nameX, outcome: .word, list: list(launches), changes: [:], watched: [])
     }
 
     @Test func aLaunchLibrary2NameShowsItsMissionPartBesideARocketColumn() {
@@ -71,17 +77,28 @@ struct LaunchColumnsTests {
     @Test func aWatchedLaunchsStarAndItsChangeFitInTheNameColumn() {
         let launch = Sample.launches(1, upcoming: true, prefix: "Galaxy 33 (15R) & 34 (12R)")[0]
         let plain = Self.columns([launch], width: 120)
-        let marked = LaunchColumns(width: 120, nameX: 4, outcome: .word, launches: [launch],
+        let marked = LaunchColumns(width: 120, nameX: 4, outcome: .word, list: Self.list([launch]),
                                    changes: [launch.id: .netMoved(2 * 86_400)], watched: [launch.id])
         let extra = TerminalText.width(" ★") + TerminalText.width(" " + LaunchChange.netMoved(2 * 86_400).text)
         #expect(marked.name.width == plain.name.width + extra)
     }
 
     @Test func widthsComeFromTheFirstLaunchesSoAFrameCostsTheSameWhateverTheListsLength() {
-        var launches = Sample.launches(LaunchColumns.sampleSize, upcoming: true)
+        var launches = Sample.launches(LaunchListMeasure.sampleSize, upcoming: true)
         let short = Self.columns(launches, width: 200)
         launches.append(Sample.launches(1, upcoming: true, prefix: String(repeating: "Long name ", count: 8))[0])
         #expect(Self.columns(launches, width: 200).name == short.name, "a launch past the sample does not move the columns")
         #expect(short.date.width == LaunchListView.dateWidth, "every date form fits: a date is never cut")
+    }
+
+    @Test func theMeasureIsTakenWhenTheListChangesNotPerFrame() {
+        var list = LaunchListState()
+        #expect(list.measure == LaunchListMeasure())
+        list.launches = Sample.ll2Launches(3)
+        #expect(list.measure.fullTitle == TerminalText.width("Electron | LL2 Mission 1"))
+        #expect(list.measure.missionTitle == TerminalText.width("LL2 Mission 1"))
+        #expect(list.measure.rocket == TerminalText.width("Electron") && list.measure.launchLibrary2)
+        list.launches[1].name = "Electron | A much longer mission name"
+        #expect(list.measure.missionTitle == TerminalText.width("A much longer mission name"), "an edit in place is measured too")
     }
 }

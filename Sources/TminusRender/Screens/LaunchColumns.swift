@@ -31,26 +31,22 @@ struct LaunchColumns {
     let status: Column
 
     static let gap = 2
-    /// How many of the loaded launches the widths are measured over.
-    static let sampleSize = 200
     /// A name narrower than this is not worth a rocket column beside it.
     static let minimumName = 20
 
     /// - Parameters:
     ///   - nameX: where names start (after the glyph, or after the patch box).
-    ///   - launches: what the list holds (all of it, so the columns stay put while scrolling).
+    ///   - list: the launches and their measure (`LaunchListState.measure`, taken when the
+    ///     list changed: a frame's cost does not grow with the list).
     ///   - changes, watched: what follows a name in its column (what changed, the ★ of a watched launch).
-    init(width: Int, nameX: Int, outcome: LaunchListView.Outcome, launches: [Launch], changes: [String: LaunchChange],
+    init(width: Int, nameX: Int, outcome: LaunchListView.Outcome, list: LaunchListState, changes: [String: LaunchChange],
          watched: Set<String>) {
         self.outcome = outcome
         self.width = width
         let gap = Self.gap
-        // Widths come from the first launches loaded, a bounded sample: a frame's cost must not
-        // grow with the list (an endless server can load thousands), and later pages then do
-        // not move the columns; a longer value further down is cut with `…` like any other.
-        let widest = Widest(launches.prefix(Self.sampleSize), changes: changes, watched: watched)
+        let widest = list.measure
         // An empty list (loading, failed) keeps the usual widths: its header does not jump about.
-        let empty = launches.isEmpty
+        let empty = list.launches.isEmpty
         // Every date form fits in 16 columns (`yyyy-MM-dd HH:mm`); a date is never cut.
         let dateWidth = LaunchListView.dateWidth
         let statusWidth = outcome == .word ? min(15, max(empty ? LaunchListView.statusWidth : 6, widest.status)) : 1
@@ -76,7 +72,8 @@ struct LaunchColumns {
             room -= w + gap
         }
         let showsRocket = chosen.contains { $0.kind == .rocket }
-        let names = showsRocket ? widest.missionTitle : widest.fullTitle
+        let names = max(showsRocket ? widest.missionTitle : widest.fullTitle,
+                        Self.widestMarked(list, rocketColumn: showsRocket, changes: changes, watched: watched))
         let nameWidth = empty ? room : min(room, max(Self.minimumName, names))
         name = Column(x: nameX, width: nameWidth)
         var x = nameX + nameWidth + gap
@@ -90,34 +87,19 @@ struct LaunchColumns {
         status = Column(x: x + dateWidth + gap, width: statusWidth)
     }
 
-    /// The widest value of each column over some launches, measured in one pass that reads
-    /// each launch's fields in place (a `Launch` is large: copying each one a frame is what
-    /// would cost).
-    struct Widest {
-        var status = 0
-        /// Nil when no launch has a value (the column would be all `-`).
-        var rocket: Int?, provider: Int?
-        /// Titles with what follows them (flags, ★): the whole name, or its mission part.
-        var fullTitle = 0, missionTitle = 0
-        var launchLibrary2 = false
-
-        init(_ launches: ArraySlice<Launch>, changes: [String: LaunchChange], watched: Set<String>) {
-            for i in launches.indices {
-                let id = launches[i].id
-                let change = changes[id]
-                var after = 0
-                if change != nil || launches[i].webcastLive { after += TerminalText.width(LaunchColumns.flags(launches[i], change: change)) }
-                if watched.contains(id) { after += 1 + TerminalText.width(Theme.favoriteMark) }
-                fullTitle = max(fullTitle, TerminalText.width(launches[i].name) + after)
-                missionTitle = max(missionTitle, TerminalText.width(LaunchColumns.title(of: launches[i], rocketColumn: true)) + after)
-                status = max(status, TerminalText.width(launches[i].statusWord))
-                if let name = launches[i].rocket?.object?.name { rocket = max(rocket ?? 0, TerminalText.width(name)) }
-                if let name = launches[i].provider { provider = max(provider ?? 0, TerminalText.width(name)) }
-                if launches[i].origin == .launchLibrary2 { launchLibrary2 = true }
-            }
-            // A launch without a value shows `-`.
-            if rocket != nil { rocket = max(rocket!, 1) }
-            if provider != nil { provider = max(provider!, 1) }
+    /// The widest of the measured names that something follows on screen (what changed, `● LIVE`,
+    /// the ★ of a watched launch): only those few are measured again, each frame.
+    static func widestMarked(_ list: LaunchListState, rocketColumn: Bool, changes: [String: LaunchChange],
+                             watched: Set<String>) -> Int {
+        let measure = list.measure
+        var marked = Set(measure.live)
+        for id in changes.keys { if let i = measure.indexByID[id] { marked.insert(i) } }
+        for id in watched { if let i = measure.indexByID[id] { marked.insert(i) } }
+        return marked.reduce(0) { widest, i in
+            let launch = list.launches[i]
+            let after = TerminalText.width(flags(launch, change: changes[launch.id]))
+                + (watched.contains(launch.id) ? 1 + TerminalText.width(Theme.favoriteMark) : 0)
+            return max(widest, TerminalText.width(title(of: launch, rocketColumn: rocketColumn)) + after)
         }
     }
 
@@ -138,10 +120,7 @@ struct LaunchColumns {
     /// The row's title: a Launch Library 2 name is `Rocket | Mission`; with the rocket in its
     /// own column only the mission part is shown, so the rocket is not said twice.
     static func title(of launch: Launch, rocketColumn: Bool) -> String {
-        guard rocketColumn, launch.origin == .launchLibrary2,
-              let bar = launch.name.range(of: " | ") else { return launch.name }
-        let mission = launch.name[bar.upperBound...].trimmingCharacters(in: .whitespaces)
-        return mission.isEmpty ? launch.name : mission
+        rocketColumn ? launch.missionTitle : launch.name
     }
 
     /// What follows a name in its column: a live webcast, then what changed since the user

@@ -43,7 +43,7 @@ enum LaunchListView {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
         let columns = LaunchColumns(width: context.listWidth, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
-                                    outcome: outcome, launches: list.launches, changes: context.changes,
+                                    outcome: outcome, list: list, changes: context.changes,
                                     watched: context.watched)
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 

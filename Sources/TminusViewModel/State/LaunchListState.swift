@@ -10,7 +10,11 @@ import TminusCore
 /// `next` points at a page already asked — a server that pages forever costs one request more
 /// than it should, not a loop.
 public struct LaunchListState: Sendable, Hashable {
-    public var launches: [Launch] = []
+    public var launches: [Launch] = [] {
+        didSet { measure = LaunchListMeasure(launches) }
+    }
+    /// The columns' widest values, measured when `launches` changes (never per frame).
+    public private(set) var measure = LaunchListMeasure()
     public var selection = 0
     /// First visible row; kept by the reducer so the list scrolls like a pager, not a jump.
     public var scrollTop = 0

@@ -1,0 +1,47 @@
+import Foundation
+import TminusCore
+
+/// The widest value of each list column over a list's first launches, measured when the list
+/// changes (a page arrives, a filter applies) rather than on every frame: the renderer sizes the
+/// columns from it, so a frame's cost does not grow with the list, and later pages do not move
+/// the columns (a longer value further down is cut with `…` like any other).
+public struct LaunchListMeasure: Sendable, Hashable {
+    /// How many of the loaded launches are measured.
+    public static let sampleSize = 200
+
+    public private(set) var status = 0
+    /// Nil when no measured launch has one (the column would be all `-`).
+    public private(set) var rocket: Int?, provider: Int?
+    /// The names as they are, and with their mission part only (`Rocket | Mission` → `Mission`).
+    public private(set) var fullTitle = 0, missionTitle = 0
+    public private(set) var launchLibrary2 = false
+    /// The measured launches by id, so what follows a few names on screen (a ★, what changed)
+    /// can be added without measuring every name again.
+    public private(set) var indexByID: [String: Int] = [:]
+    /// The measured launches with a live webcast (their name is followed by `● LIVE`).
+    public private(set) var live: [Int] = []
+
+    public init(_ launches: [Launch] = []) {
+        for i in launches.indices.prefix(Self.sampleSize) {
+            // Fields read in place: a `Launch` is large, and copying each one would cost.
+            indexByID[launches[i].id] = i
+            if launches[i].webcastLive { live.append(i) }
+            fullTitle = max(fullTitle, TerminalText.width(launches[i].name))
+            missionTitle = max(missionTitle, TerminalText.width(launches[i].missionTitle))
+            status = max(status, TerminalText.width(launches[i].statusWord))
+            if let name = launches[i].rocket?.object?.name { rocket = max(rocket ?? 1, TerminalText.width(name)) }
+            if let name = launches[i].provider { provider = max(provider ?? 1, TerminalText.width(name)) }
+            if launches[i].origin == .launchLibrary2 { launchLibrary2 = true }
+        }
+    }
+}
+
+extension Launch {
+    /// A Launch Library 2 name is `Rocket | Mission`: the mission part, for a row whose rocket
+    /// has a column of its own (the name as it is otherwise).
+    public var missionTitle: String {
+        guard origin == .launchLibrary2, let bar = name.range(of: " | ") else { return name }
+        let mission = name[bar.upperBound...].trimmingCharacters(in: .whitespaces)
+        return mission.isEmpty ? name : mission
+    }
+}
