@@ -28,13 +28,13 @@ public enum Renderer {
                 RocketPageView.draw(page, rocket: rocket, count: state.rockets(in: page.collection).count, context: context, into: &grid)
             }
         case .rocketLaunches(let id, let name)?:
-            LaunchPreviewView.drawSplit(state.launchInFocus, context: context, into: &grid) {
+            LaunchPreviewView.drawSplit(state.previewLaunch, context: context, into: &grid) {
                 LaunchListView.drawRocketLaunches(state, rocketID: id, rocketName: name, context: context, into: &$0)
             }
         case nil:
             switch state.tab {
             case .launches:
-                LaunchPreviewView.drawSplit(state.launchInFocus, context: context, into: &grid) {
+                LaunchPreviewView.drawSplit(state.previewLaunch, context: context, into: &grid) {
                     LaunchListView.draw(state, context: context, into: &$0)
                 }
             case .rockets: RocketListView.draw(state.rockets, context: context, into: &grid)

@@ -38,7 +38,7 @@ struct RenderContext {
         changes = state.changes
         launchRowHeight = state.launchRowHeight
         visibleLaunchRows = state.visibleLaunchRows
-        listWidth = LaunchPreviewView.shows(state, layout: layout) ? layout.listWidth : layout.width
+        listWidth = state.previewLaunch == nil ? layout.width : layout.listWidth
     }
 
     /// The picture for `key` when it is ready to draw (pictures on, loaded).

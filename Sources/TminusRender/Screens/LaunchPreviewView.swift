@@ -5,18 +5,12 @@ import TminusViewModel
 /// following the selection like lazygit's or k9s's detail pane: its patch, name, status,
 /// rocket and pad, the countdown (or the date and outcome), the links, and its description.
 enum LaunchPreviewView {
-    /// Whether the preview is beside the list: on wide terminals, on a launch list with a
-    /// launch selected (not while the first page loads, after an error, on an empty list).
-    static func shows(_ state: AppState, layout: ScreenLayout) -> Bool {
-        layout.isSplit && (state.screen == .launchList || state.screen == .rocketLaunches) && state.launchInFocus != nil
-    }
-
-    /// Draws the list (which keeps to `context.listWidth`) and, when it shows, the preview of
-    /// `launch` right of it.
+    /// Draws the list (which keeps to `context.listWidth`) and, when there is one
+    /// (`AppState.previewLaunch`), the preview of `launch` right of it.
     static func drawSplit(_ launch: Launch?, context: RenderContext, into grid: inout Grid, drawList: (inout Grid) -> Void) {
         drawList(&grid)
         let layout = context.layout
-        guard context.listWidth < grid.width, let launch else { return }
+        guard let launch else { return }
         // The list keeps to its width; the pane is cleared anyway, so nothing long can show through.
         let rows = layout.subheaderRow..<layout.statusRow
         grid.fill(x: layout.listWidth, y: rows.lowerBound, width: grid.width - layout.listWidth, height: rows.count)

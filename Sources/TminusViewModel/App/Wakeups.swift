@@ -35,8 +35,7 @@ enum Wakeups {
         if state.preferences.banner, case .launch(let next) = state.nextLaunch, ticks(next, state.now) { return true }
         if let detail = state.detail, detail.launch.outcomePending, ticks(detail.launch, state.now) { return true }
         // On wide terminals a launch list has the selected launch's preview, with its countdown.
-        if state.screen == .launchList || state.screen == .rocketLaunches, state.layout.isSplit,
-           let launch = state.launchInFocus, launch.outcomePending, ticks(launch, state.now) { return true }
+        if let launch = state.previewLaunch, launch.outcomePending, ticks(launch, state.now) { return true }
         return state.screen == .favorites && state.favorites.items.launches.contains { $0.launch.countsDown && ticks($0.launch, state.now) }
     }
 

@@ -169,6 +169,15 @@ public struct AppState: Sendable, Hashable {
         }
     }
 
+    /// The launch the preview beside a launch list shows, on wide terminals
+    /// (`ScreenLayout.isSplit`): the selected row; nil without a preview (narrower, another
+    /// screen, nothing selected while the first page loads or after an error). Drawing, the
+    /// once-a-second tick and the preview's picture all go by this.
+    public var previewLaunch: Launch? {
+        guard screen == .launchList || screen == .rocketLaunches, layout.isSplit else { return nil }
+        return launchInFocus
+    }
+
     /// The launch list the keys move in, if the screen is one.
     public var activeListID: ListID? {
         switch routes.last {

@@ -70,7 +70,7 @@ enum PictureDemand {
             guard list.scrollTop < end else { return [] }
             // The preview's patch (wide terminals), then the selected row: where the eye is.
             var keys: [PictureKey] = []
-            if layout.isSplit, let url = list.selectedLaunch?.previewPicture {
+            if let url = state.previewLaunch?.previewPicture {
                 keys.append(PictureKey(url: url, columns: layout.previewPatchColumns, rows: layout.previewPatchRows))
             }
             let rows = [list.selection] + Array(list.scrollTop..<end).filter { $0 != list.selection }
