@@ -144,8 +144,12 @@ public enum ChafaRenderer {
                 let code = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
                 var fg: Int32 = -1, bg: Int32 = -1
                 chafa_canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &fg, &bg)
+                let character = Unicode.Scalar(code) ?? " "
+                // A colour the glyph cannot show is dropped (chafa leaves one there), so equal
+                // looks are equal cells.
                 cells[(offY + y) * columns + offX + x] = GlyphCell(
-                    Unicode.Scalar(code) ?? " ", foreground: color(fg, depth), background: color(bg, depth))
+                    character, foreground: character == " " ? nil : color(fg, depth),
+                    background: character == "█" ? nil : color(bg, depth))
             }
         }
         return GlyphPicture(columns: columns, rows: rows, cells: cells)
