@@ -5,9 +5,10 @@
 SHELL        := /bin/bash
 SWIFT        ?= swift
 # ncurses (wide-character build) for the UI; SQLite for the favorites database (GRDB links
-# the system library); libpng and libjpeg(-turbo) to decode pictures; libcurl for HTTP; pkg-config for SwiftPM to find them; tmux and
+# the system library); libpng and libjpeg(-turbo) to decode pictures; libchafa (and glib's headers, which chafa.h includes) to
+# turn them into terminal cells; libcurl for HTTP; pkg-config for SwiftPM to find them; tmux and
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server).
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES

@@ -5,7 +5,7 @@ import PackageDescription
 //   TminusCore       domain models, decoding, API clients, text safety, date formatting
 //   TminusArchive    the built-in r/SpaceX archive (top-level Resources/), read through TminusCore
 //   TminusStore      the favorites database (GRDB), behind TminusCore's FavoritesStore
-//   TminusImage      pictures: decode (libpng/libjpeg), fit into half-block cells, fetch + cache
+//   TminusImage      pictures: decode (libpng/libjpeg), fit into cells (half blocks; chafa), fetch + cache
 //   TminusViewModel  screen state and actions (no ncurses, no I/O of its own)
 //   TminusRender     pure render(state, size) -> Grid
 //   TminusTerminal   the ncurses backend: grid -> windows, keys, signals, the main loop
@@ -44,9 +44,13 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // Pictures into terminal cells (symbols, colours, dithering): the system's libchafa.
+        // Its headers include glib's, which Debian's libchafa-dev does not pull in, hence
+        // libglib2.0-dev too; chafa.pc's flags are -I only, which SwiftPM accepts.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(
             name: "TminusImage",
-            dependencies: ["CImageCodecs", "TminusCore"]
+            dependencies: ["CImageCodecs", "CChafa", "TminusCore"]
         ),
         .target(
             name: "TminusCore",
@@ -115,7 +119,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TminusImageTests",
-            dependencies: ["TminusImage", "TminusCore", "TminusTestSupport"]
+            dependencies: ["TminusImage", "TminusCore", "TminusTestSupport"],
+            // chafa's cells for the fixture pictures, read from the source tree (#filePath).
+            exclude: ["__Goldens__"]
         ),
         .testTarget(
             name: "TminusStoreTests",
