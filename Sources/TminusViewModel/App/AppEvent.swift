@@ -29,6 +29,8 @@ public enum AppEvent: Sendable {
     case pictureLoaded(PictureKey, Result<CellPicture, PictureError>)
     /// How many colours the terminal has (sent once the screen is set up).
     case terminalColors(Int)
+    /// How the terminal shows pictures (the start-up probe, or `--pictures`).
+    case terminalGraphics(TerminalGraphics)
     /// The terminal's background: its answer to OSC 11, or the guess when it gave none.
     case terminalBackground(TerminalBackground)
     /// What the favorites database holds after a load or a change (or why it failed).

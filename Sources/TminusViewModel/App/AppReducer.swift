@@ -61,6 +61,8 @@ struct AppReducer {
             state.directColor = count >= 1 << 24
             // Rows just changed height: the selection must stay on screen.
             keepActiveSelectionVisible()
+        case .terminalGraphics(let graphics):
+            state.graphics = graphics
         case .terminalBackground(let background): receivedBackground(background)
         case .favoritesLoaded(let result):
             receivedFavorites(result)

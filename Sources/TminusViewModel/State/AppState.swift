@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusImage
 
 /// Which paginated launch list: a segment of the Launches tab, or one rocket's launches.
 public enum ListID: Sendable, Hashable {
@@ -61,6 +62,8 @@ public struct AppState: Sendable, Hashable {
     public var pictureMode = PictureMode.pictures
     /// The terminal shows 24-bit colour: pictures use their own colours, not the palette.
     public var directColor = false
+    /// How pictures reach the screen: chafa's symbols, or pixels (kitty, iTerm2, sixel).
+    public var graphics = TerminalGraphics.symbols
     /// What the user saw of each launch when they last looked (loaded at start), and what
     /// changed since, by launch id.
     public var seen: [String: SeenLaunch] = [:]
