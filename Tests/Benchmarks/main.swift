@@ -384,7 +384,7 @@ func bytesPerChange(_ change: Change, pictures: Bool, repetitions: Int) async th
     return counts
 }
 
-func bytesRow(_ name: String, target: Double, _ counts: [Double]) -> Row {
+func bytesRow(_ name: String, target: Double?, _ counts: [Double]) -> Row {
     let (median, p10, p90) = percentiles(counts)
     return Row(name: name, iterations: counts.count, median: median, p10: p10, p90: p90, unit: .bytes, target: target)
 }
@@ -401,6 +401,16 @@ for pictures in [false, true] {
 // cells of the digits that changed.
 results.append(bytesRow("bytes: countdown tick (detail, big digits)", target: 200,
                         try await bytesPerChange(.countdownTick, pictures: true, repetitions: 21)))
+
+// Frames with pictures READY on screen (the cases above keep placeholders): PictureFrameBench.swift.
+let benchImages = BenchImages(
+    photos: [jpeg, try ImageDecoder.decode(Data(contentsOf: root.appending(path: "images/falcon_heavy.jpg")))],
+    patches: [png, square] + (try ["falcon1", "falcon9-1.1-faring-legs", "falconheavy-faring-legs"].map {
+        try ImageDecoder.decode(Data(contentsOf: root.appending(path: "images/\($0).png")))
+    }))
+results += try await pictureFrameRows(benchImages)
+// Pixel pictures (kitty, sixel, iTerm2): empty until the terminal's presenter is merged.
+results += pixelPictureBytesRows()
 
 // MARK: - The table
 

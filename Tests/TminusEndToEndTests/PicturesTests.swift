@@ -29,9 +29,14 @@ struct PicturesTests {
 
     /// The rocket page's photo box: x = 2, rows 2…6 (12 rows from 40 rows on), twice as wide
     /// as tall, at most a third of the width.
+    /// The rocket page's photo box (`ScreenLayout`: 80 % of the pane as a 3:2 photo, as tall as
+    /// the figures and six specs rows leave room for), at the two sizes these tests use.
     static func rocketBox(width: Int, height: Int) -> (x: Range<Int>, y: Range<Int>) {
-        let rows = height >= 40 ? 12 : 5
-        return (2..<(2 + min(width / 3, rows * 2)), 2..<(2 + rows))
+        switch (width, height) {
+        case (100, 30): (2..<50, 2..<18)  // 48×16, the summary beside it
+        case (100, 40): (21..<78, 2..<21)  // 57×19, centred, the summary under it
+        default: fatalError("no photo box written down for \(width)x\(height)")
+        }
     }
 
     // MARK: Screen helpers
@@ -303,7 +308,7 @@ struct PicturesTests {
 
         try tmux.sendKeys("j", "Enter")
         let box = Self.rocketBox(width: tmux.width, height: tmux.height)
-        #expect(box.x == 2..<12 && box.y == 2..<7)
+        #expect(box.x == 2..<50 && box.y == 2..<18)
         let first = try await tmux.waitUntilStyled(timeout: .seconds(15), "Falcon 9's page with its picture") {
             Self.falcon9PageWithPicture($0, width: tmux.width, height: tmux.height)
         }
@@ -344,10 +349,12 @@ struct PicturesTests {
         let tmux = try await rig.start(height: 40)
         let screen = try await Self.openFalcon9(tmux)
         let box = Self.rocketBox(width: tmux.width, height: tmux.height)
-        #expect(box.x == 2..<26 && box.y == 2..<14)
+        #expect(box.x == 21..<78 && box.y == 2..<21)
         // The picture reaches down into the lower half of the box, and not beyond it.
-        #expect(PictureBox.hasHalfBlocks(screen.region(x: box.x, y: 8..<14)), "\(screen.describe(x: box.x, y: box.y))")
-        #expect(!PictureBox.hasHalfBlocks(screen.region(x: 0..<tmux.width, y: 14..<15)))
+        #expect(PictureBox.hasHalfBlocks(screen.region(x: box.x, y: 12..<21)), "\(screen.describe(x: box.x, y: box.y))")
+        #expect(!PictureBox.hasHalfBlocks(screen.region(x: 0..<tmux.width, y: 21..<22)))
+        // The summary under it, from the margin.
+        #expect(screen.column(of: "rocket · active", row: 22) == 2, "\(screen.text)")
         #expect(!PictureBox.hasHalfBlocks(screen.region(x: 0..<tmux.width, y: 1..<2)))
     }
 

@@ -83,7 +83,8 @@ struct LaunchLibrary2DetailTests {
 
     @Test func theDocumentShowsProviderPadLocationPictureAndLinks() {
         let launch = Sample.starlinkDetailed
-        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
+        let box = ScreenLayout(Size(width: 80, height: 24), banner: false).detailImageBox
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76, imageBox: box)
         var fields: [String: String] = [:]
         for case let .field(label, value, _) in lines where !label.isEmpty { fields[label] = value }
         #expect(fields["Provider"] == "SpaceX")
@@ -99,10 +100,25 @@ struct LaunchLibrary2DetailTests {
             if case .picture(let key, _) = line { return key }
             return nil
         }
-        let box = LaunchDetailDocument.imageBox(screenWidth: 80)
-        #expect(box.columns == 64, "80% of the width")
         #expect(pictureRows.count == box.rows)
-        #expect(pictureRows.first == PictureKey(url: URL(string: "https://example.com/f9.jpg")!, columns: 64, rows: box.rows))
+        #expect(pictureRows.first == PictureKey(url: URL(string: "https://example.com/f9.jpg")!, columns: box.columns, rows: box.rows))
+        let without = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
+        #expect(without.count == lines.count - box.rows - 1, "no box (glyphs): no picture lines and no blank before them")
+    }
+
+    @Test func theStateLaysOutTheImageBoxFromTheScreen() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.ll2Launches(3), details: ["ll2-1": Sample.starlinkDetailed],
+                                                     name: "Launch Library 2"), width: 200, height: 60,
+                              pictures: .failing(.download("not in this test"))).started()
+        await h.press(.enter)
+        let keys = h.state.detailBody(h.state.detail!.launch).compactMap { line -> PictureKey? in
+            if case .picture(let key, _) = line { return key }
+            return nil
+        }
+        let box = h.state.layout.detailImageBox
+        #expect(keys.count == box.rows)
+        #expect(Set(keys) == [PictureKey(url: URL(string: "https://example.com/f9.jpg")!, columns: box.columns, rows: box.rows)])
+        #expect(box.rows <= h.state.layout.detailBodyHeight - 2, "seen whole with a line of text")
     }
 
     @Test func anEmptyLinkSlotReadsAsADash() {

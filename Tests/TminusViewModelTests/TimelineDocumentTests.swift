@@ -29,7 +29,7 @@ struct TimelineDocumentTests {
     /// The section's lines (from its heading on, to the next blank), at `now`, in Warsaw (UTC+2 in August).
     static func section(_ launch: Launch, at now: Date, zone: String = "Europe/Warsaw") -> [DetailLine] {
         let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: TimeZone(identifier: zone)!), now: now,
-                                               width: 96, pictures: false)
+                                               width: 96)
         guard let start = lines.firstIndex(of: .heading("Timeline")) else { return [] }
         return Array(lines[start...].prefix { $0 != .blank })
     }
@@ -113,7 +113,8 @@ struct TimelineDocumentTests {
     @Test func theSectionFollowsTheMissionFieldsAndComesBeforeThePictureAndTheLinks() {
         var launch = Self.launch()
         launch.image = URL(string: "https://example.com/f9.jpg")
-        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: Self.net, width: 96)
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: Self.net, width: 96,
+                                               imageBox: ScreenLayout(Size(width: 100, height: 30), banner: false).detailImageBox)
         let timeline = lines.firstIndex(of: .heading("Timeline"))!
         let picture = lines.firstIndex { if case .picture = $0 { true } else { false } }!
         let links = lines.firstIndex(of: .heading("Links"))!

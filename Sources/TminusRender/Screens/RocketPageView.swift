@@ -8,8 +8,8 @@ enum RocketPageView {
         let layout = context.layout
         drawTitle(rocket, page: page, count: count,
                   favorite: context.favoriteRockets.contains(rocket.id), into: &grid, layout: layout)
-        let imageWidth = drawImageArea(rocket, page: page, context: context, into: &grid, layout: layout)
-        drawSummary(rocket, page: page, x: 2 + imageWidth + 3, into: &grid, layout: layout)
+        drawImageArea(rocket, page: page, context: context, into: &grid, layout: layout)
+        drawSummary(rocket, page: page, into: &grid, layout: layout)
         drawFigures(RocketDocument.figures(rocket, units: context.units), into: &grid, layout: layout)
         grid.horizontalRule(y: layout.rocketBodyTop - 1)
 
@@ -30,30 +30,30 @@ enum RocketPageView {
     }
 
     /// The picture's box: the gallery's current photo, glyph art until it is drawn.
-    static func drawImageArea(_ rocket: Rocket, page: RocketPageState, context: RenderContext, into grid: inout Grid, layout: ScreenLayout) -> Int {
+    static func drawImageArea(_ rocket: Rocket, page: RocketPageState, context: RenderContext, into grid: inout Grid, layout: ScreenLayout) {
         let key = rocket.flickrImages.indices.contains(page.imageIndex)
             ? PictureKey(url: rocket.flickrImages[page.imageIndex], columns: layout.rocketImageWidth, rows: layout.rocketImageHeight)
             : nil
-        PictureView.draw(key, context: context, x: 2, y: layout.rocketImageTop, columns: layout.rocketImageWidth,
+        PictureView.draw(key, context: context, x: layout.rocketImageX, y: layout.rocketImageTop, columns: layout.rocketImageWidth,
                          rows: layout.rocketImageHeight, placeholder: Theme.rocketArt, into: &grid)
-        return layout.rocketImageWidth
     }
 
-    static func drawSummary(_ rocket: Rocket, page: RocketPageState, x: Int, into grid: inout Grid, layout: ScreenLayout) {
-        let top = layout.rocketImageTop
+    /// Facts, the description's first lines, the gallery line: beside the photo, or under it.
+    static func drawSummary(_ rocket: Rocket, page: RocketPageState, into grid: inout Grid, layout: ScreenLayout) {
+        let x = layout.rocketSummaryX, top = layout.rocketSummaryTop
         let width = grid.width - x - 1
         guard width > 8 else { return }
         let facts = [rocket.type, rocket.active.map { $0 ? "active" : "retired" }, rocket.country]
             .compactMap { $0 }.joined(separator: " · ")
         grid.put(facts.isEmpty ? "-" : facts, x: x, y: top, maxWidth: width, style: Theme.label)
-        let lines = RocketDocument.summary(rocket, width: width, lines: layout.rocketImageHeight - 2)
+        let lines = RocketDocument.summary(rocket, width: width, lines: layout.rocketSummaryRows - 2)
         for (i, line) in lines.enumerated() {
             grid.put(line, x: x, y: top + 1 + i, maxWidth: width)
         }
         let gallery = rocket.flickrImages.isEmpty
             ? "no images"
             : "image \(page.imageIndex + 1)/\(rocket.flickrImages.count)  [ ] browse"
-        grid.put(gallery, x: x, y: top + layout.rocketImageHeight - 1, maxWidth: width, style: Theme.label)
+        grid.put(gallery, x: x, y: top + layout.rocketSummaryRows - 1, maxWidth: width, style: Theme.label)
     }
 
     /// Height, diameter, mass, payload to LEO side by side: name, then value and unit.

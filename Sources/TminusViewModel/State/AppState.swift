@@ -143,7 +143,7 @@ public struct AppState: Sendable, Hashable {
     /// picture box are decided, for drawing, scrolling and picture loading alike.
     public func detailBody(_ launch: Launch) -> [DetailLine] {
         LaunchDetailDocument.lines(for: launch, time: time, now: now, width: layout.detailBodyWidth,
-                                   pictures: pictureMode == .pictures)
+                                   imageBox: pictureMode == .pictures ? layout.detailImageBox : nil)
     }
 
     public var detail: LaunchDetailState? {

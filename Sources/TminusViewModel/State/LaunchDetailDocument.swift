@@ -75,9 +75,10 @@ public enum LaunchDetailDocument {
     /// The body, `width` columns of text (`ScreenLayout.detailBodyWidth`: the screen less a
     /// two-column margin each side).
     /// - Parameter now: the clock the timeline's steps are marked against.
-    /// - Parameter pictures: whether the terminal draws pictures; without them the body has
-    ///   no picture box (a screenful of shading helps nobody).
-    public static func lines(for launch: Launch, time: LaunchTime, now: Date, width: Int, pictures: Bool = true) -> [DetailLine] {
+    /// - Parameter imageBox: the launch image's box (`ScreenLayout.detailImageBox`), or nil
+    ///   when the terminal draws no pictures (a screenful of shading helps nobody).
+    public static func lines(for launch: Launch, time: LaunchTime, now: Date, width: Int,
+                             imageBox: (columns: Int, rows: Int)? = nil) -> [DetailLine] {
         var out: [DetailLine] = []
         let valueWidth = max(8, width - labelWidth - 1)
 
@@ -131,9 +132,8 @@ public enum LaunchDetailDocument {
             field("Description", launch.details)
             // Before the picture: on launch day the steps matter more than the photo.
             out += timelineLines(launch, time: time, now: now)
-            if pictures, let image = launch.image {
+            if let box = imageBox, let image = launch.image {
                 out.append(.blank)
-                let box = imageBox(screenWidth: width + 4)
                 let key = PictureKey(url: image, columns: box.columns, rows: box.rows)
                 out += (0..<box.rows).map { .picture(key, row: $0) }
             }
@@ -186,13 +186,6 @@ public enum LaunchDetailDocument {
                                               note: mark == .next ? event.description : nil)))
         }
         return out
-    }
-
-    /// The launch picture on a Launch Library 2 detail: 80% of the screen's width, as tall
-    /// as a 16:9 photo at that width (a cell is two pixels tall), 4–24 rows.
-    public static func imageBox(screenWidth: Int) -> (columns: Int, rows: Int) {
-        let columns = max(8, screenWidth * 8 / 10)
-        return (columns, min(24, max(4, columns * 9 / 32)))
     }
 
     static func launchpadText(_ ref: Ref<Launchpad>?) -> String? {

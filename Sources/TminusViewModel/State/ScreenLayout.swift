@@ -51,21 +51,69 @@ public struct ScreenLayout: Sendable, Hashable {
     public var detailBodyHeight: Int { max(1, statusRow - detailBodyTop) }
     /// Where the links bar's `Links` label starts (`LinkBar.layout` places the links from there).
     public var detailLinksX: Int { detailHeaderTextX }
-    /// The rocket page: name row, image area, the four figures, then a scrolling body.
+    /// The rocket page: name row, the gallery's photo with a summary beside it (or under it,
+    /// when the photo leaves too little room beside), the four figures, then a scrolling body.
     public var rocketImageTop: Int { contentTop + 1 }
-    public var rocketImageHeight: Int { height >= 40 ? 12 : 5 }
-    public var rocketFiguresTop: Int { rocketImageTop + rocketImageHeight + 1 }
+    public var rocketImageHeight: Int { rocketPhoto.rows }
+    public var rocketImageWidth: Int { rocketPhoto.columns }
+    /// Centred under the name when the summary goes below it; at the margin when beside it.
+    public var rocketImageX: Int { rocketSummaryBeside ? 2 : max(2, (width - rocketImageWidth) / 2) }
+    /// The summary: facts, the start of the description, the gallery's `image 2/6  [ ] browse`.
+    public var rocketSummaryBeside: Bool { width - rocketSummaryXBeside(rocketPhoto(below: 0)) - 1 >= Self.rocketSummaryMinimumWidth }
+    public var rocketSummaryX: Int { rocketSummaryBeside ? rocketSummaryXBeside(rocketPhoto) : 2 }
+    public var rocketSummaryTop: Int { rocketSummaryBeside ? rocketImageTop : rocketImageTop + rocketImageHeight + 1 }
+    public var rocketSummaryRows: Int { rocketSummaryBeside ? rocketImageHeight : Self.rocketSummaryRowsBelow }
+    public var rocketFiguresTop: Int { rocketSummaryTop + rocketSummaryRows + 1 }
     public let rocketFiguresHeight = 3
     public var rocketBodyTop: Int { rocketFiguresTop + rocketFiguresHeight + 1 }
     public var rocketBodyHeight: Int { max(1, statusRow - rocketBodyTop) }
 
-    /// The rocket page's picture box: twice as wide as tall in cells, which is square in
-    /// half-block pixels (a cell is one pixel wide, two tall), so a portrait photo or a
-    /// patch fits without distortion.
-    public var rocketImageWidth: Int { min(width / 3, rocketImageHeight * 2) }
+    /// Narrower than this beside the photo, the summary goes under it.
+    static let rocketSummaryMinimumWidth = 30
+    /// Facts, two lines of description, the gallery line.
+    static let rocketSummaryRowsBelow = 4
+
+    private func rocketSummaryXBeside(_ photo: (columns: Int, rows: Int)) -> Int { 2 + photo.columns + 3 }
+    private var rocketPhoto: (columns: Int, rows: Int) {
+        rocketPhoto(below: rocketSummaryBeside ? 0 : Self.rocketSummaryRowsBelow + 1)
+    }
+    /// The gallery's photo: 80 % of the page's width as a landscape photo, as tall as the
+    /// screen allows once the rows under it are counted (`below` for the summary, then the
+    /// figures and at least `max(6, height / 5)` rows of specs). Counted without the banner,
+    /// so `b` does not resize (and reload) the picture; with it the specs give up the row.
+    private func rocketPhoto(below: Int) -> (columns: Int, rows: Int) {
+        let free = height - 1 - 2 - below - (1 + rocketFiguresHeight + 1) - max(6, height / 5)
+        return Self.photoBox(columns: Self.eightyPercent(detailBodyWidth), maxRows: free)
+    }
+
+    // MARK: - Photos
+
+    /// A photo's share of its pane (the "80 % of the pane width").
+    static func eightyPercent(_ paneWidth: Int) -> Int { paneWidth * 4 / 5 }
+    /// Never smaller than this, however small the terminal: still reads as a picture.
+    public static let minimumPhotoRows = 4
+    /// A box for a landscape photo at most `columns` wide and `maxRows` tall. A cell is about
+    /// twice as tall as wide, so a 3:2 photo `c` columns wide is `c × 2/3 ÷ 2 = c / 3` rows;
+    /// when that is too tall the box gets shorter and, to keep the shape, narrower. A
+    /// portrait photo fits by its height and leaves the box's sides blank.
+    static func photoBox(columns: Int, maxRows: Int) -> (columns: Int, rows: Int) {
+        let rows = max(minimumPhotoRows, min(columns / 3, maxRows))
+        return (max(1, min(columns, rows * 3)), rows)
+    }
+
+    /// The launch image in a Launch Library 2 detail's body: 80 % of the body's width, and
+    /// short enough to be seen whole with a line of text when the body is scrolled to it.
+    /// (Without the banner's row, like the rocket photo.)
+    public var detailImageBox: (columns: Int, rows: Int) {
+        let bodyRows = height - 1 - 1 - detailHeaderHeight
+        return Self.photoBox(columns: Self.eightyPercent(detailBodyWidth), maxRows: bodyRows - 2)
+    }
 
     /// The launch detail's patch, left of the header lines down to the links bar: 4×8 cells,
-    /// or 10×20 with the big countdown (square in half-block pixels).
+    /// or 10×20 with the big countdown (square in half-block pixels). Its height is the
+    /// header's (a taller patch would need a taller header, emptier still for a past launch);
+    /// taking the links row too would give 11×22, at the price of moving the header's text
+    /// and links two columns right: not worth it.
     public var detailPatchRows: Int { detailHeaderHeight - 2 }
     public var detailPatchColumns: Int { detailPatchRows * 2 }
     /// Where the detail header's text starts, right of the patch.
