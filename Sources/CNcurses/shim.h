@@ -138,4 +138,14 @@ static inline int tm_window_size(int fd, int *rows, int *cols) {
     return 0;
 }
 
+/// The window's size in pixels, as the terminal told the kernel (0 when it does not say:
+/// tmux before 3.3, many others).
+static inline int tm_window_pixels(int fd, int *width, int *height) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *width = ws.ws_xpixel;
+    *height = ws.ws_ypixel;
+    return 0;
+}
+
 #endif

@@ -3,15 +3,21 @@ import Foundation
 import TminusViewModel
 
 /// What the terminal said: a key, that its size changed, or an answer to a question the app
-/// asked it (`BackgroundProbe`).
+/// asked it (`BackgroundProbe`, `GraphicsProbe`).
 enum TerminalInput: Equatable {
     case key(Key)
     case resize
     case mouse(MouseEvent)
     /// Its answer to OSC 11: the colour part, e.g. `rgb:ffff/ffff/ffff`.
     case backgroundColor(String)
-    /// Its answer to DA1 (`ESC [ c`): every terminal answers it, after any OSC 11 answer.
-    case deviceAttributes
+    /// Its answer to DA1 (`ESC [ c`), the parameters (`ESC [ ? 63;4 c` → [63, 4]): every
+    /// terminal answers it, after its answers to the questions asked before it.
+    case deviceAttributes([Int])
+    /// A kitty graphics answer (`ESC _ G i=31;OK ESC \`) or XTVERSION's (`ESC P > | name ESC \`),
+    /// whole, as `GraphicsCapabilities.parse` reads it.
+    case graphicsReply([UInt8])
+    /// Its answer to `CSI 16 t`: one cell's size in pixels.
+    case cellSize(width: Int, height: Int)
 }
 
 /// Reads keys once `poll` says input is waiting. The window is in no-delay mode, so reading
@@ -61,8 +67,24 @@ enum KeyReader {
             }
             if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == deviceAttributesCode {
                 // `ESC [ ?` 62;22 c: parameters, then the final character.
-                _ = readRest(win, reads: &reads, limit: 64, inputFD: inputFD) { ("@"..."~").contains($0) }
-                inputs.append(.deviceAttributes)
+                let rest = readRest(win, reads: &reads, limit: 64, inputFD: inputFD) { ("@"..."~").contains($0) }
+                inputs.append(.deviceAttributes(rest.dropLast().split(separator: ";").compactMap { Int($0) }))
+                continue
+            }
+            if status == CursesKey.codes.code_yes,
+               let prefix = stringReplyPrefixes[Int32(bitPattern: code)] {
+                // An APC or DCS answer: its text up to ST (`ESC \`); none of them holds a backslash.
+                let rest = readRest(win, reads: &reads, limit: 256, inputFD: inputFD) { $0 == "\\" }
+                inputs.append(.graphicsReply(Array((prefix + rest).utf8)))
+                continue
+            }
+            if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == cellSizeReplyCode {
+                // `ESC [ 6 ;` height ; width t.
+                let rest = readRest(win, reads: &reads, limit: 24, inputFD: inputFD) { ("@"..."~").contains($0) }
+                let numbers = rest.dropLast().split(separator: ";").compactMap { Int($0) }
+                if rest.hasSuffix("t"), numbers.count == 2, numbers[0] > 0, numbers[1] > 0 {
+                    inputs.append(.cellSize(width: numbers[1], height: numbers[0]))
+                }
                 continue
             }
             if let input = translate(status: status, code: UInt32(code)) { inputs.append(input) }
@@ -77,6 +99,13 @@ enum KeyReader {
     /// so that they never arrive as keys (`?` would open the help).
     static let backgroundReplyCode: Int32 = CursesKey.codes.max + 2
     static let deviceAttributesCode: Int32 = CursesKey.codes.max + 3
+    /// The starts of the answers to the picture questions (`GraphicsProbe`): kitty graphics
+    /// (`ESC _ G`), XTVERSION (`ESC P > |`), and `CSI 16 t` (`ESC [ 6 ;`, which also starts
+    /// Ctrl-PageDown's `ESC [ 6 ; 5 ~`, a key tminus does not use: it is read and dropped).
+    static let kittyReplyCode: Int32 = CursesKey.codes.max + 4
+    static let versionReplyCode: Int32 = CursesKey.codes.max + 5
+    static let cellSizeReplyCode: Int32 = CursesKey.codes.max + 6
+    static let stringReplyPrefixes: [Int32: String] = [kittyReplyCode: "\u{1B}_G", versionReplyCode: "\u{1B}P>|"]
 
     /// The characters after a bound prefix, up to and including the one `isLast` accepts, at
     /// most `limit`. A report that came in pieces gets a moment for the rest (its characters

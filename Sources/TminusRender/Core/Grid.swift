@@ -1,5 +1,6 @@
 import TminusViewModel
 import TminusCore
+import TminusImage
 
 /// One terminal cell. A wide character occupies its cell and marks the next one as its
 /// continuation, which the backend skips (the terminal fills it when drawing the wide one).
@@ -22,6 +23,9 @@ public struct Cell: Hashable, Sendable {
 public struct Grid: Equatable, Sendable {
     public let size: Size
     public private(set) var cells: [Cell]
+    /// The pictures drawn in pixels this frame (kitty, sixel, iTerm2), which the terminal
+    /// backend writes after the text; see `PicturePlacement`.
+    public var placements: [PicturePlacement] = []
 
     public var width: Int { size.width }
     public var height: Int { size.height }
