@@ -72,6 +72,10 @@ static inline int tm_waddnwstr_attr(WINDOW *win, const wchar_t *text, int len, a
 /// Reads one key as a wide character: returns OK (a character), KEY_CODE_YES (a function key)
 /// or ERR (nothing within the window's timeout).
 static inline int tm_wget_wch(WINDOW *win, wint_t *out) { return wget_wch(win, out); }
+/// Puts back what `tm_wget_wch` returned (`status` OK: a character, KEY_CODE_YES: a key code).
+static inline int tm_unget(int status, wint_t code) {
+    return status == KEY_CODE_YES ? ungetch((int)code) : unget_wch((wchar_t)code);
+}
 
 static inline WINDOW *tm_curscr(void) { return curscr; }
 /// A terminfo string with one numeric parameter filled in (tiparm is variadic, which Swift

@@ -78,14 +78,20 @@ enum KeyReader {
                 inputs.append(.graphicsReply(Array((prefix + rest).utf8)))
                 continue
             }
-            if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == cellSizeReplyCode {
-                // `ESC [ 6 ;` height ; width t.
-                let rest = readRest(win, reads: &reads, limit: 24, inputFD: inputFD) { ("@"..."~").contains($0) }
-                let numbers = rest.dropLast().split(separator: ";").compactMap { Int($0) }
-                if rest.hasSuffix("t"), numbers.count == 2, numbers[0] > 0, numbers[1] > 0 {
-                    inputs.append(.cellSize(width: numbers[1], height: numbers[0]))
+            if status == OK, code == 27 {
+                // ESC then `[`: an escape sequence ncurses could not match, because its start
+                // is also the start of terminfo's keys: the answer to `CSI 16 t`
+                // (`ESC [ 6 ; height ; width t`, which begins like Ctrl-PageDown), or a key
+                // tminus does not know. Read whole, never typed as `[`, `6`, `;`…
+                var next: wint_t = 0
+                let got = tm_wget_wch(win, &next)
+                if got == OK, next == 0x5B {
+                    reads += 1
+                    let rest = readRest(win, reads: &reads, limit: 32, inputFD: inputFD) { ("@"..."~").contains($0) }
+                    if let size = parseCellSize(rest) { inputs.append(.cellSize(width: size.width, height: size.height)) }
+                    continue
                 }
-                continue
+                if got != ERR { _ = tm_unget(got, next) }
             }
             if let input = translate(status: status, code: UInt32(code)) { inputs.append(input) }
         }
@@ -100,11 +106,10 @@ enum KeyReader {
     static let backgroundReplyCode: Int32 = CursesKey.codes.max + 2
     static let deviceAttributesCode: Int32 = CursesKey.codes.max + 3
     /// The starts of the answers to the picture questions (`GraphicsProbe`): kitty graphics
-    /// (`ESC _ G`), XTVERSION (`ESC P > |`), and `CSI 16 t` (`ESC [ 6 ;`, which also starts
-    /// Ctrl-PageDown's `ESC [ 6 ; 5 ~`, a key tminus does not use: it is read and dropped).
+    /// (`ESC _ G`) and XTVERSION (`ESC P > |`). (`CSI 16 t`'s answer cannot have one: ncurses
+    /// refuses a prefix of terminfo's keys, and `ESC [ 6 ;` starts Ctrl-PageDown's.)
     static let kittyReplyCode: Int32 = CursesKey.codes.max + 4
     static let versionReplyCode: Int32 = CursesKey.codes.max + 5
-    static let cellSizeReplyCode: Int32 = CursesKey.codes.max + 6
     static let stringReplyPrefixes: [Int32: String] = [kittyReplyCode: "\u{1B}_G", versionReplyCode: "\u{1B}P>|"]
 
     /// The characters after a bound prefix, up to and including the one `isLast` accepts, at
@@ -129,6 +134,14 @@ enum KeyReader {
             if isLast(scalar) { break }
         }
         return rest
+    }
+
+    /// The part of `CSI 16 t`'s answer after `ESC [`: `6;height;width t`.
+    static func parseCellSize(_ text: String) -> (width: Int, height: Int)? {
+        guard text.hasPrefix("6;"), text.hasSuffix("t") else { return nil }
+        let numbers = text.dropFirst(2).dropLast().split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 2, let height = numbers[0], let width = numbers[1], width > 0, height > 0 else { return nil }
+        return (width, height)
     }
 
     /// An ncurses mouse event: button 1 down, or a wheel notch; nothing else.

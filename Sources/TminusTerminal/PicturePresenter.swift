@@ -44,6 +44,8 @@ final class PicturePresenter {
     /// kitty: the images the terminal holds, least recently shown first.
     private var transmitted: [UInt32] = []
     private var encoded = EncodedPictures()
+    /// How many pictures were encoded so far (each once per size it is shown at).
+    var encodings: Int { encoded.encodings }
 
     init(graphics: TerminalGraphics, insideTmux: Bool, screen: PictureScreen) {
         self.graphics = graphics

@@ -138,7 +138,6 @@ final class Terminal {
         // ... and to the questions about pictures (GraphicsProbe).
         define_key("\u{1B}_G", KeyReader.kittyReplyCode)
         define_key("\u{1B}P>|", KeyReader.versionReplyCode)
-        define_key("\u{1B}[6;", KeyReader.cellSizeReplyCode)
 
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty   // https://no-color.org
         if !noColor, has_colors() {
