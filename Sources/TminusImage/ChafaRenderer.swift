@@ -84,7 +84,8 @@ public struct PictureSymbols: OptionSet, Hashable, Sendable {
 /// and the settings here), so the same image and box always give the same cells. Safe to
 /// call from several threads at once: every call has its own chafa objects.
 public enum ChafaRenderer {
-    /// Boxes are clamped to this many cells a side, like `PictureFitter`'s.
+    /// Boxes are clamped to this many cells a side (no terminal is bigger; it keeps the
+    /// arithmetic far from overflowing whatever the caller passes).
     public static let maxSide = 1024
 
     /// `image` rendered into `columns × rows` cells at `depth`.
@@ -92,9 +93,11 @@ public enum ChafaRenderer {
     /// - The result always has the box's size (clamped to `0...maxSide`); an empty image gives
     ///   all-blank cells. The picture is scaled up or down to fill the box's limiting side.
     /// - Pixels that are mostly transparent leave a cell's colour nil (the screen shows
-    ///   through); chafa blends the others over black.
+    ///   through); chafa blends the others over `background`, which should be the screen's
+    ///   (a light theme's white, else black). Without colour (`.none`) it also tells chafa
+    ///   which of a glyph's two parts is the ink: the foreground is taken as its opposite.
     public static func render(_ image: RGBAImage, columns: Int, rows: Int, depth: PictureColorDepth,
-                              symbols: PictureSymbols? = nil) -> GlyphPicture {
+                              symbols: PictureSymbols? = nil, background: RGBA = RGBA(0, 0, 0)) -> GlyphPicture {
         let columns = min(max(0, columns), maxSide), rows = min(max(0, rows), maxSide)
         var cells = [GlyphCell](repeating: .blank, count: columns * rows)
         let w = image.width, h = image.height
@@ -126,6 +129,9 @@ public enum ChafaRenderer {
         chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_RGB)
         chafa_canvas_config_set_work_factor(config, 0.5)
         chafa_canvas_config_set_transparency_threshold(config, 0.5)
+        let bg = UInt32(background.r) << 16 | UInt32(background.g) << 8 | UInt32(background.b)
+        chafa_canvas_config_set_bg_color(config, bg)
+        chafa_canvas_config_set_fg_color(config, 0xFF_FFFF ^ bg)
 
         let map = chafa_symbol_map_new()!
         defer { chafa_symbol_map_unref(map) }

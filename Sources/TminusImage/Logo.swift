@@ -1,5 +1,5 @@
 /// The tminus logo: a rocket lifting off, drawn in code (no file to ship or to fail to load),
-/// 32 × 32 pixels on transparency, so the picture renderer scales it like any other picture.
+/// 32 × 32 pixels on transparency, so chafa draws it like any other picture.
 public enum Logo {
     public static let size = 32
 
@@ -41,7 +41,13 @@ public enum Logo {
         return RGBAImage(width: n, height: n, pixels: pixels)
     }()
 
-    /// The logo for terminals that cannot show pictures.
+    /// The logo drawn by chafa in `rows` rows and twice as many columns (square on screen),
+    /// in the terminal's colours over the screen's background.
+    public static func picture(rows: Int, depth: PictureColorDepth, background: RGBA = RGBA(0, 0, 0)) -> GlyphPicture {
+        ChafaRenderer.render(image, columns: rows * 2, rows: rows, depth: depth, background: background)
+    }
+
+    /// The logo with `--no-images`.
     public static let glyphs = [
         "    ▲    ",
         "   ▐█▌   ",

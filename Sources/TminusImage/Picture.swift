@@ -23,30 +23,6 @@ public struct RGBAImage: Sendable, Hashable {
     }
 }
 
-/// One terminal cell of a picture: it shows two square pixels, the upper one as the
-/// foreground of `▀` and the lower one as the background. Nil is no pixel (transparent, or
-/// outside the picture in a letterboxed box): the screen's background shows.
-public struct PictureCell: Hashable, Sendable {
-    public var top: RGBA?
-    public var bottom: RGBA?
-    public init(top: RGBA?, bottom: RGBA?) { self.top = top; self.bottom = bottom }
-}
-
-/// A picture fitted into a box of terminal cells, ready to draw.
-public struct CellPicture: Hashable, Sendable {
-    public let columns: Int
-    public let rows: Int
-    /// Row after row, `columns × rows`.
-    public let cells: [PictureCell]
-
-    public init(columns: Int, rows: Int, cells: [PictureCell]) {
-        precondition(cells.count == columns * rows)
-        self.columns = columns; self.rows = rows; self.cells = cells
-    }
-
-    public subscript(column: Int, row: Int) -> PictureCell { cells[row * columns + column] }
-}
-
 /// Why a picture could not be had. Always a placeholder on screen and a line in the log,
 /// never a crash.
 public enum PictureError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -2,15 +2,16 @@ import Foundation
 import Synchronization
 import TminusCore
 
-/// Gets a picture fitted into a box of terminal cells, from wherever it is cheapest: the
-/// memory cache of fitted pictures, the disk cache of downloaded bytes, or the network.
+/// Gets a picture made ready for a box of terminal cells (`LoadedPicture`: chafa's symbols,
+/// and the scaled pixels when asked), from wherever it is cheapest: the memory cache of
+/// ready pictures, the disk cache of downloaded bytes, or the network.
 /// Never throws, never traps: a failure is a `PictureError` the UI shows as a placeholder.
 ///
 /// A struct of closures like `HTTPClient`: `live` is the real thing, tests pass their own.
 public struct PictureLoader: Sendable {
-    public var picture: @Sendable (_ url: URL, _ columns: Int, _ rows: Int) async -> Result<CellPicture, PictureError>
+    public var picture: @Sendable (_ request: PictureRequest) async -> Result<LoadedPicture, PictureError>
 
-    public init(picture: @escaping @Sendable (_ url: URL, _ columns: Int, _ rows: Int) async -> Result<CellPicture, PictureError>) {
+    public init(picture: @escaping @Sendable (_ request: PictureRequest) async -> Result<LoadedPicture, PictureError>) {
         self.picture = picture
     }
 }
@@ -18,8 +19,8 @@ public struct PictureLoader: Sendable {
 extension PictureLoader {
     /// Turns downloaded bytes into pixels (`ImageDecoder.decode` in the app).
     public typealias Decode = @Sendable (_ data: Data) throws(PictureError) -> RGBAImage
-    /// Fits pixels into `columns × rows` cells (`PictureFitter.fit` in the app).
-    public typealias Fit = @Sendable (_ image: RGBAImage, _ columns: Int, _ rows: Int) -> CellPicture
+    /// Makes pixels ready for a request (`LoadedPicture.render` in the app: chafa, the scaler).
+    public typealias Render = @Sendable (_ image: RGBAImage, _ request: PictureRequest) -> LoadedPicture
 
     /// What a cancelled load answers (its caller has gone and will not look at it).
     public static let cancelled = PictureError.download("cancelled")
@@ -29,32 +30,32 @@ extension PictureLoader {
 
     /// Every load fails with `error`.
     public static func failing(_ error: PictureError) -> PictureLoader {
-        PictureLoader { _, _, _ in .failure(error) }
+        PictureLoader { _ in .failure(error) }
     }
 
     /// Pictures turned off (`--no-images`): every load fails, without touching the network.
     public static let none = PictureLoader.failing(.download("pictures are off"))
 
     /// The real loader.
-    ///
-    /// The real loader.
     /// - Parameters:
     ///   - http: how to download (GET; a non-2xx answer or a transport error is `.download`).
     ///   - diskCache: where downloads are kept (`DiskCache.pictures(in:)`); nil keeps nothing on disk.
     ///   - maxConcurrentDownloads: downloads in flight at once; the rest wait their turn.
-    ///   - memoryLimit: fitted pictures kept in memory (least recently used go first).
+    ///   - memoryLimit: ready pictures kept in memory (least recently used go first), and
+    ///     `memoryPixelBytes` the most bytes of pixels they may hold between them.
     ///   - maxDownloadBytes: a bigger body is refused (`.download("too large")`).
-    ///   - decode, fit: the picture pipeline; tests pass fakes.
+    ///   - decode, render: the picture pipeline; tests pass fakes.
     public static func live(
         http: HTTPClient,
         diskCache: DiskCache?,
         maxConcurrentDownloads: Int = 4,
         memoryLimit: Int = 256,
+        memoryPixelBytes: Int = 64 << 20,
         maxDownloadBytes: Int = PictureLoader.defaultMaxDownloadBytes,
         decode: @escaping Decode = { (data: Data) throws(PictureError) -> RGBAImage in try ImageDecoder.decode(data) },
-        fit: @escaping Fit = { image, columns, rows in PictureFitter.fit(image, columns: columns, rows: rows) }
+        render: @escaping Render = { image, request in LoadedPicture.render(image, for: request) }
     ) -> PictureLoader {
-        let memory = FittedPictureCache(limit: memoryLimit)
+        let memory = ReadyPictureCache(limit: memoryLimit, pixelBytes: memoryPixelBytes)
         let flights = SharedFlights<Result<RGBAImage, PictureError>>(cancelled: .failure(cancelled))
         let downloads = AsyncSemaphore(permits: maxConcurrentDownloads)
 
@@ -95,12 +96,13 @@ extension PictureLoader {
             }
         }
 
-        return PictureLoader { url, columns, rows in
-            guard columns > 0, rows > 0 else {
-                return .success(CellPicture(columns: max(0, columns), rows: max(0, rows), cells: []))
+        return PictureLoader { request in
+            let url = request.url
+            guard request.columns > 0, request.rows > 0 else {
+                let empty = GlyphPicture(columns: max(0, request.columns), rows: max(0, request.rows), cells: [])
+                return .success(LoadedPicture(glyphs: empty))
             }
-            let key = FittedPictureCache.Key(url: url.absoluteString, columns: columns, rows: rows)
-            if let hit = memory[key] { return .success(hit) }
+            if let hit = memory[request] { return .success(hit) }
             guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
                 return .failure(.download("not a web address"))
             }
@@ -110,9 +112,9 @@ extension PictureLoader {
                 return .failure(error)
             case .success(let pixels):
                 if Task.isCancelled { return .failure(cancelled) }
-                let fitted = fit(pixels, columns, rows)
-                memory[key] = fitted
-                return .success(fitted)
+                let ready = render(pixels, request)
+                memory[request] = ready
+                return .success(ready)
             }
         }
     }
@@ -120,25 +122,24 @@ extension PictureLoader {
 
 // MARK: - Memory cache
 
-/// Fitted pictures by (URL, box), at most `limit` of them, least recently used out first.
-final class FittedPictureCache: Sendable {
-    struct Key: Hashable, Sendable {
-        var url: String
-        var columns: Int
-        var rows: Int
-    }
+/// Ready pictures by request (URL, box, look), at most `limit` of them holding at most
+/// `pixelBytes` of pixels, least recently used out first.
+final class ReadyPictureCache: Sendable {
+    typealias Key = PictureRequest
 
     private struct State {
         var clock: UInt64 = 0
-        var items: [Key: (picture: CellPicture, used: UInt64)] = [:]
+        var items: [Key: (picture: LoadedPicture, used: UInt64)] = [:]
+        var pixelBytes = 0
     }
 
     let limit: Int
+    let pixelBytes: Int
     private let state = Mutex(State())
 
-    init(limit: Int) { self.limit = max(0, limit) }
+    init(limit: Int, pixelBytes: Int = .max) { self.limit = max(0, limit); self.pixelBytes = max(0, pixelBytes) }
 
-    subscript(key: Key) -> CellPicture? {
+    subscript(key: Key) -> LoadedPicture? {
         get {
             state.withLock { s in
                 guard let item = s.items[key] else { return nil }
@@ -149,20 +150,22 @@ final class FittedPictureCache: Sendable {
         }
         set {
             state.withLock { s in
-                guard let newValue, limit > 0 else {
-                    s.items[key] = nil
-                    return
-                }
+                s.pixelBytes -= s.items.removeValue(forKey: key)?.picture.pixelBytes ?? 0
+                // One picture bigger than the whole budget is not kept (it would push out all else).
+                guard let newValue, limit > 0, newValue.pixelBytes <= pixelBytes else { return }
                 s.clock += 1
                 s.items[key] = (newValue, s.clock)
-                while s.items.count > limit, let oldest = s.items.min(by: { $0.value.used < $1.value.used })?.key {
-                    s.items[oldest] = nil
+                s.pixelBytes += newValue.pixelBytes
+                while s.items.count > limit || s.pixelBytes > pixelBytes,
+                      let oldest = s.items.min(by: { $0.value.used < $1.value.used })?.key {
+                    s.pixelBytes -= s.items.removeValue(forKey: oldest)?.picture.pixelBytes ?? 0
                 }
             }
         }
     }
 
     var count: Int { state.withLock { $0.items.count } }
+    var heldPixelBytes: Int { state.withLock { $0.pixelBytes } }
 }
 
 // MARK: - Async semaphore

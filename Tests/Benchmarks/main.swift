@@ -78,9 +78,9 @@ func measure(_ name: String, iterations: Int, warmUp: Int = 20, _ body: () -> In
     return Row(name: name, iterations: iterations, median: median, p10: p10, p90: p90)
 }
 
-func checksum(_ picture: CellPicture) -> Int {
+func checksum(_ picture: GlyphPicture) -> Int {
     var h = picture.columns &* 31 &+ picture.rows
-    for cell in picture.cells { h = h &* 31 &+ (cell.top.map { Int($0.r) &+ Int($0.g) << 8 } ?? -1) }
+    for cell in picture.cells { h = h &* 31 &+ Int(cell.character.value) &+ (cell.foreground == nil ? 0 : 1) }
     return h
 }
 
@@ -110,8 +110,6 @@ let jpeg = try ImageDecoder.decode(jpegData)
 let png = try ImageDecoder.decode(pngData)
 let square = synthetic(width: 500, height: 500)
 let columns = 16, rows = 8
-let fitted = PictureFitter.fit(jpeg, columns: columns, rows: rows)
-let colours: [RGBA] = fitted.cells.flatMap { [$0.top ?? RGBA(0, 0, 0), $0.bottom ?? RGBA(255, 255, 255)] }
 
 var results: [Row] = []
 results.append(measure("decode JPEG \(jpeg.width)x\(jpeg.height)", iterations: 300) {
@@ -120,27 +118,21 @@ results.append(measure("decode JPEG \(jpeg.width)x\(jpeg.height)", iterations: 3
 results.append(measure("decode PNG \(png.width)x\(png.height)", iterations: 300) {
     (try? ImageDecoder.decode(pngData))?.width ?? 0
 })
-results.append(measure("fit 500x500 -> \(columns)x\(rows) cells", iterations: 3000) {
-    checksum(PictureFitter.fit(square, columns: columns, rows: rows))
+results.append(measure("chafa 500x500 -> \(columns)x\(rows) cells, 256", iterations: 300) {
+    checksum(ChafaRenderer.render(square, columns: columns, rows: rows, depth: .indexed256))
 })
-results.append(measure("fit JPEG \(jpeg.width)x\(jpeg.height) -> \(columns)x\(rows)", iterations: 3000) {
-    checksum(PictureFitter.fit(jpeg, columns: columns, rows: rows))
+results.append(measure("chafa JPEG \(jpeg.width)x\(jpeg.height) -> \(columns)x\(rows), truecolor", iterations: 300) {
+    checksum(ChafaRenderer.render(jpeg, columns: columns, rows: rows, depth: .truecolor))
 })
-results.append(measure("fit PNG \(png.width)x\(png.height) -> \(columns)x\(rows)", iterations: 3000) {
-    checksum(PictureFitter.fit(png, columns: columns, rows: rows))
+results.append(measure("chafa PNG \(png.width)x\(png.height) -> \(columns)x\(rows), 256", iterations: 300) {
+    checksum(ChafaRenderer.render(png, columns: columns, rows: rows, depth: .indexed256))
 })
-results.append(measure("decode+fit JPEG -> \(columns)x\(rows)", iterations: 300) {
+results.append(measure("scale JPEG \(jpeg.width)x\(jpeg.height) -> 160x160 px box", iterations: 300) {
+    ImageScaler.fit(jpeg, boxWidth: 160, boxHeight: 160).pixels.count
+})
+results.append(measure("decode+chafa JPEG -> \(columns)x\(rows), 256", iterations: 100) {
     guard let image = try? ImageDecoder.decode(jpegData) else { return 0 }
-    return checksum(PictureFitter.fit(image, columns: columns, rows: rows))
-})
-results.append(measure("decode+fit PNG -> \(columns)x\(rows)", iterations: 300) {
-    guard let image = try? ImageDecoder.decode(pngData) else { return 0 }
-    return checksum(PictureFitter.fit(image, columns: columns, rows: rows))
-})
-results.append(measure("XtermPalette.nearest x\(colours.count)", iterations: 20000, warmUp: 200) {
-    var h = 0
-    for c in colours { h = h &* 31 &+ Int(XtermPalette.nearest(c)) }
-    return h
+    return checksum(ChafaRenderer.render(image, columns: columns, rows: rows, depth: .indexed256))
 })
 
 // One frame of the launch list at 200x60 with every visible row's patch ready: the cost of
@@ -158,10 +150,9 @@ frameList.launches = (0..<100).map { i in
     launch.links.patchSmall = URL(string: "https://example.com/patch-\(i).png")
     return launch
 }
-let benchPatch = PictureFitter.fit(png, columns: frameLayout.rowPatchColumns, rows: frameLayout.rowPatchRows)
 for launch in frameList.launches {
-    frameState.pictures[PictureKey(url: launch.links.patchSmall!, columns: frameLayout.rowPatchColumns,
-                                   rows: frameLayout.rowPatchRows)] = .ready(benchPatch)
+    let key = PictureKey(url: launch.links.patchSmall!, columns: frameLayout.rowPatchColumns, rows: frameLayout.rowPatchRows)
+    frameState.pictures[frameState.pictureRequest(key)] = .ready(LoadedPicture.render(png, for: frameState.pictureRequest(key)))
 }
 frameState.lists[.segment(.upcoming)] = frameList
 results.append(measure("frame 200x60, list of patch rows", iterations: 2000) {
@@ -193,7 +184,7 @@ func fullLaunches(_ count: Int) -> [Launch] {
 }
 
 /// Pictures that never arrive: rows keep their patch placeholders (glyph art in the box).
-let noPictures = PictureLoader { _, _, _ in .failure(.download("bench: no network")) }
+let noPictures = PictureLoader { _ in .failure(.download("bench: no network")) }
 
 /// A view model at 200x60 over a scripted source holding the whole list in one page, started
 /// and settled. With `pictures`, rows are two lines with a patch box.

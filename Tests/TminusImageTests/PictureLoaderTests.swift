@@ -97,20 +97,34 @@ enum FakePicture {
         }
     }
 
-    static let fit: PictureLoader.Fit = { image, columns, rows in
-        CellPicture(columns: columns, rows: rows, cells: (0..<columns * rows).map {
-            PictureCell(top: image[$0 % image.width, 0], bottom: nil)
-        })
+    /// Cells that spell the image's grey levels (one a cell, round and round), in the depth's
+    /// kind of colour; the image itself as the pixels when the request asks for pixels.
+    static let render: PictureLoader.Render = { image, request in
+        let cells = (0..<request.columns * request.rows).map { i -> GlyphCell in
+            let v = image[i % image.width, 0].r
+            return GlyphCell("█", foreground: request.look.depth == .truecolor ? .rgb(v, v, v) : .index(v))
+        }
+        return LoadedPicture(glyphs: GlyphPicture(columns: request.columns, rows: request.rows, cells: cells),
+                             pixels: request.look.cellPixels == nil ? nil : image)
     }
 
-    /// What loading `name` into `columns × rows` must give.
-    static func expected(_ name: String, _ columns: Int, _ rows: Int) -> CellPicture {
+    /// What loading `name` for `request` must give.
+    static func expected(_ name: String, _ request: PictureRequest) -> LoadedPicture {
         let image = try! decoder(counting: Counter())(bytes(name))
-        return fit(image, columns, rows)
+        return render(image, request)
+    }
+
+    static func expected(_ name: String, _ columns: Int, _ rows: Int) -> LoadedPicture {
+        expected(name, request(url(name), columns, rows))
     }
 }
 
 private func url(_ name: String) -> URL { URL(string: "https://pictures.test/\(name).png")! }
+
+/// A request for `url` in `columns × rows` cells, in 256 colours, symbols only unless `look` says.
+private func request(_ url: URL, _ columns: Int, _ rows: Int, look: PictureLook = PictureLook()) -> PictureRequest {
+    PictureRequest(url: url, columns: columns, rows: rows, look: look)
+}
 
 /// A loader over `server` with fake decode/fit and a disk cache in `directory` (or none).
 private func loader(_ server: FakePictureServer, cache directory: URL?, decodes: Counter = Counter(),
@@ -118,7 +132,7 @@ private func loader(_ server: FakePictureServer, cache directory: URL?, decodes:
                     maxDownloadBytes: Int = PictureLoader.defaultMaxDownloadBytes) -> PictureLoader {
     .live(http: server.client, diskCache: directory.map { DiskCache(directory: $0) },
           maxConcurrentDownloads: maxConcurrentDownloads, memoryLimit: memoryLimit,
-          maxDownloadBytes: maxDownloadBytes, decode: FakePicture.decoder(counting: decodes), fit: FakePicture.fit)
+          maxDownloadBytes: maxDownloadBytes, decode: FakePicture.decoder(counting: decodes), render: FakePicture.render)
 }
 
 private func entries(_ directory: URL) -> [String] {
@@ -131,7 +145,7 @@ private func entries(_ directory: URL) -> [String] {
     @Test func aFirstLoadDownloadsOnceAndKeepsTheBytesOnDisk() async {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
-        let result = await loader(server, cache: dir).picture(url("patch"), 6, 3)
+        let result = await loader(server, cache: dir).picture(request(url("patch"), 6, 3))
         #expect(result == .success(FakePicture.expected("patch", 6, 3)))
         #expect(server.requests == [url("patch").absoluteString])
         #expect(DiskCache(directory: dir).data(for: url("patch")) == FakePicture.bytes("patch"))
@@ -142,10 +156,10 @@ private func entries(_ directory: URL) -> [String] {
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
         let decodes = Counter()
         let pictures = loader(server, cache: dir, decodes: decodes)
-        let first = await pictures.picture(url("patch"), 6, 3)
+        let first = await pictures.picture(request(url("patch"), 6, 3))
         // Without the disk cache, only memory can answer.
         try FileManager.default.removeItem(at: dir)
-        let second = await pictures.picture(url("patch"), 6, 3)
+        let second = await pictures.picture(request(url("patch"), 6, 3))
         #expect(second == first)
         #expect(server.requests.count == 1)
         #expect(decodes.count == 1, "no disk read, no decode")
@@ -156,8 +170,8 @@ private func entries(_ directory: URL) -> [String] {
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
         let decodes = Counter()
         let pictures = loader(server, cache: dir, decodes: decodes)
-        _ = await pictures.picture(url("patch"), 6, 3)
-        #expect(await pictures.picture(url("patch"), 10, 4) == .success(FakePicture.expected("patch", 10, 4)))
+        _ = await pictures.picture(request(url("patch"), 6, 3))
+        #expect(await pictures.picture(request(url("patch"), 10, 4)) == .success(FakePicture.expected("patch", 10, 4)))
         #expect(server.requests.count == 1)
         #expect(decodes.count == 2)
     }
@@ -165,12 +179,12 @@ private func entries(_ directory: URL) -> [String] {
     @Test func aRestartedAppDrawsFromTheDiskCacheWithoutTheNetwork() async {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let first = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
-        _ = await loader(first, cache: dir).picture(url("patch"), 6, 3)
+        _ = await loader(first, cache: dir).picture(request(url("patch"), 6, 3))
 
         let offline = FakePictureServer()
         offline.failTransport()
         let restarted = loader(offline, cache: dir)
-        #expect(await restarted.picture(url("patch"), 6, 3) == .success(FakePicture.expected("patch", 6, 3)))
+        #expect(await restarted.picture(request(url("patch"), 6, 3)) == .success(FakePicture.expected("patch", 6, 3)))
         #expect(offline.requests.isEmpty)
     }
 
@@ -178,15 +192,15 @@ private func entries(_ directory: URL) -> [String] {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
         let pictures = PictureLoader.live(http: server.client, diskCache: .pictures(in: dir),
-                                          decode: FakePicture.decoder(counting: Counter()), fit: FakePicture.fit)
-        _ = await pictures.picture(url("patch"), 6, 3)
+                                          decode: FakePicture.decoder(counting: Counter()), render: FakePicture.render)
+        _ = await pictures.picture(request(url("patch"), 6, 3))
         #expect(entries(dir.appending(path: "images", directoryHint: .isDirectory)).count == 1)
     }
 
     @Test func withoutADiskCacheEveryNewLoaderDownloads() async {
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
-        _ = await loader(server, cache: nil).picture(url("patch"), 6, 3)
-        _ = await loader(server, cache: nil).picture(url("patch"), 6, 3)
+        _ = await loader(server, cache: nil).picture(request(url("patch"), 6, 3))
+        _ = await loader(server, cache: nil).picture(request(url("patch"), 6, 3))
         #expect(server.requests.count == 2)
     }
 
@@ -194,22 +208,70 @@ private func entries(_ directory: URL) -> [String] {
         let server = FakePictureServer()
         for name in ["a", "b", "c"] { server.route(url(name), body: FakePicture.bytes(name)) }
         let pictures = loader(server, cache: nil, memoryLimit: 2)
-        _ = await pictures.picture(url("a"), 4, 2)
-        _ = await pictures.picture(url("b"), 4, 2)
-        _ = await pictures.picture(url("a"), 4, 2) // a is fresher than b now
-        _ = await pictures.picture(url("c"), 4, 2) // b goes
+        _ = await pictures.picture(request(url("a"), 4, 2))
+        _ = await pictures.picture(request(url("b"), 4, 2))
+        _ = await pictures.picture(request(url("a"), 4, 2)) // a is fresher than b now
+        _ = await pictures.picture(request(url("c"), 4, 2)) // b goes
         #expect(server.requests.count == 3)
-        _ = await pictures.picture(url("a"), 4, 2)
-        _ = await pictures.picture(url("c"), 4, 2)
+        _ = await pictures.picture(request(url("a"), 4, 2))
+        _ = await pictures.picture(request(url("c"), 4, 2))
         #expect(server.requests.count == 3)
-        _ = await pictures.picture(url("b"), 4, 2)
+        _ = await pictures.picture(request(url("b"), 4, 2))
         #expect(server.requests.count == 4)
     }
 
-    @Test func fittedPictureCacheEvictsByUse() {
-        let cache = FittedPictureCache(limit: 2)
-        let key = { (n: String) in FittedPictureCache.Key(url: n, columns: 1, rows: 1) }
-        let picture = CellPicture(columns: 1, rows: 1, cells: [PictureCell(top: nil, bottom: nil)])
+    @Test func theLookIsPartOfTheMemoryCacheKey() async {
+        let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
+        let decodes = Counter()
+        let pictures = loader(server, cache: nil, decodes: decodes)
+        let looks = [PictureLook(), PictureLook(depth: .truecolor), PictureLook(depth: .indexed16),
+                     PictureLook(background: RGBA(255, 255, 255)),
+                     PictureLook(cellPixels: PixelSize(width: 10, height: 20)),
+                     PictureLook(cellPixels: PixelSize(width: 8, height: 16))]
+        for look in looks {
+            let asked = request(url("patch"), 6, 3, look: look)
+            #expect(await pictures.picture(asked) == .success(FakePicture.expected("patch", asked)))
+        }
+        #expect(decodes.count == looks.count, "no look answered from another's cache entry")
+        // Each again: all from memory.
+        for look in looks { _ = await pictures.picture(request(url("patch"), 6, 3, look: look)) }
+        #expect(decodes.count == looks.count)
+        #expect(server.requests.count == 1, "one download for every look")
+    }
+
+    @Test func pixelsOnlyWhenAskedFor() async throws {
+        let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
+        let pictures = PictureLoader.live(http: server.client, diskCache: nil, decode: FakePicture.decoder(counting: Counter()))
+        let symbols = try await pictures.picture(request(url("patch"), 6, 3)).get()
+        #expect(symbols.pixels == nil)
+        #expect(symbols.glyphs.columns == 6 && symbols.glyphs.rows == 3)
+        let pixels = try await pictures.picture(request(url("patch"), 6, 3, look: PictureLook(cellPixels: PixelSize(width: 10, height: 20)))).get()
+        // The 5 × 1 image "patch" in a 60 × 60 pixel box: enlarged twice at most.
+        #expect(pixels.pixels?.width == 10 && pixels.pixels?.height == 2)
+    }
+
+    @Test func theMemoryCacheHasAPixelBudget() {
+        let cache = ReadyPictureCache(limit: 10, pixelBytes: 100)
+        let glyphs = GlyphPicture(columns: 1, rows: 1, cells: [.blank])
+        func picture(_ pixelCount: Int) -> LoadedPicture {
+            LoadedPicture(glyphs: glyphs, pixels: RGBAImage(width: pixelCount, height: 1, pixels: [UInt8](repeating: 0, count: pixelCount * 4)))
+        }
+        let key = { (n: String) in request(url(n), 1, 1) }
+        cache[key("a")] = picture(10)   // 40 bytes
+        cache[key("b")] = picture(10)   // 80
+        cache[key("c")] = picture(10)   // 120: a goes
+        #expect(cache[key("a")] == nil && cache[key("b")] != nil && cache[key("c")] != nil)
+        #expect(cache.heldPixelBytes == 80)
+        cache[key("huge")] = picture(100)  // over the whole budget: not kept, nothing pushed out
+        #expect(cache[key("huge")] == nil && cache.count == 2)
+        cache[key("b")] = LoadedPicture(glyphs: glyphs)  // replaced: its pixels no longer count
+        #expect(cache.heldPixelBytes == 40)
+    }
+
+    @Test func readyPictureCacheEvictsByUse() {
+        let cache = ReadyPictureCache(limit: 2)
+        let key = { (n: String) in request(url(n), 1, 1) }
+        let picture = LoadedPicture(glyphs: GlyphPicture(columns: 1, rows: 1, cells: [.blank]))
         cache[key("a")] = picture
         cache[key("b")] = picture
         _ = cache[key("a")]
@@ -226,19 +288,19 @@ private func entries(_ directory: URL) -> [String] {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let server = FakePictureServer()
         let pictures = loader(server, cache: dir)
-        #expect(await pictures.picture(url("gone"), 6, 3) == .failure(.download("not found (HTTP 404)")))
+        #expect(await pictures.picture(request(url("gone"), 6, 3)) == .failure(.download("not found (HTTP 404)")))
         #expect(entries(dir).isEmpty)
         // Not remembered either: asking again asks the server again.
-        _ = await pictures.picture(url("gone"), 6, 3)
+        _ = await pictures.picture(request(url("gone"), 6, 3))
         #expect(server.requests.count == 2)
     }
 
     @Test func aServerErrorAndATransportErrorAreDownloadErrors() async {
         let server = FakePictureServer()
         server.route(url("broken"), status: 503, body: Data("busy".utf8))
-        #expect(await loader(server, cache: nil).picture(url("broken"), 6, 3) == .failure(.download("server error (HTTP 503)")))
+        #expect(await loader(server, cache: nil).picture(request(url("broken"), 6, 3)) == .failure(.download("server error (HTTP 503)")))
         server.failTransport()
-        #expect(await loader(server, cache: nil).picture(url("broken"), 6, 3)
+        #expect(await loader(server, cache: nil).picture(request(url("broken"), 6, 3))
                 == .failure(.download("network error: connection refused")))
     }
 
@@ -246,7 +308,7 @@ private func entries(_ directory: URL) -> [String] {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let server = FakePictureServer([url("page").absoluteString: Data("<html>Moved</html>".utf8)])
         let pictures = loader(server, cache: dir)
-        #expect(await pictures.picture(url("page"), 6, 3) == .failure(.notAnImage))
+        #expect(await pictures.picture(request(url("page"), 6, 3)) == .failure(.notAnImage))
         #expect(entries(dir).isEmpty)
     }
 
@@ -255,7 +317,7 @@ private func entries(_ directory: URL) -> [String] {
         let server = FakePictureServer([url("huge").absoluteString: FakePicture.bytes("huge-picture")])
         let decodes = Counter()
         let pictures = loader(server, cache: dir, decodes: decodes, maxDownloadBytes: 10)
-        #expect(await pictures.picture(url("huge"), 6, 3) == .failure(.download("too large")))
+        #expect(await pictures.picture(request(url("huge"), 6, 3)) == .failure(.download("too large")))
         #expect(decodes.count == 0)
         #expect(entries(dir).isEmpty)
     }
@@ -264,14 +326,14 @@ private func entries(_ directory: URL) -> [String] {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         DiskCache(directory: dir).store(Data("stale garbage".utf8), for: url("patch"))
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
-        #expect(await loader(server, cache: dir).picture(url("patch"), 6, 3) == .success(FakePicture.expected("patch", 6, 3)))
+        #expect(await loader(server, cache: dir).picture(request(url("patch"), 6, 3)) == .success(FakePicture.expected("patch", 6, 3)))
         #expect(server.requests.count == 1)
         #expect(DiskCache(directory: dir).data(for: url("patch")) == FakePicture.bytes("patch"))
     }
 
     @Test func onlyWebAddressesAreFetched() async {
         let server = FakePictureServer()
-        let result = await loader(server, cache: nil).picture(URL(fileURLWithPath: "/etc/passwd"), 6, 3)
+        let result = await loader(server, cache: nil).picture(request(URL(fileURLWithPath: "/etc/passwd"), 6, 3))
         #expect(result == .failure(.download("not a web address")))
         #expect(server.requests.isEmpty)
     }
@@ -279,14 +341,14 @@ private func entries(_ directory: URL) -> [String] {
     @Test func anEmptyBoxIsAnEmptyPictureWithoutWork() async {
         let server = FakePictureServer()
         let pictures = loader(server, cache: nil)
-        #expect(await pictures.picture(url("a"), 0, 3) == .success(CellPicture(columns: 0, rows: 3, cells: [])))
-        #expect(await pictures.picture(url("a"), 5, -1) == .success(CellPicture(columns: 5, rows: 0, cells: [])))
+        #expect(await pictures.picture(request(url("a"), 0, 3)) == .success(LoadedPicture(glyphs: GlyphPicture(columns: 0, rows: 3, cells: []))))
+        #expect(await pictures.picture(request(url("a"), 5, -1)) == .success(LoadedPicture(glyphs: GlyphPicture(columns: 5, rows: 0, cells: []))))
         #expect(server.requests.isEmpty)
     }
 
     @Test func failingAndNoneNeverSucceed() async {
-        #expect(await PictureLoader.failing(.corrupt("x")).picture(url("a"), 4, 2) == .failure(.corrupt("x")))
-        guard case .failure = await PictureLoader.none.picture(url("a"), 4, 2) else {
+        #expect(await PictureLoader.failing(.corrupt("x")).picture(request(url("a"), 4, 2)) == .failure(.corrupt("x")))
+        guard case .failure = await PictureLoader.none.picture(request(url("a"), 4, 2)) else {
             Issue.record("none drew a picture")
             return
         }
@@ -299,8 +361,8 @@ private func entries(_ directory: URL) -> [String] {
         for i in 0..<10 { server.route(url("p\(i)"), body: FakePicture.bytes("p\(i)")) }
         server.hold() // the first ones pile up until the queue has formed
         let pictures = loader(server, cache: nil)
-        async let results = withTaskGroup(of: Result<CellPicture, PictureError>.self) { group in
-            for i in 0..<10 { group.addTask { await pictures.picture(url("p\(i)"), 3, 1) } }
+        async let results = withTaskGroup(of: Result<LoadedPicture, PictureError>.self) { group in
+            for i in 0..<10 { group.addTask { await pictures.picture(request(url("p\(i)"), 3, 1)) } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         try? await server.wait { $0.inFlight == 4 }
@@ -318,7 +380,7 @@ private func entries(_ directory: URL) -> [String] {
         for i in 0..<6 { server.route(url("p\(i)"), body: FakePicture.bytes("p\(i)")) }
         let pictures = loader(server, cache: nil, maxConcurrentDownloads: 2)
         await withTaskGroup(of: Void.self) { group in
-            for i in 0..<6 { group.addTask { _ = await pictures.picture(url("p\(i)"), 3, 1) } }
+            for i in 0..<6 { group.addTask { _ = await pictures.picture(request(url("p\(i)"), 3, 1)) } }
         }
         #expect(server.requests.count == 6)
         #expect(server.maxInFlight <= 2)
@@ -330,9 +392,9 @@ private func entries(_ directory: URL) -> [String] {
         server.route(url("queued"), body: FakePicture.bytes("queued"))
         server.hold()
         let pictures = loader(server, cache: nil, maxConcurrentDownloads: 1)
-        let first = Task { await pictures.picture(url("first"), 3, 1) }
+        let first = Task { await pictures.picture(request(url("first"), 3, 1)) }
         try await server.wait { $0.inFlight == 1 }
-        let queued = Task { await pictures.picture(url("queued"), 3, 1) }
+        let queued = Task { await pictures.picture(request(url("queued"), 3, 1)) }
         try await Task.sleep(for: .milliseconds(50)) // in line behind `first`
         queued.cancel()
         // It leaves at once, while `first` still holds the only slot.
@@ -343,7 +405,7 @@ private func entries(_ directory: URL) -> [String] {
         try await Task.sleep(for: .milliseconds(100))
         #expect(server.requests == [url("first").absoluteString])
         // And the slot it would have taken is free for the next load.
-        #expect(await pictures.picture(url("queued"), 3, 1) == .success(FakePicture.expected("queued", 3, 1)))
+        #expect(await pictures.picture(request(url("queued"), 3, 1)) == .success(FakePicture.expected("queued", 3, 1)))
     }
 
     @Test func aLoadCancelledBeforeItStartsDoesNothing() async {
@@ -351,7 +413,7 @@ private func entries(_ directory: URL) -> [String] {
         let pictures = loader(server, cache: nil)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await pictures.picture(url("a"), 3, 1)
+            return await pictures.picture(request(url("a"), 3, 1))
         }
         #expect(await task.value == .failure(PictureLoader.cancelled))
         #expect(server.requests.isEmpty)
@@ -363,8 +425,8 @@ private func entries(_ directory: URL) -> [String] {
         server.hold()
         let decodes = Counter()
         let pictures = loader(server, cache: dir, decodes: decodes)
-        let small = Task { await pictures.picture(url("patch"), 4, 2) }
-        let large = Task { await pictures.picture(url("patch"), 8, 4) }
+        let small = Task { await pictures.picture(request(url("patch"), 4, 2)) }
+        let large = Task { await pictures.picture(request(url("patch"), 8, 4)) }
         try await server.wait { $0.inFlight == 1 }
         try await Task.sleep(for: .milliseconds(100))
         server.letGo()
@@ -378,8 +440,8 @@ private func entries(_ directory: URL) -> [String] {
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
         server.hold()
         let pictures = loader(server, cache: nil)
-        let leaving = Task { await pictures.picture(url("patch"), 4, 2) }
-        let staying = Task { await pictures.picture(url("patch"), 8, 4) }
+        let leaving = Task { await pictures.picture(request(url("patch"), 4, 2)) }
+        let staying = Task { await pictures.picture(request(url("patch"), 8, 4)) }
         try await server.wait { $0.inFlight == 1 }
         try await Task.sleep(for: .milliseconds(100))
         leaving.cancel()
@@ -394,8 +456,8 @@ private func entries(_ directory: URL) -> [String] {
         let server = FakePictureServer([url("patch").absoluteString: FakePicture.bytes("patch")])
         server.hold()
         let pictures = loader(server, cache: dir)
-        let a = Task { await pictures.picture(url("patch"), 4, 2) }
-        let b = Task { await pictures.picture(url("patch"), 8, 4) }
+        let a = Task { await pictures.picture(request(url("patch"), 4, 2)) }
+        let b = Task { await pictures.picture(request(url("patch"), 8, 4)) }
         try await server.wait { $0.inFlight == 1 }
         a.cancel(); b.cancel()
         #expect(await a.value == .failure(PictureLoader.cancelled))
@@ -404,7 +466,7 @@ private func entries(_ directory: URL) -> [String] {
         #expect(entries(dir).isEmpty)
         server.letGo()
         // A later load starts afresh.
-        #expect(await pictures.picture(url("patch"), 4, 2) == .success(FakePicture.expected("patch", 4, 2)))
+        #expect(await pictures.picture(request(url("patch"), 4, 2)) == .success(FakePicture.expected("patch", 4, 2)))
         #expect(server.requests.count == 2)
     }
 
@@ -443,14 +505,17 @@ private func entries(_ directory: URL) -> [String] {
         let dir = makeTemporaryDirectory(); defer { try? FileManager.default.removeItem(at: dir) }
         let picture = URL(string: "https://images2.imgbox.com/\(file)")!
         let server = FakePictureServer([picture.absoluteString: bytes])
-        let first = await PictureLoader.live(http: server.client, diskCache: .pictures(in: dir)).picture(picture, 20, 10)
+        let look = PictureLook(depth: .truecolor, cellPixels: PixelSize(width: 10, height: 20))
+        let first = await PictureLoader.live(http: server.client, diskCache: .pictures(in: dir)).picture(request(picture, 20, 10, look: look))
         let drawn = try first.get()
-        #expect(drawn.columns == 20 && drawn.rows == 10)
-        #expect(drawn.cells.contains { $0.top != nil || $0.bottom != nil })
+        #expect(drawn.glyphs.columns == 20 && drawn.glyphs.rows == 10)
+        #expect(drawn.glyphs.cells.contains { $0.foreground != nil || $0.background != nil })
+        let pixels = try #require(drawn.pixels)
+        #expect(pixels.width <= 200 && pixels.height <= 200 && (pixels.width == 200 || pixels.height == 200))
 
         let offline = FakePictureServer()
         offline.failTransport()
-        let again = await PictureLoader.live(http: offline.client, diskCache: .pictures(in: dir)).picture(picture, 20, 10)
+        let again = await PictureLoader.live(http: offline.client, diskCache: .pictures(in: dir)).picture(request(picture, 20, 10, look: look))
         #expect(again == first)
         #expect(offline.requests.isEmpty)
     }
@@ -464,8 +529,8 @@ private func entries(_ directory: URL) -> [String] {
             url("cut").absoluteString: png.prefix(png.count / 3),
         ])
         let pictures = PictureLoader.live(http: server.client, diskCache: .pictures(in: dir))
-        #expect(await pictures.picture(url("html"), 20, 10) == .failure(.notAnImage))
-        switch await pictures.picture(url("cut"), 20, 10) {
+        #expect(await pictures.picture(request(url("html"), 20, 10)) == .failure(.notAnImage))
+        switch await pictures.picture(request(url("cut"), 20, 10)) {
         case .failure(.corrupt), .failure(.notAnImage): break
         case let other: Issue.record("a truncated PNG gave \(other)")
         }

@@ -7,36 +7,137 @@ import TminusTestSupport
 @testable import TminusRender
 import TminusViewModel
 
-/// Pictures on screen: half blocks in palette colours, glyph art in the same box otherwise.
+/// Pictures on screen: chafa's cells in their colours; on pixel terminals blank or kitty
+/// placeholder cells with a placement; glyph art in the same box otherwise.
 @Suite("Picture rendering")
 struct PictureRenderTests {
     let size = Size(width: 80, height: 24)
 
-    /// A 2-row picture: red over blue in the first column, green over nothing in the second.
-    static let picture = CellPicture(columns: 2, rows: 1, cells: [
-        PictureCell(top: RGBA(255, 0, 0), bottom: RGBA(0, 0, 255)),
-        PictureCell(top: RGBA(0, 255, 0), bottom: nil),
+    /// Two cells: ▀ red over blue in palette indices, ▄ green (RGB) over nothing.
+    static let glyphs = GlyphPicture(columns: 2, rows: 1, cells: [
+        GlyphCell("▀", foreground: .index(196), background: .index(21)),
+        GlyphCell("▄", foreground: .rgb(0, 255, 0)),
     ])
 
-    @Test func cellsAreUpperHalfBlocksInPaletteColours() {
+    @Test func chafasCellsKeepTheirGlyphsAndColours() {
         var grid = Grid(size: Size(width: 4, height: 2))
-        PictureView.drawPicture(Self.picture, x: 1, y: 1, into: &grid)
+        PictureView.drawGlyphs(Self.glyphs, rows: 0..<1, x: 1, y: 1, into: &grid)
         #expect(grid[1, 1].character == "▀")
-        #expect(grid[1, 1].style.foreground == Color(XtermPalette.nearest(RGBA(255, 0, 0))))
-        #expect(grid[1, 1].style.foreground == Color(196), "pure red is xterm 196")
-        #expect(grid[1, 1].style.background == Color(21), "pure blue is xterm 21")
-        #expect(grid[2, 1].character == "▀")
-        #expect(grid[2, 1].style.foreground == Color(46), "pure green is xterm 46")
-        #expect(grid[2, 1].style.background == .default, "a missing lower pixel shows the screen's background")
-        #expect(grid[0, 1] == Cell.blank && grid[3, 1] == Cell.blank, "nothing outside the box")
+        #expect(grid[1, 1].style.foreground == Color(196))
+        #expect(grid[1, 1].style.background == Color(21))
+        #expect(grid[2, 1].character == "▄")
+        #expect(grid[2, 1].style.foreground == .rgb(0, 255, 0))
+        #expect(grid[2, 1].style.background == .default, "no colour: the screen's background shows")
+        #expect(grid[0, 1] == Cell.blank && grid[3, 1] == Cell.blank && grid[1, 0] == Cell.blank, "nothing outside the box")
+        #expect(grid.placements.isEmpty)
     }
 
-    @Test func aLowerPixelAloneIsALowerHalfBlock() {
-        var grid = Grid(size: Size(width: 1, height: 1))
-        PictureView.drawPicture(CellPicture(columns: 1, rows: 1, cells: [PictureCell(top: nil, bottom: RGBA(255, 0, 0))]),
-                                x: 0, y: 0, into: &grid)
-        #expect(grid[0, 0].character == "▄")
-        #expect(grid[0, 0].style.foreground == Color(196))
+    /// A state at 80x24 whose `key` picture is ready for its look, drawn the way `graphics` says.
+    func state(_ graphics: TerminalGraphics, key: PictureKey) -> AppState {
+        var state = AppState(now: Sample.reference, sourceNames: ["test"], timeZone: .gmt)
+        state.graphics = graphics
+        let request = state.pictureRequest(key)
+        state.pictures[request] = .ready(PictureSpy.solid(for: request))
+        return state
+    }
+
+    static let key = PictureKey(url: URL(string: "https://example.com/patch.png")!, columns: 6, rows: 3)
+
+    @Test func onASixelTerminalTheBoxIsBlankUnderAPlacement() {
+        let state = state(TerminalGraphics(pictureProtocol: .sixel, cellWidth: 10, cellHeight: 20), key: Self.key)
+        let context = RenderContext(state, layout: state.layout)
+        var grid = Grid(size: size, fill: Cell("x"))
+        PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
+        #expect((2..<5).allSatisfy { y in (3..<9).allSatisfy { grid[$0, y] == Cell.blank } }, "the box is blank")
+        #expect(grid[2, 2].character == "x" && grid[9, 2].character == "x")
+        #expect(grid.placements.count == 1)
+        let placement = grid.placements[0]
+        #expect(placement.x == 3 && placement.y == 2 && placement.columns == 6 && placement.rows == 3)
+        #expect(placement.visibleRows == 0..<3)
+        #expect(placement.image.width == 60 && placement.image.height == 60, "the box's pixels")
+        #expect(placement.id != 0 && placement.id <= 0xFF_FFFF)
+        // The same picture in the same box next frame: the same id.
+        var again = Grid(size: size)
+        PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &again)
+        #expect(again.placements.first?.id == placement.id)
+    }
+
+    @Test func onKittyTheBoxHoldsPlaceholdersNamingTheImage() {
+        let state = state(TerminalGraphics(pictureProtocol: .kitty, cellWidth: 10, cellHeight: 20), key: Self.key)
+        let context = RenderContext(state, layout: state.layout)
+        var grid = Grid(size: size)
+        PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
+        let id = try! #require(grid.placements.first?.id)
+        for row in 0..<3 {
+            for column in 0..<6 {
+                let cell = grid[3 + column, 2 + row]
+                #expect(cell.character == Character(KittyPlaceholder.cell(row: row, column: column, imageID: id)))
+                let (r, g, b) = KittyPlaceholder.foreground(imageID: id)
+                #expect(cell.style.foreground == (id < 256 ? Color(Int16(id)) : .rgb(r, g, b)), "the id in the colour")
+            }
+        }
+        #expect(PictureView.kittyCell(row: 0, column: 0, id: 200).style.foreground == Color(200), "a small id is a palette index")
+        #expect(PictureView.kittyCell(row: 0, column: 0, id: 0x12_3456).style.foreground == .rgb(0x12, 0x34, 0x56))
+        // A selection band over the row leaves the placeholders (and the id) alone.
+        let placeholder = grid[3, 2]
+        ThemeColors.$current.withValue(.ansi16) {
+            grid.restyle(x: 0, y: 2, width: 80, Theme.selected)
+        }
+        #expect(grid[3, 2] == placeholder)
+        #expect(grid[0, 2].style.background == ThemeColors.ansi16.selectionBackground, "the rest of the row is banded")
+    }
+
+    @Test func aScrolledBodyPictureIsPlacedForItsVisibleRowsOnly() {
+        let key = PictureKey(url: URL(string: "https://example.com/f9.jpg")!, columns: 8, rows: 4)
+        let state = state(TerminalGraphics(pictureProtocol: .iterm2, cellWidth: 10, cellHeight: 20), key: key)
+        let context = RenderContext(state, layout: state.layout)
+        var grid = Grid(size: size)
+        // Scrolled by two: the picture's rows 2 and 3 are the body's first lines (y 5 and 6).
+        PictureView.drawRow(2, of: key, context: context, x: 10, y: 5, into: &grid)
+        PictureView.drawRow(3, of: key, context: context, x: 10, y: 6, into: &grid)
+        #expect(grid.placements.count == 1, "the rows of one picture make one placement")
+        let placement = grid.placements[0]
+        #expect(placement.visibleRows == 2..<4 && placement.y == 5 && placement.x == 10 && placement.rows == 4)
+        #expect(placement.image.width == 80 && placement.image.height == 80)
+        #expect((5..<7).allSatisfy { y in (10..<18).allSatisfy { grid[$0, y] == Cell.blank } })
+    }
+
+    @Test func symbolsTerminalsGetNoPlacements() {
+        let state = state(.symbols, key: Self.key)
+        var grid = Grid(size: size)
+        PictureView.draw(Self.key, context: RenderContext(state, layout: state.layout), x: 3, y: 2, columns: 6, rows: 3,
+                         placeholder: ["?"], into: &grid)
+        #expect(grid.placements.isEmpty)
+        #expect(grid[3, 2].character == "█" && grid[3, 2].style.foreground == .rgb(200, 30, 30))
+    }
+
+    @Test func anOverlayTurnsThePicturesItCoversBackIntoSymbols() async {
+        let spy = PictureSpy()
+        let h = Harness(source: ScriptedSource(upcoming: [Sample.crs26], rockets: Sample.Rockets.all), pictures: spy.loader)
+        h.viewModel.handle(.terminalGraphics(TerminalGraphics(pictureProtocol: .sixel, cellWidth: 10, cellHeight: 20)))
+        h.viewModel.start(); await h.viewModel.settle()
+        await h.press(.character("2"), .down, .enter)  // a rocket page: its picture on the left
+        let before = Renderer.render(h.state, size: size)
+        let placed = try! #require(before.placements.first)
+        #expect(before[placed.x, placed.y] == Cell.blank)
+
+        await h.press(.character("?"))
+        let grid = Renderer.render(h.state, size: size)
+        #expect(grid.placements.count < before.placements.count, "the help box covers the picture")
+        // Its place shows the symbols where the box does not cover it.
+        let covered = (placed.y..<(placed.y + placed.rows)).flatMap { y in (placed.x..<(placed.x + placed.columns)).map { grid[$0, y] } }
+        #expect(covered.contains { $0.character == "█" })
+    }
+
+    @Test func placementsDropOnlyWhereCovered() {
+        var grid = Grid(size: Size(width: 20, height: 10))
+        let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
+        grid.place(PicturePlacement(id: 7, image: image, x: 0, y: 0, columns: 2, rows: 1), symbols: [Cell("a"), Cell("b")])
+        grid.place(PicturePlacement(id: 9, image: image, x: 10, y: 5, columns: 2, rows: 1), symbols: [Cell("c"), Cell("d")])
+        grid.uncoverPictures(x: 9, y: 4, width: 2, height: 2)
+        #expect(grid.placements.map(\.id) == [7])
+        #expect(grid[10, 5].character == "c" && grid[11, 5].character == "d", "the symbols replace the dropped picture")
+        #expect(grid[0, 0] == Cell.blank, "the other is untouched")
     }
 
     @Test func theDetailPatchBoxHoldsThePictureOnceReadyAndGlyphsBefore() async {
@@ -56,8 +157,8 @@ struct PictureRenderTests {
         spy.release()
         await h.viewModel.settle()
         grid = Renderer.render(h.state, size: size)
-        #expect(boxRows.allSatisfy { y in boxColumns.allSatisfy { grid[$0, y].character == "▀" } })
-        #expect(grid[2, layout.detailHeaderTop].style.foreground == Color(XtermPalette.nearest(RGBA(200, 30, 30))))
+        #expect(boxRows.allSatisfy { y in boxColumns.allSatisfy { grid[$0, y].character == "█" } })
+        #expect(grid[2, layout.detailHeaderTop].style.foreground == .rgb(200, 30, 30))
         #expect(grid.find("CRS-26")! == textBefore, "nothing moves when the picture arrives")
         assertSnapshot(of: grid, as: .frame)
     }
@@ -67,9 +168,25 @@ struct PictureRenderTests {
         let h = Harness(source: ScriptedSource(upcoming: [Sample.crs26]), pictures: spy.loader)
         h.viewModel.start(); await h.viewModel.settle()
         await h.press(.enter)
-        h.viewModel.handle(.terminalColors(8))
+        #expect(Renderer.render(h.state, size: size).cells.contains { $0.character == "█" })
+        var glyphs = h.state
+        glyphs.pictureMode = .glyphs
+        let grid = Renderer.render(glyphs, size: size)
+        #expect(!grid.cells.contains { $0.character == "█" })
+    }
+
+    @Test func aDepthChangeDrawsNoStalePicture() async {
+        let spy = PictureSpy()
+        let h = Harness(source: ScriptedSource(upcoming: [Sample.crs26]), pictures: spy.loader)
+        h.viewModel.start(); await h.viewModel.settle()
+        await h.press(.enter)
+        spy.hold()
+        h.viewModel.handle(.terminalColors(16))
         let grid = Renderer.render(h.state, size: size)
-        #expect(!grid.cells.contains { $0.character == "▀" })
+        #expect(!grid.cells.contains { $0.character == "█" }, "the 256-colour picture is not drawn on 16 colours")
+        spy.release()
+        await h.viewModel.settle()
+        #expect(Renderer.render(h.state, size: size).cells.contains { $0.character == "█" })
     }
 
     @Test func theStartupLogoFillsHalfTheWidthWhileTheFirstPageLoads() async {
@@ -78,8 +195,9 @@ struct PictureRenderTests {
                         pictures: PictureSpy().loader)
         h.viewModel.start()  // not settled: the first page is on its way
         var grid = Renderer.render(h.state, size: wide)
-        let logoRows = (0..<grid.height).filter { y in (0..<grid.width).contains { grid[$0, y].character == "▀" || grid[$0, y].character == "▄" } }
-        let columns = (0..<grid.width).filter { x in logoRows.contains { grid[x, $0].character == "▀" || grid[x, $0].character == "▄" } }
+        func inked(_ x: Int, _ y: Int) -> Bool { grid[x, y].style.foreground != .default || grid[x, y].style.background != .default }
+        let logoRows = (0..<grid.height).filter { y in (0..<grid.width).contains { inked($0, y) } && y > 1 && y < grid.height - 2 }
+        let columns = (0..<grid.width).filter { x in logoRows.contains { inked(x, $0) } }
         // The logo's box is half the width (80 columns); the rocket inside has transparent sides.
         #expect(columns.count >= 30 && columns.count <= 80, "\(columns.count) columns drawn")
         let centre = (columns.first! + columns.last!) / 2
@@ -94,23 +212,12 @@ struct PictureRenderTests {
         #expect(grid.find("Mission 1") != nil)
     }
 
-    @Test func belowTwoHundredFiftySixColoursTheLogoIsGlyphArt() {
+    @Test func withoutPicturesTheLogoIsGlyphArt() {
         let h = Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)))
         h.viewModel.start()
         let grid = Renderer.render(h.state, size: size)
         #expect(grid.find("▐█▌") != nil)
-        #expect(!grid.cells.contains { $0.character == "▀" })
+        #expect(!grid.cells.contains { $0.character == "▀" || $0.character == "█" })
         #expect(grid.find("tminus · loading upcoming launches…") != nil)
-    }
-
-    @Test func onADirectColourTerminalPicturesKeepTheirOwnColours() {
-        var grid = Grid(size: Size(width: 2, height: 1))
-        PictureView.drawPicture(Self.picture, x: 0, y: 0, direct: true, into: &grid)
-        #expect(grid[0, 0].style.foreground == .rgb(255, 0, 0))
-        #expect(grid[0, 0].style.background == .rgb(0, 0, 255))
-        #expect(grid[1, 0].style.foreground == .rgb(0, 255, 0))
-        #expect(grid[0, 0].style.foreground.description == "#ff0000")
-        #expect(!grid[0, 0].style.foreground.isRGB == false && grid[0, 0].style.foreground.index == -1)
-        #expect(Color(33).description == "33" && !Color(33).isRGB, "palette colours are unchanged")
     }
 }

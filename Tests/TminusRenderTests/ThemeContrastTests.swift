@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TminusCore
 import TminusImage
+import TminusTestSupport
 @testable import TminusRender
 import TminusViewModel
 
@@ -93,7 +94,7 @@ struct ThemeContrastTests {
     }
 
     static func luminance(_ color: Color, default fallback: RGBA) -> Double {
-        let rgb = color == .default ? fallback : XtermPalette.rgb(color.index)
+        let rgb = color == .default ? fallback : XtermColors.rgb(color.index)
         return TerminalBackground.luminance(red: Double(rgb.r) / 255, green: Double(rgb.g) / 255, blue: Double(rgb.b) / 255)
     }
 

@@ -104,7 +104,7 @@ extension CursesTests {
         /// A view model showing 300 launches (rows with patch boxes when `pictures`), and a
         /// terminal that has drawn its first frame.
         func setUp(pictures: Bool) async throws -> (Harness, OffscreenTerminal) {
-            let loader = PictureLoader { _, _, _ in .failure(.download("test: no network")) }
+            let loader = PictureLoader { _ in .failure(.download("test: no network")) }
             let h = await Harness(source: ScriptedSource(upcoming: Self.launches(300), pageSize: 300),
                                   width: Self.width, height: Self.height, pictures: pictures ? loader : nil).started()
             let terminal = try OffscreenTerminal(width: Self.width, height: Self.height)

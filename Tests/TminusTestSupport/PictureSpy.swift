@@ -2,12 +2,12 @@ import Foundation
 import Synchronization
 import TminusImage
 
-/// A picture loader that answers from memory: a solid picture of the asked size, or a
-/// failure, optionally only once released (to catch work cancelled while it waits). It
-/// records every request and every cancellation.
+/// A picture loader that answers from memory: a solid picture of the asked size (with solid
+/// pixels when the request asks for pixels), or a failure, optionally only once released (to
+/// catch work cancelled while it waits). It records every request and every cancellation.
 public final class PictureSpy: Sendable {
     private struct Record {
-        var requests: [URL] = []
+        var requests: [PictureRequest] = []
         var cancelled: [URL] = []
         var failing: Set<URL> = []
         var held = false
@@ -16,21 +16,36 @@ public final class PictureSpy: Sendable {
 
     public init() {}
 
-    public var requests: [URL] { record.withLock { $0.requests } }
+    public var requests: [URL] { record.withLock { $0.requests.map(\.url) } }
+    /// The requests in full (box and look).
+    public var fullRequests: [PictureRequest] { record.withLock { $0.requests } }
     public var cancelled: [URL] { record.withLock { $0.cancelled } }
     public func fail(_ url: URL) { record.withLock { _ = $0.failing.insert(url) } }
     /// While held, loads wait (until released or cancelled).
     public func hold() { record.withLock { $0.held = true } }
     public func release() { record.withLock { $0.held = false } }
 
-    public static func solid(columns: Int, rows: Int, _ color: RGBA = RGBA(200, 30, 30)) -> CellPicture {
-        CellPicture(columns: columns, rows: rows,
-                    cells: Array(repeating: PictureCell(top: color, bottom: color), count: columns * rows))
+    /// A full block of `color` in every cell (as a direct colour), and with `pixels` a solid
+    /// image of that size.
+    public static func solid(columns: Int, rows: Int, _ color: RGBA = RGBA(200, 30, 30), pixels: PixelSize? = nil) -> LoadedPicture {
+        let glyphs = GlyphPicture(columns: columns, rows: rows,
+                                  cells: Array(repeating: GlyphCell("█", foreground: .rgb(color.r, color.g, color.b)), count: columns * rows))
+        let image = pixels.map { size in
+            RGBAImage(width: size.width, height: size.height,
+                      pixels: Array((0..<size.width * size.height).map { _ in [color.r, color.g, color.b, color.a] }.joined()))
+        }
+        return LoadedPicture(glyphs: glyphs, pixels: image)
+    }
+
+    /// What the spy answers to `request`.
+    public static func solid(for request: PictureRequest) -> LoadedPicture {
+        solid(columns: request.columns, rows: request.rows, pixels: request.pixelBox)
     }
 
     public var loader: PictureLoader {
-        PictureLoader { url, columns, rows in
-            self.record.withLock { $0.requests.append(url) }
+        PictureLoader { request in
+            let url = request.url
+            self.record.withLock { $0.requests.append(request) }
             while self.record.withLock({ $0.held }) {
                 if Task.isCancelled {
                     self.record.withLock { $0.cancelled.append(url) }
@@ -39,7 +54,7 @@ public final class PictureSpy: Sendable {
                 try? await Task.sleep(for: .milliseconds(2))
             }
             if self.record.withLock({ $0.failing.contains(url) }) { return .failure(.corrupt("test")) }
-            return .success(Self.solid(columns: columns, rows: rows))
+            return .success(Self.solid(for: request))
         }
     }
 }

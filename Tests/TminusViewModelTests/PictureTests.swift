@@ -26,7 +26,7 @@ struct PictureTests {
         let layout = h.state.layout
         let rowKey = PictureKey(url: Sample.crs26.links.patchSmall!, columns: layout.rowPatchColumns, rows: layout.rowPatchRows)
         #expect(spy.requests == [Sample.crs26.links.patchSmall!], "only CRS-26 of the visible rows has a patch")
-        #expect(h.state.pictures[rowKey] == .ready(PictureSpy.solid(columns: 4, rows: 2)))
+        #expect(h.state.pictures[h.state.pictureRequest(rowKey)] == .ready(PictureSpy.solid(columns: 4, rows: 2)))
         #expect(h.state.launchRowHeight == 2)
         #expect(h.state.visibleLaunchRows == layout.listHeight / 2)
     }
@@ -35,7 +35,7 @@ struct PictureTests {
         let h = await harness().started()
         await h.press(.enter)
         let key = detailKey(h)
-        #expect(h.state.pictures[key] == .ready(PictureSpy.solid(columns: key.columns, rows: key.rows)))
+        #expect(h.state.pictures[h.state.pictureRequest(key)] == .ready(PictureSpy.solid(columns: key.columns, rows: key.rows)))
         #expect(spy.requests.count == 2, "the row's patch and the detail's: one picture, two box sizes")
         await h.press(.escape, .enter)
         #expect(spy.requests.count == 2, "a picture already had is not asked for again")
@@ -52,7 +52,7 @@ struct PictureTests {
         let h = await harness().started()
         spy.hold()
         h.viewModel.handle(.key(.enter))
-        let key = detailKey(h)
+        let key = h.state.pictureRequest(detailKey(h))
         #expect(h.state.pictures[key] == .loading)
         h.viewModel.handle(.key(.escape))
         #expect(h.state.pictures[key] == nil, "the loading slot goes with the screen")
@@ -87,11 +87,19 @@ struct PictureTests {
 
     @Test func glyphModeAsksForNothing() async {
         let h = harness()
-        h.viewModel.handle(.terminalColors(8))
+        h.viewModel.state.pictureMode = .glyphs
         h.viewModel.start(); await h.viewModel.settle()
         await h.press(.enter, .character("2"))
         #expect(spy.requests.isEmpty)
-        #expect(h.state.pictureMode == .glyphs)
+    }
+
+    @Test func fewColoursStillShowPictures() async {
+        let h = harness()
+        h.viewModel.handle(.terminalColors(16))
+        await h.viewModel.settle()
+        let started = await h.started()
+        #expect(started.state.pictureMode == .pictures)
+        #expect(spy.fullRequests.first?.look.depth == .indexed16)
     }
 
     @Test func withoutALoaderThereAreOnlyGlyphs() async {
@@ -101,13 +109,55 @@ struct PictureTests {
         #expect(h.state.pictures.isEmpty)
     }
 
-    @Test func theColourCountDecidesPalettePicturesDirectColourOrGlyphs() async {
+    @Test func theColourCountDecidesThePicturesDepth() async {
         let h = harness()
+        for (count, depth) in [(1 << 24, PictureColorDepth.truecolor), (256, .indexed256), (16, .indexed16),
+                               (8, .indexed16), (0, .none)] {
+            h.viewModel.handle(.terminalColors(count))
+            #expect(h.state.pictureDepth == depth && h.state.pictureMode == .pictures, "\(count) colours")
+        }
+    }
+
+    @Test func aDepthChangeLoadsTheScreensPicturesAgainAndDropsTheOldOnes() async {
+        let h = await harness().started()
+        let rowKey = PictureKey(url: Sample.crs26.links.patchSmall!, columns: h.state.layout.rowPatchColumns,
+                                rows: h.state.layout.rowPatchRows)
+        let old = h.state.pictureRequest(rowKey)
+        #expect(h.state.pictures[old] != nil)
         h.viewModel.handle(.terminalColors(1 << 24))
-        #expect(h.state.directColor && h.state.pictureMode == .pictures)
-        h.viewModel.handle(.terminalColors(256))
-        #expect(!h.state.directColor && h.state.pictureMode == .pictures)
-        h.viewModel.handle(.terminalColors(16))
-        #expect(!h.state.directColor && h.state.pictureMode == .glyphs)
+        await h.viewModel.settle()
+        let new = h.state.pictureRequest(rowKey)
+        #expect(new.look.depth == .truecolor && new != old)
+        #expect(h.state.pictures[new] == .ready(PictureSpy.solid(for: new)))
+        #expect(h.state.pictures[old] == nil, "a picture made for another look is never drawn: it goes")
+        #expect(spy.fullRequests.last == new)
+    }
+
+    @Test func pixelGraphicsAskForPixelsAtTheCellSize() async {
+        let h = await harness().started()
+        #expect(spy.fullRequests.allSatisfy { $0.look.cellPixels == nil }, "symbols: no pixels asked for")
+        h.viewModel.handle(.terminalGraphics(TerminalGraphics(pictureProtocol: .sixel, cellWidth: 9, cellHeight: 18)))
+        await h.viewModel.settle()
+        let request = spy.fullRequests.last!
+        #expect(request.look.cellPixels == PixelSize(width: 9, height: 18))
+        #expect(request.pixelBox == PixelSize(width: request.columns * 9, height: request.rows * 18))
+        guard case .ready(let picture)? = h.state.pictures[request] else {
+            Issue.record("the picture with pixels is not ready"); return
+        }
+        #expect(picture.pixels?.width == request.columns * 9)
+        // Back to symbols: the pictures are asked for again without pixels.
+        h.viewModel.handle(.terminalGraphics(.symbols))
+        await h.viewModel.settle()
+        #expect(spy.fullRequests.last?.look.cellPixels == nil)
+        #expect(!h.state.pictures.keys.contains { $0.look.cellPixels != nil })
+    }
+
+    @Test func aLightThemeAsksChafaToBlendOverWhite() async {
+        let h = await harness().started()
+        #expect(spy.fullRequests.last?.look.background == RGBA(0, 0, 0))
+        h.viewModel.state.theme.choice = .light
+        h.viewModel.handle(.tick)
+        await h.viewModel.settle()
+        #expect(spy.fullRequests.last?.look.background == RGBA(255, 255, 255))
     }
 }

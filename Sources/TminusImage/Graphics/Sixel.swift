@@ -2,7 +2,7 @@
 /// (`-ti vt340`), foot, WezTerm, mlterm, and tmux 3.4 and later.
 ///
 /// The picture must already be scaled to the pixel size it will have on screen. Each pixel is
-/// quantised to the xterm 256-colour cube and grey ramp (`XtermPalette`, 240 colours, a fixed
+/// quantised to the xterm 256-colour cube and grey ramp (`Sixel.Palette`, 240 colours, a fixed
 /// palette: the same colour always lands in the same place, and nothing is computed per
 /// picture); only the colours the picture uses get a register, numbered from 0 in order of
 /// first use. Pixels with alpha below half are not painted, and `P2=1` in the introducer keeps
@@ -24,14 +24,14 @@ public enum Sixel {
             for x in 0..<width {
                 let pixel = image[x, y]
                 guard pixel.a >= 128 else { continue }
-                let index = XtermPalette.nearest(pixel)
+                let index = Palette.nearest(pixel)
                 let register: Int
                 if let known = registers[index] {
                     register = known
                 } else {
                     register = colours.count
                     registers[index] = register
-                    colours.append(XtermPalette.rgb(index))
+                    colours.append(Palette.rgb(index))
                 }
                 painted[y * width + x] = register
             }
@@ -86,5 +86,61 @@ public enum Sixel {
             }
             x += run
         }
+    }
+}
+
+extension Sixel {
+    /// The xterm 256-colour palette's fixed part: the 6×6×6 colour cube (16–231) and the grey
+    /// ramp (232–255), the registers' colours. 0–15 are never chosen: their colours are
+    /// whatever the user's theme says.
+    enum Palette {
+        // Perceptual weights for the squared distance (green counts most, blue least but more
+        // than nothing): a common cheap stand-in for a proper colour-difference formula.
+        private static let wr = 3, wg = 4, wb = 2
+
+        /// The cube or grey-ramp index closest to `c` (alpha ignored): always in 16...255.
+        static func nearest(_ c: RGBA) -> Int16 {
+            let r = Int(c.r), g = Int(c.g), b = Int(c.b)
+            // Cube: the distance splits per channel, so the nearest level per channel wins.
+            let ri = level(r), gi = level(g), bi = level(b)
+            let cr = cubeValue(ri), cg = cubeValue(gi), cb = cubeValue(bi)
+            let cubeDistance = wr * (r - cr) * (r - cr) + wg * (g - cg) * (g - cg) + wb * (b - cb) * (b - cb)
+            // Grey: the weighted mean is the best grey; take the ramp step nearest to it.
+            let wsum = wr + wg + wb
+            let mean2 = 2 * (wr * r + wg * g + wb * b)          // twice the weighted sum
+            // k = round((mean - 8) / 10), with mean = weighted sum / wsum, in integers.
+            var k = (mean2 - 16 * wsum + 10 * wsum) / (20 * wsum)
+            k = min(23, max(0, k))
+            let v = 8 + 10 * k
+            let greyDistance = wr * (r - v) * (r - v) + wg * (g - v) * (g - v) + wb * (b - v) * (b - v)
+            if greyDistance < cubeDistance { return Int16(232 + k) }
+            return Int16(16 + 36 * ri + 6 * gi + bi)
+        }
+
+        /// The RGB of a cube or grey-ramp index (16–255); black for any other.
+        static func rgb(_ index: Int16) -> RGBA {
+            switch index {
+            case 16...231:
+                let i = Int(index) - 16
+                return RGBA(UInt8(cubeValue(i / 36)), UInt8(cubeValue(i / 6 % 6)), UInt8(cubeValue(i % 6)))
+            case 232...255:
+                let v = UInt8(8 + 10 * (Int(index) - 232))
+                return RGBA(v, v, v)
+            default:
+                return RGBA(0, 0, 0)
+            }
+        }
+
+        /// The nearest cube level for one channel (midpoints 48, 115, 155, 195, 235).
+        @inline(__always)
+        private static func level(_ v: Int) -> Int {
+            if v < 48 { return 0 }
+            if v < 115 { return 1 }
+            return (v - 35) / 40
+        }
+
+        /// The cube's six levels: 0, 95, 135, 175, 215, 255.
+        @inline(__always)
+        private static func cubeValue(_ i: Int) -> Int { i == 0 ? 0 : 55 + 40 * i }
     }
 }

@@ -18,14 +18,18 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell()
 }
 
-/// What a frame looks like: a width × height array of cells. Rendering fills one; the
-/// ncurses backend copies it to the screen; snapshot tests print it as text and colours.
+/// What a frame looks like: a width × height array of cells, and the pictures drawn in pixels
+/// over it. Rendering fills one; the ncurses backend copies the cells to the screen and then
+/// writes the placements; snapshot tests print the cells as text and colours.
 public struct Grid: Equatable, Sendable {
     public let size: Size
     public private(set) var cells: [Cell]
-    /// The pictures drawn in pixels this frame (kitty, sixel, iTerm2), which the terminal
-    /// backend writes after the text; see `PicturePlacement`.
-    public var placements: [PicturePlacement] = []
+    /// The pictures drawn in pixels this frame (kitty, iTerm2, sixel), in the order drawn.
+    /// The cells under each are blank or kitty's placeholders (`PictureView`).
+    public private(set) var placements: [PicturePlacement] = []
+    /// For each placement, its visible rows drawn as symbols (row after row, `columns` a row):
+    /// what replaces it when something is drawn over it (`uncoverPictures`).
+    private var placementSymbols: [[Cell]] = []
 
     public var width: Int { size.width }
     public var height: Int { size.height }
@@ -138,13 +142,57 @@ public struct Grid: Equatable, Sendable {
     }
 
     /// Paints the style over a rectangle, keeping the characters (used for row highlights).
-    /// The part of the rectangle outside the grid is ignored (all of it, if need be).
+    /// The part of the rectangle outside the grid is ignored (all of it, if need be), and so
+    /// are the cells under a pixel picture: a kitty placeholder's colour is its image id.
     public mutating func restyle(x: Int, y: Int, width w: Int, height h: Int = 1, _ transform: (Style) -> Style) {
         let (columns, rows) = clip(x: x, y: y, width: w, height: h)
+        let pictures = placements.filter { $0.intersects(columns: columns, rows: rows) }
         for yy in rows {
-            for xx in columns {
+            for xx in columns where !pictures.contains(where: { $0.covers(x: xx, y: yy) }) {
                 self[xx, yy].style = transform(self[xx, yy].style)
             }
+        }
+    }
+
+    // MARK: - Pixel pictures
+
+    /// Adds a pixel picture whose cells the caller has drawn (blank, or kitty placeholders),
+    /// with `symbols`, its visible rows as chafa's cells, for when something covers it. A
+    /// placement that continues the last one (the next rows of the same picture, as a
+    /// scrolling body draws it row by row) is merged into it.
+    public mutating func place(_ placement: PicturePlacement, symbols: [Cell]) {
+        precondition(symbols.count == placement.columns * placement.visibleRows.count)
+        if let last = placements.last, last.id == placement.id, last.x == placement.x,
+           last.columns == placement.columns, last.rows == placement.rows,
+           last.visibleRows.upperBound == placement.visibleRows.lowerBound,
+           last.y + last.visibleRows.count == placement.y {
+            placements[placements.count - 1].visibleRows = last.visibleRows.lowerBound..<placement.visibleRows.upperBound
+            placementSymbols[placementSymbols.count - 1] += symbols
+            return
+        }
+        placements.append(placement)
+        placementSymbols.append(symbols)
+    }
+
+    /// Something is about to be drawn over this rectangle (an overlay): every pixel picture it
+    /// touches turns back into symbols (its placement dropped), so no picture the terminal
+    /// draws after the text can sit on top of it.
+    public mutating func uncoverPictures(x: Int, y: Int, width w: Int, height h: Int) {
+        let (columns, rows) = clip(x: x, y: y, width: w, height: h)
+        var i = 0
+        while i < placements.count {
+            let placement = placements[i]
+            guard placement.intersects(columns: columns, rows: rows) else { i += 1; continue }
+            let symbols = placementSymbols[i]
+            for row in 0..<placement.visibleRows.count {
+                for column in 0..<placement.columns {
+                    let gx = placement.x + column, gy = placement.y + row
+                    guard gx >= 0, gy >= 0, gx < width, gy < height else { continue }
+                    self[gx, gy] = symbols[row * placement.columns + column]
+                }
+            }
+            placements.remove(at: i)
+            placementSymbols.remove(at: i)
         }
     }
 
@@ -192,5 +240,16 @@ public struct Grid: Equatable, Sendable {
         (0..<height).map { y in
             String(row(y).filter { !$0.isContinuation }.map(\.character))
         }.joined(separator: "\n")
+    }
+}
+
+extension PicturePlacement {
+    /// The cells it takes on screen: its visible rows from `y`, its columns from `x`.
+    func covers(x cx: Int, y cy: Int) -> Bool {
+        cx >= x && cx < x + columns && cy >= y && cy < y + visibleRows.count
+    }
+
+    func intersects(columns cs: Range<Int>, rows rs: Range<Int>) -> Bool {
+        cs.overlaps(x..<(x + columns)) && rs.overlaps(y..<(y + visibleRows.count))
     }
 }

@@ -10,9 +10,12 @@ struct RenderContext {
     let now: Date
     let time: LaunchTime
     let layout: ScreenLayout
-    let pictures: [PictureKey: PictureSlot]
+    let pictures: [PictureRequest: PictureSlot]
     let pictureMode: PictureMode
-    let directColor: Bool
+    /// How pictures drawn now look (`AppState.pictureLook`): only ones made so are drawn.
+    let pictureLook: PictureLook
+    /// How the terminal shows pictures: symbols, or pixels placed over blank or placeholder cells.
+    let graphics: TerminalGraphics
     let units: UnitPreferences
     let watched: Set<String>
     let favoriteRockets: Set<String>
@@ -31,7 +34,8 @@ struct RenderContext {
         self.layout = layout
         pictures = state.pictures
         pictureMode = state.pictureMode
-        directColor = state.directColor
+        pictureLook = state.pictureLook
+        graphics = state.graphics
         units = state.preferences.units
         watched = state.favorites.items.launchIDs
         favoriteRockets = state.favorites.items.rocketIDs
@@ -41,9 +45,11 @@ struct RenderContext {
         listWidth = state.previewLaunch == nil ? layout.width : layout.listWidth
     }
 
-    /// The picture for `key` when it is ready to draw (pictures on, loaded).
-    func picture(_ key: PictureKey?) -> CellPicture? {
-        guard pictureMode == .pictures, let key, case .ready(let picture)? = pictures[key] else { return nil }
+    /// The picture for `key` when it is ready to draw (pictures on, loaded for the current look).
+    func picture(_ key: PictureKey?) -> LoadedPicture? {
+        guard pictureMode == .pictures, let key,
+              case .ready(let picture)? = pictures[key.request(pictureLook)]
+        else { return nil }
         return picture
     }
 }

@@ -64,6 +64,8 @@ struct Box {
 
     func draw(title: String, footer: String?, into grid: inout Grid) {
         let border = Style(foreground: .theme.accent)
+        // A picture the terminal draws in pixels after the text would sit on top of the box.
+        grid.uncoverPictures(x: left, y: top, width: width, height: height)
         grid.fill(x: left, y: top, width: width, height: height, style: .plain)
         grid.put("╭" + String(repeating: "─", count: max(0, width - 2)) + "╮", x: left, y: top, style: border)
         for y in (top + 1)..<max(top + 1, top + height - 1) {

@@ -3,14 +3,16 @@ import TminusCore
 import TminusImage
 import TminusViewModel
 
-/// A box that holds a picture: half-block cells once it is ready, glyph art until then (or
-/// for good, with `--no-images`, on a terminal with few colours, or when it failed). Both fill
-/// the same box, so nothing moves when the picture arrives.
+/// A box that holds a picture: chafa's symbols once it is ready, or on a terminal that takes
+/// pixels the picture itself over blank cells (sixel, iTerm2) or kitty's placeholder cells,
+/// with a `PicturePlacement` in the grid for the backend to write; glyph art until then (or
+/// for good, with `--no-images`, or when it failed). All fill the same box, so nothing moves
+/// when the picture arrives.
 enum PictureView {
     static func draw(_ key: PictureKey?, context: RenderContext, x: Int, y: Int, columns: Int, rows: Int,
                      placeholder: [String], into grid: inout Grid) {
-        if let picture = context.picture(key) {
-            drawPicture(picture, x: x, y: y, direct: context.directColor, into: &grid)
+        if let key, let picture = context.picture(key) {
+            drawPicture(picture, key: key, rows: 0..<key.rows, x: x, y: y, context: context, into: &grid)
         } else {
             drawPlaceholder(placeholder, x: x, y: y, columns: columns, rows: rows, into: &grid)
         }
@@ -23,47 +25,88 @@ enum PictureView {
     }
 
     /// One row of a picture box, for bodies that scroll line by line: the picture's row once
-    /// it is ready, else that row of the placeholder (shade, a glyph on the middle row).
+    /// it is ready (a pixel picture's rows drawn one after another make one placement of the
+    /// rows on screen), else that row of the placeholder (shade, a glyph on the middle row).
     static func drawRow(_ row: Int, of key: PictureKey, context: RenderContext, x: Int, y: Int, into grid: inout Grid) {
         if let picture = context.picture(key) {
-            // The fitted picture may be smaller than the box: centred in it, blank around.
-            let left = x + max(0, (key.columns - picture.columns) / 2)
-            let pictureRow = row - max(0, (key.rows - picture.rows) / 2)
-            guard (0..<picture.rows).contains(pictureRow) else { return }
-            var one = Grid(size: Size(width: picture.columns, height: 1))
-            drawPicture(picture, x: 0, y: -pictureRow, direct: context.directColor, into: &one)
-            for column in 0..<picture.columns where left + column < grid.width {
-                grid[left + column, y] = one[column, 0]
-            }
+            guard (0..<key.rows).contains(row) else { return }
+            drawPicture(picture, key: key, rows: row..<(row + 1), x: x, y: y, context: context, into: &grid)
         } else {
             let middle = key.rows / 2
             drawPlaceholder(row == middle ? [String(Theme.rocketGlyph)] : [], x: x, y: y, columns: key.columns, rows: 1, into: &grid)
         }
     }
 
-    /// Each cell is `▀`: the upper pixel as foreground, the lower as background. A missing
-    /// pixel takes the screen's background (`▄` or a blank keeps the other half right).
-    static func drawPicture(_ picture: CellPicture, x: Int, y: Int, direct: Bool = false, into grid: inout Grid) {
-        // The picture's own colours where the terminal has direct colour, else the nearest
-        // of the xterm palette.
-        func color(_ c: RGBA) -> Color { direct ? .rgb(c.r, c.g, c.b) : Color(XtermPalette.nearest(c)) }
-        for row in 0..<picture.rows {
-            for column in 0..<picture.columns {
-                let cell = picture[column, row]
-                let gx = x + column, gy = y + row
-                guard gx >= 0, gy >= 0, gx < grid.width, gy < grid.height else { continue }
-                switch (cell.top, cell.bottom) {
-                case let (top?, bottom?):
-                    grid[gx, gy] = Cell("▀", style: Style(foreground: color(top), background: color(bottom)))
-                case let (top?, nil):
-                    grid[gx, gy] = Cell("▀", style: Style(foreground: color(top)))
-                case let (nil, bottom?):
-                    grid[gx, gy] = Cell("▄", style: Style(foreground: color(bottom)))
-                case (nil, nil):
-                    grid[gx, gy] = Cell(" ")
-                }
+    /// Rows `rows` of a ready picture, the first at `y`: in pixels when the terminal takes them
+    /// and the box lies on the grid, else as symbols.
+    static func drawPicture(_ picture: LoadedPicture, key: PictureKey, rows: Range<Int>, x: Int, y: Int,
+                            context: RenderContext, into grid: inout Grid) {
+        let glyphs = picture.glyphs
+        let protocol_ = context.graphics.pictureProtocol
+        let fits = x >= 0 && y >= 0 && x + key.columns <= grid.width && y + rows.count <= grid.height
+            && glyphs.columns == key.columns && glyphs.rows == key.rows
+            && (protocol_ != .kitty || max(key.columns, key.rows) <= KittyPlaceholder.maxSpan)
+        guard context.graphics.drawsPixels, let pixels = picture.pixels, fits, !rows.isEmpty else {
+            drawGlyphs(glyphs, rows: rows, x: x, y: y, into: &grid)
+            return
+        }
+        let id = placementID(key, image: pixels, in: grid)
+        var symbols = Grid(size: Size(width: key.columns, height: rows.count))
+        drawGlyphs(glyphs, rows: rows, x: 0, y: 0, into: &symbols)
+        for (i, row) in rows.enumerated() {
+            for column in 0..<key.columns {
+                grid[x + column, y + i] = protocol_ == .kitty ? kittyCell(row: row, column: column, id: id) : .blank
             }
         }
+        grid.place(PicturePlacement(id: id, image: pixels, x: x, y: y, columns: key.columns, rows: key.rows, visibleRows: rows),
+                   symbols: symbols.cells)
+    }
+
+    /// Rows `rows` of chafa's cells, the first at `y`: `.rgb` as a direct colour, `.index` as
+    /// the palette's, nil as the terminal's default (the screen shows through).
+    static func drawGlyphs(_ picture: GlyphPicture, rows: Range<Int>, x: Int, y: Int, into grid: inout Grid) {
+        func color(_ c: PictureColor?) -> Color {
+            switch c {
+            case let .rgb(r, g, b)?: .rgb(r, g, b)
+            case .index(let n)?: Color(Int16(n))
+            case nil: .default
+            }
+        }
+        for (i, row) in rows.clamped(to: 0..<picture.rows).enumerated() {
+            let gy = y + i
+            guard gy >= 0, gy < grid.height else { continue }
+            for column in 0..<picture.columns {
+                let gx = x + column
+                guard gx >= 0, gx < grid.width else { continue }
+                let cell = picture[column, row]
+                grid[gx, gy] = Cell(Character(cell.character),
+                                    style: Style(foreground: color(cell.foreground), background: color(cell.background)))
+            }
+        }
+    }
+
+    /// A kitty Unicode placeholder: the row and column as diacritics, the image id in the
+    /// foreground colour (a palette index when it fits in one, as kitty reads `38;5;n`).
+    static func kittyCell(row: Int, column: Int, id: UInt32) -> Cell {
+        let (r, g, b) = KittyPlaceholder.foreground(imageID: id)
+        let color = id & 0xFF_FFFF < 256 ? Color(Int16(id & 0xFF)) : Color.rgb(r, g, b)
+        return Cell(Character(KittyPlaceholder.cell(row: row, column: column, imageID: id)), style: Style(foreground: color))
+    }
+
+    /// The placement id of the picture `key`: the same for the same URL in the same box in
+    /// every frame (kitty keeps the image under it), 24 bits, never 0. The same picture twice
+    /// on screen (two launches with one patch) shares it; another picture of this frame that
+    /// hashed to the same number pushes this one to the next free one.
+    static func placementID(_ key: PictureKey, image: RGBAImage, in grid: Grid) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a
+        for byte in Array(key.url.absoluteString.utf8) + Array("#\(key.columns)x\(key.rows)".utf8) {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        var id = max(1, (hash ^ (hash >> 24)) & 0xFF_FFFF)
+        while grid.placements.contains(where: { $0.id == id && ($0.columns != key.columns || $0.rows != key.rows || $0.image != image) }) {
+            id = id % 0xFF_FFFF + 1
+        }
+        return id
     }
 
     /// A shaded box with the glyph art centred in it.

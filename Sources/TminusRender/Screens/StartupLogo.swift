@@ -3,7 +3,7 @@ import TminusImage
 import TminusViewModel
 
 /// While the first launches load: the logo, half the terminal's width, aspect kept, drawn by
-/// the picture renderer (glyph art below 256 colours). It is only a picture of waiting: the
+/// chafa in the terminal's colours (glyph art with `--no-images`). It is only a picture of waiting: the
 /// list replaces it the moment data arrives.
 enum StartupLogo {
     static func draw(what: String, context: RenderContext, into grid: inout Grid) {
@@ -11,12 +11,12 @@ enum StartupLogo {
         let room = layout.listHeight - 2  // a line for the caption and one of air
         var caption = layout.listTop + layout.listHeight / 2
         if context.pictureMode == .pictures {
-            // Square logo: columns = 2 × rows keeps it square in half-block pixels.
+            // Square logo: a cell is about twice as tall as wide.
             let rows = max(1, min(room, grid.width / 4))
             let columns = rows * 2
             let top = layout.listTop + max(0, (room - rows) / 2)
-            let picture = PictureFitter.fit(Logo.image, columns: columns, rows: rows)
-            PictureView.drawPicture(picture, x: (grid.width - columns) / 2, y: top, direct: context.directColor, into: &grid)
+            let picture = Logo.picture(rows: rows, depth: context.pictureLook.depth, background: context.pictureLook.background)
+            PictureView.drawGlyphs(picture, rows: 0..<rows, x: (grid.width - columns) / 2, y: top, into: &grid)
             caption = top + rows + 1
         } else {
             let top = layout.listTop + max(0, (room - Logo.glyphs.count) / 2)

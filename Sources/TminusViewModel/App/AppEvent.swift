@@ -26,7 +26,7 @@ public enum AppEvent: Sendable {
     case exportSaved(Result<URL, ExportError>)
     case preferencesSaved(Result<Void, PreferencesStore.SaveError>)
     /// A picture arrived, or could not be had.
-    case pictureLoaded(PictureKey, Result<CellPicture, PictureError>)
+    case pictureLoaded(PictureRequest, Result<LoadedPicture, PictureError>)
     /// How many colours the terminal has (sent once the screen is set up).
     case terminalColors(Int)
     /// How the terminal shows pictures (the start-up probe, or `--pictures`).

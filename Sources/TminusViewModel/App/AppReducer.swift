@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusImage
 
 /// The reducer: takes the state and one event, changes the state and collects the effects
 /// the change asks for. It reads the clock once (`now`, kept in `state.now`) and does no I/O.
@@ -57,8 +58,7 @@ struct AppReducer {
         case let .pictureLoaded(key, result): receivedPicture(key, result)
         case .terminalColors(let count):
             state.theme.colors = count
-            if count < 256 { state.pictureMode = .glyphs }
-            state.directColor = count >= 1 << 24
+            state.pictureDepth = PictureColorDepth(terminalColors: count)
             // Rows just changed height: the selection must stay on screen.
             keepActiveSelectionVisible()
         case .terminalGraphics(let graphics):

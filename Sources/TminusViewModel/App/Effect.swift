@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusImage
 
 /// What a reducer asks the outside world to do, as a value. Reducers only return these; the
 /// one `EffectRunner` turns them into tasks, store calls and terminal actions, so a test can
@@ -12,8 +13,8 @@ public enum Effect: Sendable, Hashable {
     /// How many requests the source still allows (Launch Library 2's `/api-throttle/`).
     case fetchAllowance(source: Int)
     // Pictures the screen shows; ones that left it are cancelled.
-    case loadPicture(PictureKey)
-    case cancelPicture(PictureKey)
+    case loadPicture(PictureRequest)
+    case cancelPicture(PictureRequest)
     // Writes, each kind in the order asked.
     case savePreferences(Preferences)
     case loadFavorites

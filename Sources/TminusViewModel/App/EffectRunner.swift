@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusImage
 
 /// Carries out effects: the one place that creates tasks, cancels picture loads and keeps
 /// writes in order. Background work posts its answer to the mailbox as an event; terminal
@@ -12,7 +13,7 @@ final class EffectRunner {
     /// Work in flight, so tests can wait for it (`AppViewModel.settle`).
     private(set) var tasks: [Task<Void, Never>] = []
     /// Picture loads in flight, so ones scrolled away can be cancelled.
-    private var pictureTasks: [PictureKey: Task<Void, Never>] = [:]
+    private var pictureTasks: [PictureRequest: Task<Void, Never>] = [:]
     /// The last write of each kind, so the next one waits for it: two quick toggles must not
     /// race, or the older choice could land last and be what the disk keeps.
     private var lastWrite: [WriteQueue: Task<Void, Never>] = [:]
@@ -58,15 +59,15 @@ final class EffectRunner {
             start { () async -> AppEvent in
                 do throws(APIError) { return .allowanceLoaded(.success(try await ask())) } catch { return .allowanceLoaded(.failure(error)) }
             }
-        case .loadPicture(let key):
-            guard let loader = env.pictures, pictureTasks[key] == nil else { return }
+        case .loadPicture(let request):
+            guard let loader = env.pictures, pictureTasks[request] == nil else { return }
             let mailbox = self.mailbox
             let task = Task.detached {
-                let result = await loader.picture(key.url, key.columns, key.rows)
+                let result = await loader.picture(request)
                 if Task.isCancelled { return }
-                mailbox.post(.pictureLoaded(key, result))
+                mailbox.post(.pictureLoaded(request, result))
             }
-            pictureTasks[key] = task
+            pictureTasks[request] = task
             tasks.append(task)
         case .cancelPicture(let key):
             pictureTasks.removeValue(forKey: key)?.cancel()
@@ -106,7 +107,7 @@ final class EffectRunner {
     }
 
     /// A picture answer arrived: its task is done.
-    func pictureFinished(_ key: PictureKey) { pictureTasks[key] = nil }
+    func pictureFinished(_ request: PictureRequest) { pictureTasks[request] = nil }
 
     /// Runs `work` off the UI thread and posts the event it returns.
     private func start(_ work: @escaping @Sendable () async -> AppEvent) {

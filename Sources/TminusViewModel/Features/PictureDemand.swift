@@ -5,43 +5,60 @@ import TminusImage
 /// Pictures: after every event, what the screen shows is compared with what is loaded. Missing
 /// ones are asked for (most important first; the loader bounds downloads), ones scrolled away
 /// while still loading are cancelled, and a box shows glyph art until its picture is ready.
+/// A picture is asked for as it must look now (`AppState.pictureLook`): after a theme, colour
+/// or graphics change the old ones are dropped and the screen's asked for again.
 extension AppReducer {
     /// Ready pictures kept in the state for scrolling back; the loader keeps more in memory.
     static let keptPictures = 64
+    /// The most bytes of pixels those may hold (pixel protocols): a few big rocket photos.
+    static let keptPixelBytes = 48 << 20
 
     mutating func updatePictureDemand() {
-        let wanted = PictureDemand.wanted(state)
+        let wanted = PictureDemand.wanted(state).map { state.pictureRequest($0) }
         let wantedSet = Set(wanted)
-        // Work for what is no longer on screen stops.
-        for (key, slot) in state.pictures where slot == .loading && !wantedSet.contains(key) {
-            state.pictures[key] = nil
-            effects.append(.cancelPicture(key))
+        let look = state.pictureLook
+        // Work for what is no longer on screen stops; pictures made for another look go (they
+        // are never drawn, and may hold pixels).
+        for (request, slot) in state.pictures where !wantedSet.contains(request) {
+            if slot == .loading {
+                state.pictures[request] = nil
+                effects.append(.cancelPicture(request))
+            } else if request.look != look {
+                state.pictures[request] = nil
+            }
         }
-        for key in wanted where state.pictures[key] == nil {
-            state.pictures[key] = .loading
-            effects.append(.loadPicture(key))
+        for request in wanted where state.pictures[request] == nil {
+            state.pictures[request] = .loading
+            effects.append(.loadPicture(request))
         }
     }
 
-    mutating func receivedPicture(_ key: PictureKey, _ result: Result<CellPicture, PictureError>) {
+    mutating func receivedPicture(_ request: PictureRequest, _ result: Result<LoadedPicture, PictureError>) {
         // A picture for a box that has since gone is dropped, unless it is still wanted.
-        guard state.pictures[key] == .loading else { return }
+        guard state.pictures[request] == .loading else { return }
         switch result {
-        case .success(let picture): state.pictures[key] = .ready(picture)
+        case .success(let picture): state.pictures[request] = .ready(picture)
         case .failure(let error):
-            state.pictures[key] = .failed(error)
-            effects.append(.log("picture \(key.url.absoluteString): \(error)"))
+            state.pictures[request] = .failed(error)
+            effects.append(.log("picture \(request.url.absoluteString): \(error)"))
         }
         trimPictures()
     }
 
-    /// Keeps the state small: ready or failed pictures not on screen go first.
+    /// Keeps the state small: ready or failed pictures not on screen go first, until there
+    /// are at most `keptPictures` holding at most `keptPixelBytes` of pixels.
     mutating func trimPictures() {
-        guard state.pictures.count > Self.keptPictures else { return }
-        let onScreen = Set(PictureDemand.wanted(state))
-        for key in state.pictures.keys where !onScreen.contains(key) && state.pictures[key] != .loading {
-            state.pictures[key] = nil
-            if state.pictures.count <= Self.keptPictures { break }
+        func pixelBytes() -> Int {
+            state.pictures.values.reduce(0) { sum, slot in
+                if case .ready(let picture) = slot { return sum + picture.pixelBytes }
+                return sum
+            }
+        }
+        guard state.pictures.count > Self.keptPictures || pixelBytes() > Self.keptPixelBytes else { return }
+        let onScreen = Set(PictureDemand.wanted(state).map { state.pictureRequest($0) })
+        for request in state.pictures.keys where !onScreen.contains(request) && state.pictures[request] != .loading {
+            state.pictures[request] = nil
+            if state.pictures.count <= Self.keptPictures && pixelBytes() <= Self.keptPixelBytes { break }
         }
     }
 }

@@ -57,11 +57,12 @@ public struct AppState: Sendable, Hashable {
     public var preferences = Preferences.defaults
     /// The colours to draw with (`t`, `--theme`, the terminal's background).
     public var theme = ThemeState()
-    /// Pictures by what they show and where: loading, ready to draw, or failed.
-    public var pictures: [PictureKey: PictureSlot] = [:]
+    /// Pictures by what they show, where and how (`pictureRequest`): loading, ready to draw,
+    /// or failed. Only those of the current `pictureLook` are drawn.
+    public var pictures: [PictureRequest: PictureSlot] = [:]
     public var pictureMode = PictureMode.pictures
-    /// The terminal shows 24-bit colour: pictures use their own colours, not the palette.
-    public var directColor = false
+    /// How many colours pictures use: what the terminal has (`terminalColors`).
+    public var pictureDepth = PictureColorDepth.indexed256
     /// How pictures reach the screen: chafa's symbols, or pixels (kitty, iTerm2, sixel).
     public var graphics = TerminalGraphics.symbols
     /// What the user saw of each launch when they last looked (loaded at start), and what
@@ -112,6 +113,20 @@ public struct AppState: Sendable, Hashable {
     }
 
     public var showingHelp: Bool { overlay == .help }
+
+    /// What pictures drawn now must look like: the terminal's colour depth, the screen's
+    /// background (what chafa blends over: white under a light palette, else black) and,
+    /// when the terminal takes pixels, its cell size. A change loads them again.
+    public var pictureLook: PictureLook {
+        let light = theme.palette == .light || (theme.palette == .ansi16 && theme.background == .light)
+        return PictureLook(depth: pictureDepth, background: light ? RGBA(255, 255, 255) : RGBA(0, 0, 0),
+                           cellPixels: graphics.drawsPixels ? PixelSize(width: graphics.cellWidth, height: graphics.cellHeight) : nil)
+    }
+
+    /// The request for the picture `key` as it must look now.
+    public func pictureRequest(_ key: PictureKey) -> PictureRequest {
+        key.request(pictureLook)
+    }
 
     /// Lines a launch row takes: two or three when it shows its patch (`ScreenLayout`), one
     /// with glyphs. Pages, scrolling and drawing all count rows with this.

@@ -2,24 +2,44 @@ import Foundation
 import TminusCore
 import TminusImage
 
-/// Which picture, fitted to which box: the same URL in two boxes is two pictures.
+/// Which picture in which box: the same URL in two boxes is two pictures. What it is drawn
+/// like (colours, pixels) is `AppState.pictureLook`; `AppState.pictureRequest` joins the two.
 public struct PictureKey: Sendable, Hashable {
     public var url: URL
     public var columns: Int
     public var rows: Int
     public init(url: URL, columns: Int, rows: Int) { self.url = url; self.columns = columns; self.rows = rows }
+
+    /// The request for this picture drawn with `look`.
+    public func request(_ look: PictureLook) -> PictureRequest {
+        PictureRequest(url: url, columns: columns, rows: rows, look: look)
+    }
 }
 
 public enum PictureSlot: Sendable, Hashable {
     case loading
-    case ready(CellPicture)
+    case ready(LoadedPicture)
     case failed(PictureError)
 }
 
-/// Whether boxes hold pictures or glyph art: glyphs with `--no-images` and on terminals
-/// with fewer than 256 colours, where a photo would be mud.
+/// Whether boxes hold pictures or glyph art: glyph art only with `--no-images`; any terminal
+/// else gets pictures, chafa's symbols in as many colours as it has (none at all included).
 public enum PictureMode: Sendable, Hashable {
     case pictures, glyphs
+}
+
+extension PictureColorDepth {
+    /// The depth for a terminal with `count` colours: direct colour its own RGB, 256 the
+    /// xterm cube and greys, 8 or 16 the terminal's own colours, none (no `colors`, NO_COLOR)
+    /// chafa's glyphs alone in the default colours.
+    public init(terminalColors count: Int) {
+        switch count {
+        case (1 << 24)...: self = .truecolor
+        case 256...: self = .indexed256
+        case 8...: self = .indexed16
+        default: self = .none
+        }
+    }
 }
 
 extension Launch {

@@ -174,3 +174,5 @@ extension RGBAImage {
 
     static func filled(_ c: RGBA, width: Int, height: Int) -> RGBAImage { make(width: width, height: height) { _, _ in c } }
 }
+
+let red = RGBA(255, 0, 0), blue = RGBA(0, 0, 255), white = RGBA(255, 255, 255), black = RGBA(0, 0, 0)
