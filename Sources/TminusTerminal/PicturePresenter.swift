@@ -35,6 +35,9 @@ final class PicturePresenter {
     let graphics: TerminalGraphics
     let insideTmux: Bool
     private let screen: PictureScreen
+    /// Told of every picture written (where, how big), for the log: the end-to-end test
+    /// finds the pictures on its screenshot by it.
+    var log: ((String) -> Void)?
 
     /// Images kitty keeps for us at most (each is its pixels, in the terminal's memory).
     static let transmittedLimit = 32
@@ -127,6 +130,7 @@ final class PicturePresenter {
                 && !stale.intersects(integersIn: spot.screenRows)
                 && !screen.redrew(columns: spot.screenColumns, rows: spot.screenRows)
             if unchanged { continue }
+            log?("pictures: \(graphics.pictureProtocol.rawValue) \(spot.id) at \(spot.x),\(spot.y) \(spot.columns)x\(spot.boxRows.count) cells, rows \(spot.boxRows.lowerBound)..<\(spot.boxRows.upperBound) of \(spot.boxRowCount)")
             out += Array("\u{1B}[\(spot.y + 1);\(spot.x + 1)H".utf8)
             out += encoded.bytes(for: EncodedPictures.Key(spot: spot, graphics: graphics)) { pixels(spot, placement) }
         }
@@ -187,6 +191,7 @@ final class PicturePresenter {
             } else {
                 let key = EncodedPictures.Key(id: placement.id, columns: placement.columns, rows: 0..<placement.rows, graphics: graphics)
                 out += encoded.bytes(for: key) { wrapped(Self.transmission(placement)) }
+                log?("pictures: kitty \(placement.id) transmitted, \(placement.columns)x\(placement.rows) cells")
             }
             transmitted.append(placement.id)
         }
