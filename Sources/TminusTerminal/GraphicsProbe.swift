@@ -92,8 +92,8 @@ struct GraphicsProbe {
     }
 
     /// An answer: the kitty and XTVERSION answers are kept; DA1 (the last answer) settles,
-    /// as does a cell size once settled (a late answer, or after a resize). Returns the
-    /// graphics to apply, if they changed.
+    /// as does any answer once settled (a late one, or a cell size after a resize). Returns
+    /// the graphics to apply, if they changed.
     mutating func settle(_ input: TerminalInput) -> TerminalGraphics? {
         switch input {
         case .graphicsReply(let bytes):
@@ -105,8 +105,9 @@ struct GraphicsProbe {
             cell = (width, height)
             return isWaiting ? nil : newGraphics()
         case .deviceAttributes(let parameters):
+            // Late (after `patience`, a slow link or a terminal still starting) is still the
+            // truth: symbols turn into pixels then.
             answers.deviceAttributes = parameters
-            guard isWaiting else { return nil }
             deadline = nil
             return newGraphics()
         default:
