@@ -5,7 +5,7 @@ import PackageDescription
 //   TminusCore       domain models, decoding, API clients, text safety, date formatting
 //   TminusArchive    the built-in r/SpaceX archive (top-level Resources/), read through TminusCore
 //   TminusStore      the favorites database (GRDB), behind TminusCore's FavoritesStore
-//   TminusImage      pictures: decode (libpng/libjpeg), fit into cells (half blocks; chafa), fetch + cache
+//   TminusImage      pictures: decode (libpng/libjpeg), into cells (chafa) and pixels (kitty, iTerm2, sixel), fetch + cache
 //   TminusViewModel  screen state and actions (no ncurses, no I/O of its own)
 //   TminusRender     pure render(state, size) -> Grid
 //   TminusTerminal   the ncurses backend: grid -> windows, keys, signals, the main loop
@@ -109,7 +109,7 @@ let package = Package(
             dependencies: ["TminusCore", "TminusStore"],
             path: "Tests/FavoritesTorture"
         ),
-        // `make bench`: decode / fit / palette timings; build with -c release.
+        // `make bench`: decode / chafa / scale timings; build with -c release.
         .executableTarget(
             name: "tminus-bench",
             dependencies: ["TminusImage", "TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal",

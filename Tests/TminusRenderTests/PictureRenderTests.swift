@@ -108,7 +108,7 @@ struct PictureRenderTests {
         PictureView.draw(Self.key, context: RenderContext(state, layout: state.layout), x: 3, y: 2, columns: 6, rows: 3,
                          placeholder: ["?"], into: &grid)
         #expect(grid.placements.isEmpty)
-        #expect(grid[3, 2].character == "█" && grid[3, 2].style.foreground == .rgb(200, 30, 30))
+        #expect(grid[3, 2].character == "█" && grid[3, 2].style.foreground == Color(160))
     }
 
     @Test func anOverlayTurnsThePicturesItCoversBackIntoSymbols() async {
@@ -123,10 +123,12 @@ struct PictureRenderTests {
 
         await h.press(.character("?"))
         let grid = Renderer.render(h.state, size: size)
-        #expect(grid.placements.count < before.placements.count, "the help box covers the picture")
-        // Its place shows the symbols where the box does not cover it.
-        let covered = (placed.y..<(placed.y + placed.rows)).flatMap { y in (placed.x..<(placed.x + placed.columns)).map { grid[$0, y] } }
-        #expect(covered.contains { $0.character == "█" })
+        #expect(before.placements.count == 1 && grid.placements.isEmpty, "the help box covers the picture: no pixels over it")
+        let box = (placed.y..<(placed.y + placed.rows)).flatMap { y in (placed.x..<(placed.x + placed.columns)).map { grid[$0, y] } }
+        #expect(box.contains { $0.character == "│" }, "the help box's border is where the picture was")
+        // Closed again: the picture is back in pixels.
+        await h.press(.escape)
+        #expect(Renderer.render(h.state, size: size).placements == before.placements)
     }
 
     @Test func placementsDropOnlyWhereCovered() {
@@ -158,7 +160,7 @@ struct PictureRenderTests {
         await h.viewModel.settle()
         grid = Renderer.render(h.state, size: size)
         #expect(boxRows.allSatisfy { y in boxColumns.allSatisfy { grid[$0, y].character == "█" } })
-        #expect(grid[2, layout.detailHeaderTop].style.foreground == .rgb(200, 30, 30))
+        #expect(grid[2, layout.detailHeaderTop].style.foreground == Color(160))
         #expect(grid.find("CRS-26")! == textBefore, "nothing moves when the picture arrives")
         assertSnapshot(of: grid, as: .frame)
     }
@@ -201,7 +203,8 @@ struct PictureRenderTests {
         // The logo's box is half the width (80 columns); the rocket inside has transparent sides.
         #expect(columns.count >= 30 && columns.count <= 80, "\(columns.count) columns drawn")
         let centre = (columns.first! + columns.last!) / 2
-        #expect(abs(centre - wide.width / 2) <= 2, "centred: \(centre)")
+        // The rocket is not symmetric (its shaded side, chafa's choice of glyphs): nearly centred.
+        #expect(abs(centre - wide.width / 2) <= 3, "centred: \(centre)")
         #expect(logoRows.count >= 30, "tall: \(logoRows.count) rows")
         #expect(grid.find("tminus · loading upcoming launches…") != nil)
         assertSnapshot(of: grid, as: .frame, named: "pictures")
@@ -217,7 +220,7 @@ struct PictureRenderTests {
         h.viewModel.start()
         let grid = Renderer.render(h.state, size: size)
         #expect(grid.find("▐█▌") != nil)
-        #expect(!grid.cells.contains { $0.character == "▀" || $0.character == "█" })
+        #expect(!grid.cells.contains { $0.character == "▀" || $0.style.foreground.isRGB })
         #expect(grid.find("tminus · loading upcoming launches…") != nil)
     }
 }

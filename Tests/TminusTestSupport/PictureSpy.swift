@@ -25,11 +25,17 @@ public final class PictureSpy: Sendable {
     public func hold() { record.withLock { $0.held = true } }
     public func release() { record.withLock { $0.held = false } }
 
-    /// A full block of `color` in every cell (as a direct colour), and with `pixels` a solid
-    /// image of that size.
-    public static func solid(columns: Int, rows: Int, _ color: RGBA = RGBA(200, 30, 30), pixels: PixelSize? = nil) -> LoadedPicture {
+    /// A full block of `color` in every cell (a direct colour in truecolor, xterm 160 in the
+    /// palettes, none without colour), and with `pixels` a solid image of that size.
+    public static func solid(columns: Int, rows: Int, _ color: RGBA = RGBA(200, 30, 30), depth: PictureColorDepth = .indexed256,
+                             pixels: PixelSize? = nil) -> LoadedPicture {
+        let ink: PictureColor? = switch depth {
+        case .truecolor: .rgb(color.r, color.g, color.b)
+        case .indexed256, .indexed16: .index(160)
+        case .none: nil
+        }
         let glyphs = GlyphPicture(columns: columns, rows: rows,
-                                  cells: Array(repeating: GlyphCell("█", foreground: .rgb(color.r, color.g, color.b)), count: columns * rows))
+                                  cells: Array(repeating: GlyphCell("█", foreground: ink), count: columns * rows))
         let image = pixels.map { size in
             RGBAImage(width: size.width, height: size.height,
                       pixels: Array((0..<size.width * size.height).map { _ in [color.r, color.g, color.b, color.a] }.joined()))
@@ -39,7 +45,7 @@ public final class PictureSpy: Sendable {
 
     /// What the spy answers to `request`.
     public static func solid(for request: PictureRequest) -> LoadedPicture {
-        solid(columns: request.columns, rows: request.rows, pixels: request.pixelBox)
+        solid(columns: request.columns, rows: request.rows, depth: request.look.depth, pixels: request.pixelBox)
     }
 
     public var loader: PictureLoader {

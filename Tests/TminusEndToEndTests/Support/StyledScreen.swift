@@ -151,24 +151,39 @@ struct StyledScreen: Sendable, Equatable {
 
 /// What a picture box shows.
 enum PictureBox {
-    static let halfBlocks: Set<Character> = ["▀", "▄"]
+    /// One of chafa's symbols: a block element (half blocks, quadrants; not the `░▒▓` shades
+    /// of glyph art), a sextant or a braille pattern.
+    static func isSymbol(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x2591...0x2593: return false
+        case 0x2580...0x259F, 0x1FB00...0x1FB3B, 0x2801...0x28FF: return true
+        default: return false
+        }
+    }
 
-    /// A decoded picture: no `░` left, and half-block cells coloured from the 256-colour palette.
+    /// A decoded picture: no `░` left, and chafa's symbols coloured from the 256-colour palette.
     static func isPicture(_ cells: [[StyledCell]]) -> Bool {
         let all = cells.joined()
         return !all.isEmpty && !all.contains { $0.character == "░" }
-            && all.contains { halfBlocks.contains($0.character) && ($0.foreground?.hasPrefix("38;5;") ?? false) }
+            && all.contains { isSymbol($0.character) && ($0.foreground?.hasPrefix("38;5;") ?? false) }
     }
 
-    /// Glyph art: every row shaded with `░`, not a single half block.
-    static func isPlaceholder(_ cells: [[StyledCell]]) -> Bool {
-        !cells.isEmpty && cells.allSatisfy { row in row.contains { $0.character == "░" } }
-            && !cells.joined().contains { halfBlocks.contains($0.character) }
+    /// A picture on a terminal without colours: no `░` left, chafa's symbols alone.
+    static func isUncolouredPicture(_ cells: [[StyledCell]]) -> Bool {
+        let all = cells.joined()
+        return !all.isEmpty && !all.contains { $0.character == "░" } && all.contains { isSymbol($0.character) }
     }
 
-    /// Whether any cell is a half block.
+    /// Whether any cell is a half block (`▀ ▄`: chafa draws photos with many; glyph art and
+    /// the big digits never use them).
     static func hasHalfBlocks(_ cells: [[StyledCell]]) -> Bool {
-        cells.joined().contains { halfBlocks.contains($0.character) }
+        cells.joined().contains { $0.character == "▀" || $0.character == "▄" }
+    }
+
+    /// Glyph art: every row shaded with `░` (its art, `▐█▌`, is block elements too), no half block.
+    static func isPlaceholder(_ cells: [[StyledCell]]) -> Bool {
+        !cells.isEmpty && cells.allSatisfy { row in row.contains { $0.character == "░" } } && !hasHalfBlocks(cells)
     }
 }
 
