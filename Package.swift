@@ -81,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "TminusTerminal",
-            dependencies: ["CNcurses", "CTerminalSignals", "TminusCore", "TminusViewModel", "TminusRender",
+            dependencies: ["CNcurses", "CTerminalSignals", "TminusCore", "TminusImage", "TminusViewModel", "TminusRender",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(

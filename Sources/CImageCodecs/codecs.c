@@ -126,6 +126,35 @@ static tm_image_status tm_decode_png(const uint8_t *data, size_t size, uint64_t 
     return TM_IMAGE_OK;
 }
 
+uint8_t *tm_image_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height, size_t *size) {
+    if (pixels == NULL || size == NULL || width == 0 || height == 0) return NULL;
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = width;
+    image.height = height;
+    image.format = PNG_FORMAT_RGBA;
+    // First the size (memory NULL), then the bytes.
+    png_alloc_size_t bytes = 0;
+    if (!png_image_write_to_memory(&image, NULL, &bytes, 0, pixels, 0, NULL) || bytes == 0) {
+        png_image_free(&image);
+        return NULL;
+    }
+    uint8_t *out = malloc(bytes);
+    if (out == NULL) {
+        png_image_free(&image);
+        return NULL;
+    }
+    if (!png_image_write_to_memory(&image, out, &bytes, 0, pixels, 0, NULL)) {
+        free(out);
+        png_image_free(&image);
+        return NULL;
+    }
+    png_image_free(&image);
+    *size = bytes;
+    return out;
+}
+
 // MARK: - JPEG (libjpeg / libjpeg-turbo)
 
 /// libjpeg's error manager, extended with where to jump back to and the message.

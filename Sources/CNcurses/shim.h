@@ -72,6 +72,10 @@ static inline int tm_waddnwstr_attr(WINDOW *win, const wchar_t *text, int len, a
 /// Reads one key as a wide character: returns OK (a character), KEY_CODE_YES (a function key)
 /// or ERR (nothing within the window's timeout).
 static inline int tm_wget_wch(WINDOW *win, wint_t *out) { return wget_wch(win, out); }
+/// Puts back what `tm_wget_wch` returned (`status` OK: a character, KEY_CODE_YES: a key code).
+static inline int tm_unget(int status, wint_t code) {
+    return status == KEY_CODE_YES ? ungetch((int)code) : unget_wch((wchar_t)code);
+}
 
 static inline WINDOW *tm_curscr(void) { return curscr; }
 /// A terminfo string with one numeric parameter filled in (tiparm is variadic, which Swift
@@ -135,6 +139,16 @@ static inline int tm_window_size(int fd, int *rows, int *cols) {
     if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
     *rows = ws.ws_row;
     *cols = ws.ws_col;
+    return 0;
+}
+
+/// The window's size in pixels, as the terminal told the kernel (0 when it does not say:
+/// tmux before 3.3, many others).
+static inline int tm_window_pixels(int fd, int *width, int *height) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *width = ws.ws_xpixel;
+    *height = ws.ws_ypixel;
     return 0;
 }
 

@@ -10,11 +10,12 @@ import TminusCore
 /// still understood, and start-up does not block. What waits is only the first frame, while
 /// the theme depends on the answer, and at most `patience`.
 ///
-/// OSC 11 (`ESC ] 11 ; ? ESC \`) asks for the colour; DA1 (`ESC [ c`) follows it because every
-/// terminal answers that, in order: its answer coming first means there will be no colour
-/// (tmux without a colour of its own, GNU screen), so nobody waits out the timeout.
+/// OSC 11 (`ESC ] 11 ; ? ESC \`) asks for the colour; DA1 (`ESC [ c`, which the loop sends once
+/// after this and `GraphicsProbe`'s questions) follows it because every terminal answers that,
+/// in order: its answer coming first means there will be no colour (tmux without a colour of
+/// its own, GNU screen), so nobody waits out the timeout.
 struct BackgroundProbe {
-    static let query = "\u{1B}]11;?\u{1B}\\\u{1B}[c"
+    static let question = "\u{1B}]11;?\u{1B}\\"
     /// A terminal on the same machine answers within a millisecond; over ssh, a round trip.
     static let patience: TimeInterval = 0.15
 

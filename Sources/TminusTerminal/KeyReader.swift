@@ -3,15 +3,21 @@ import Foundation
 import TminusViewModel
 
 /// What the terminal said: a key, that its size changed, or an answer to a question the app
-/// asked it (`BackgroundProbe`).
+/// asked it (`BackgroundProbe`, `GraphicsProbe`).
 enum TerminalInput: Equatable {
     case key(Key)
     case resize
     case mouse(MouseEvent)
     /// Its answer to OSC 11: the colour part, e.g. `rgb:ffff/ffff/ffff`.
     case backgroundColor(String)
-    /// Its answer to DA1 (`ESC [ c`): every terminal answers it, after any OSC 11 answer.
-    case deviceAttributes
+    /// Its answer to DA1 (`ESC [ c`), the parameters (`ESC [ ? 63;4 c` → [63, 4]): every
+    /// terminal answers it, after its answers to the questions asked before it.
+    case deviceAttributes([Int])
+    /// A kitty graphics answer (`ESC _ G i=31;OK ESC \`) or XTVERSION's (`ESC P > | name ESC \`),
+    /// whole, as `GraphicsCapabilities.parse` reads it.
+    case graphicsReply([UInt8])
+    /// Its answer to `CSI 16 t`: one cell's size in pixels.
+    case cellSize(width: Int, height: Int)
 }
 
 /// Reads keys once `poll` says input is waiting. The window is in no-delay mode, so reading
@@ -61,9 +67,31 @@ enum KeyReader {
             }
             if status == CursesKey.codes.code_yes, Int32(bitPattern: code) == deviceAttributesCode {
                 // `ESC [ ?` 62;22 c: parameters, then the final character.
-                _ = readRest(win, reads: &reads, limit: 64, inputFD: inputFD) { ("@"..."~").contains($0) }
-                inputs.append(.deviceAttributes)
+                let rest = readRest(win, reads: &reads, limit: 64, inputFD: inputFD) { ("@"..."~").contains($0) }
+                inputs.append(.deviceAttributes(rest.dropLast().split(separator: ";").compactMap { Int($0) }))
                 continue
+            }
+            if status == CursesKey.codes.code_yes,
+               let prefix = stringReplyPrefixes[Int32(bitPattern: code)] {
+                // An APC or DCS answer: its text up to ST (`ESC \`); none of them holds a backslash.
+                let rest = readRest(win, reads: &reads, limit: 256, inputFD: inputFD) { $0 == "\\" }
+                inputs.append(.graphicsReply(Array((prefix + rest).utf8)))
+                continue
+            }
+            if status == OK, code == 27 {
+                // ESC then `[`: an escape sequence ncurses could not match, because its start
+                // is also the start of terminfo's keys: the answer to `CSI 16 t`
+                // (`ESC [ 6 ; height ; width t`, which begins like Ctrl-PageDown), or a key
+                // tminus does not know. Read whole, never typed as `[`, `6`, `;`…
+                var next: wint_t = 0
+                let got = tm_wget_wch(win, &next)
+                if got == OK, next == 0x5B {
+                    reads += 1
+                    let rest = readRest(win, reads: &reads, limit: 32, inputFD: inputFD) { ("@"..."~").contains($0) }
+                    if let size = parseCellSize(rest) { inputs.append(.cellSize(width: size.width, height: size.height)) }
+                    continue
+                }
+                if got != ERR { _ = tm_unget(got, next) }
             }
             if let input = translate(status: status, code: UInt32(code)) { inputs.append(input) }
         }
@@ -77,6 +105,12 @@ enum KeyReader {
     /// so that they never arrive as keys (`?` would open the help).
     static let backgroundReplyCode: Int32 = CursesKey.codes.max + 2
     static let deviceAttributesCode: Int32 = CursesKey.codes.max + 3
+    /// The starts of the answers to the picture questions (`GraphicsProbe`): kitty graphics
+    /// (`ESC _ G`) and XTVERSION (`ESC P > |`). (`CSI 16 t`'s answer cannot have one: ncurses
+    /// refuses a prefix of terminfo's keys, and `ESC [ 6 ;` starts Ctrl-PageDown's.)
+    static let kittyReplyCode: Int32 = CursesKey.codes.max + 4
+    static let versionReplyCode: Int32 = CursesKey.codes.max + 5
+    static let stringReplyPrefixes: [Int32: String] = [kittyReplyCode: "\u{1B}_G", versionReplyCode: "\u{1B}P>|"]
 
     /// The characters after a bound prefix, up to and including the one `isLast` accepts, at
     /// most `limit`. A report that came in pieces gets a moment for the rest (its characters
@@ -100,6 +134,14 @@ enum KeyReader {
             if isLast(scalar) { break }
         }
         return rest
+    }
+
+    /// The part of `CSI 16 t`'s answer after `ESC [`: `6;height;width t`.
+    static func parseCellSize(_ text: String) -> (width: Int, height: Int)? {
+        guard text.hasPrefix("6;"), text.hasSuffix("t") else { return nil }
+        let numbers = text.dropFirst(2).dropLast().split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 2, let height = numbers[0], let width = numbers[1], width > 0, height > 0 else { return nil }
+        return (width, height)
     }
 
     /// An ncurses mouse event: button 1 down, or a wheel notch; nothing else.

@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import Logging
 import TminusCore
+import TminusImage
 import TminusRender
 import TminusViewModel
 
@@ -14,8 +15,10 @@ public enum TerminalApp {
     /// `onFrame`, when given, is called on the main thread right after each frame's `doupdate`
     /// with the state that frame shows; returning an exit code ends the loop with it (the
     /// terminal is restored as for any other exit). `--bench-startup` uses it.
+    ///
+    /// `pictures` is `--pictures`: `auto` asks the terminal which picture protocol it speaks.
     public static func run(viewModel: AppViewModel, mailbox: Mailbox,
-                           render: (AppState, Size) -> Grid, logger: Logger,
+                           render: (AppState, Size) -> Grid, logger: Logger, pictures: PictureChoice = .auto,
                            onFrame: ((AppState) -> Int32?)? = nil) throws -> Int32 {
         guard Thread.isMainThread else { throw TerminalError.notOnMainThread }
         // Defers run in reverse: curses ends, stderr comes back (and shows what was written
@@ -37,11 +40,14 @@ public enum TerminalApp {
         let colors = ColorPairs(mode: terminal.colorMode,
                                 defaultColorsAvailable: terminal.defaultColorsAvailable,
                                 pairLimit: Int(tm_color_pairs()), logger: logger)
-        let probe = BackgroundProbe(environment: ProcessInfo.processInfo.environment,
+        let environment = ProcessInfo.processInfo.environment
+        let probe = BackgroundProbe(environment: environment,
                                     colorful: terminal.colorMode != .monochrome, now: Date())
+        let graphics = GraphicsProbe(choice: pictures, environment: environment, windowPixels: terminal.windowPixels,
+                                     size: terminal.size, now: Date())
         let loop = EventLoop(terminal: terminal, backend: NcursesBackend(colors: colors),
                              viewModel: viewModel, wake: wake, signalFD: signalFD, logger: logger,
-                             background: probe, onFrame: onFrame)
+                             background: probe, graphics: graphics, onFrame: onFrame)
         let code = try loop.run(render: render)
         logger.info("terminal: leaving with code \(code)")
         return code
@@ -70,9 +76,16 @@ final class EventLoop {
     private var quitRequested = false
     /// The terminal's background, asked once at start (see `BackgroundProbe`).
     private var background: BackgroundProbe
+    /// How the terminal shows pictures, asked at start (see `GraphicsProbe`).
+    private var graphics: GraphicsProbe
+    /// When the questions went out, for the log's "answered in".
+    private var asked = Date()
+    /// Draws the frames' pixel pictures; nil while pictures are symbols.
+    private var pictures: PicturePresenter?
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
-         signalFD: Int32, logger: Logger, background: BackgroundProbe, onFrame: ((AppState) -> Int32?)? = nil) {
+         signalFD: Int32, logger: Logger, background: BackgroundProbe, graphics: GraphicsProbe,
+         onFrame: ((AppState) -> Int32?)? = nil) {
         self.terminal = terminal
         self.backend = backend
         self.viewModel = viewModel
@@ -80,6 +93,7 @@ final class EventLoop {
         self.signalFD = signalFD
         self.logger = logger
         self.background = background
+        self.graphics = graphics
         self.onFrame = onFrame
     }
 
@@ -105,15 +119,20 @@ final class EventLoop {
         terminal.setMouse(viewModel.mouseEnabled)
         viewModel.handle(.terminalColors(colors))
         viewModel.handle(.resized(width: reportedSize.width, height: reportedSize.height))
-        askBackground()
+        askTerminal()
+        // Leaving by any way: kitty's images go (sixels go with the screen curses leaves).
+        defer { pictures?.clear() }
 
         while true {
             if quitRequested { return 0 }
             if let guess = background.expire(now: Date()) { applyBackground(guess, "no answer in time") }
+            if let found = graphics.expire(now: Date()) { applyGraphics(found, "no answer in time") }
             if drawIfNeeded(render), let onFrame, let code = onFrame(viewModel.state) { return code }
 
             var timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
-            if let left = background.millisecondsLeft(now: Date()) { timeout = timeout < 0 ? left : min(timeout, left) }
+            for left in [background.millisecondsLeft(now: Date()), graphics.millisecondsLeft(now: Date())].compactMap({ $0 }) {
+                timeout = timeout < 0 ? left : min(timeout, left)
+            }
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0),
@@ -147,14 +166,39 @@ final class EventLoop {
         }
     }
 
-    /// Sends the question (the answer comes with the keys), or settles on the guess at once.
-    private func askBackground() {
-        guard background.asks else {
+    /// Sends the start-up questions in one write (the background's, the pictures', then one
+    /// DA1 that every terminal answers last; the answers come with the keys), or settles on
+    /// what is known at once for what is not asked.
+    private func askTerminal() {
+        var questions: [UInt8] = []
+        if background.asks {
+            questions += Array(BackgroundProbe.question.utf8)
+        } else {
             applyBackground(background.fallback, "not asked")
-            return
         }
-        let query = Array(BackgroundProbe.query.utf8)
-        _ = query.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        questions += graphics.questions()
+        if let known = graphics.settleWithoutAsking() { applyGraphics(known, "--pictures \(graphics.choice.rawValue)") }
+        guard !questions.isEmpty else { return }
+        questions += GraphicsCapabilities.deviceAttributesQuery
+        asked = Date()
+        backend.write(questions)
+    }
+
+    /// The picture protocol and cell size to the view model, and a presenter for them.
+    private func applyGraphics(_ found: TerminalGraphics, _ how: String) {
+        let waited = Int((Date().timeIntervalSince(asked) * 1000).rounded())
+        logger.info("terminal: pictures \(found.pictureProtocol.rawValue), cell \(found.cellWidth)x\(found.cellHeight) px (\(how); \(waited) ms after asking)")
+        if pictures?.graphics != found {
+            pictures?.clear()
+            pictures = found.drawsPixels
+                ? PicturePresenter(graphics: found, insideTmux: graphics.insideTmux, screen: backend) : nil
+            pictures?.log = { [logger] in logger.info("\($0)") }
+            // Sixel and iTerm2 pixels sit in cells curses believes blank: it must not shift
+            // them sideways with insert/delete-character.
+            idcok(tm_stdscr(), !(found.pictureProtocol == .sixel || found.pictureProtocol == .iterm2))
+        }
+        viewModel.handle(.terminalGraphics(found))
+        needsDraw = true
     }
 
     private func applyBackground(_ guess: TerminalBackground, _ how: String) {
@@ -167,8 +211,12 @@ final class EventLoop {
         let state = viewModel.state
         // The first frame waits (briefly) for the terminal's answer when the colours depend on it.
         if background.isWaiting, state.theme.waitsForBackground { return false }
+        // ... and for the picture protocol and cell size, which the pictures are made for.
+        if graphics.isWaiting { return false }
         guard needsDraw || state != lastDrawn else { return false }
-        backend.draw(render(state, reportedSize))
+        let grid = render(state, reportedSize)
+        backend.draw(grid)
+        pictures?.present(grid.placements, size: reportedSize)
         lastDrawn = state
         needsDraw = false
         return true
@@ -200,6 +248,9 @@ final class EventLoop {
                 if let answer = background.settle(input) { applyBackground(answer, "answered \(color.debugDescription)") }
             case .deviceAttributes:
                 if let guess = background.settle(input) { applyBackground(guess, "no colour in the answer") }
+                if let found = graphics.settle(input) { applyGraphics(found, "answered") }
+            case .graphicsReply, .cellSize:
+                if let found = graphics.settle(input) { applyGraphics(found, "answered late") }
             }
         }
     }
@@ -234,6 +285,7 @@ final class EventLoop {
     /// Ctrl-Z: hand the terminal back to the shell, stop, and carry on here after `fg`.
     private func suspend() {
         logger.info("terminal: suspended")
+        pictures?.clear()
         terminal.suspend()
         SignalHandling.stopForJobControl()
         logger.info("terminal: resumed")
@@ -249,6 +301,11 @@ final class EventLoop {
             reportedSize = size
             viewModel.handle(.resized(width: size.width, height: size.height))
         }
+        // The full repaint wipes every picture: they are all written again after it.
+        pictures?.clear()
+        let (resized, ask) = graphics.resized(windowPixels: terminal.windowPixels, size: size)
+        if let resized { applyGraphics(resized, "resized") }
+        if ask { backend.write(GraphicsProbe.cellSizeQuery) }
         backend.invalidate()
         needsDraw = true
     }

@@ -1,4 +1,5 @@
 import CNcurses
+import Foundation
 import TminusRender
 
 /// Copies grids to the screen. Only the cells that differ from the last frame are written to
@@ -9,6 +10,9 @@ final class NcursesBackend {
     private let colors: ColorPairs
     private var previous: Grid?
     private var text: [wchar_t] = []
+    /// What the last `draw` wrote: the changed column ranges of each row, or nil when it
+    /// wrote every cell (the first frame, after `invalidate` or a size change).
+    private var lastChanges: [[Range<Int>]]?
 
     init(colors: ColorPairs) { self.colors = colors }
 
@@ -27,14 +31,18 @@ final class NcursesBackend {
         let cols = min(grid.width, Int(tm_cols()))
         if let previous, previous.size == grid.size {
             // stdscr holds the previous frame: write only the cells that changed.
+            var changes = [[Range<Int>]](repeating: [], count: rows)
             for y in 0..<rows {
                 for range in grid.changedColumns(inRow: y, since: previous) where range.lowerBound < cols {
                     drawRow(y, of: grid, from: range.lowerBound, to: min(range.upperBound, cols), columns: cols, in: win)
+                    changes[y].append(range)
                 }
             }
+            lastChanges = changes
         } else {
             werase(win)
             for y in 0..<rows { drawRow(y, of: grid, from: 0, to: cols, columns: cols, in: win) }
+            lastChanges = nil
         }
         previous = grid
         wnoutrefresh(win)
@@ -113,5 +121,49 @@ final class NcursesBackend {
 
     private static func cursesWidth(_ scalar: Unicode.Scalar) -> Int {
         Int(tm_nc_wcwidth(Int32(bitPattern: scalar.value)))
+    }
+}
+
+/// The screen pictures are drawn on: raw bytes after curses' own, and curses made to repaint
+/// what pictures covered.
+extension NcursesBackend: PictureScreen {
+    func write(_ bytes: [UInt8]) {
+        // Whatever curses still holds goes first (doupdate flushes; this is cheap insurance).
+        fflush(tm_stdout())
+        writeAll(STDOUT_FILENO, bytes)
+    }
+
+    /// `wredrawln` makes curses forget what those lines show, so the `doupdate` after it
+    /// sends every cell of them again: the blanks over a picture's pixels included.
+    func repaint(lines: IndexSet) {
+        let win = tm_stdscr()
+        let height = Int(tm_lines())
+        for range in lines.rangeView where range.lowerBound < height {
+            wredrawln(win, Int32(range.lowerBound), Int32(min(range.upperBound, height) - range.lowerBound))
+        }
+        wnoutrefresh(win)
+        doupdate()
+    }
+
+    func redrew(columns: Range<Int>, rows: Range<Int>) -> Bool {
+        guard let lastChanges else { return true }
+        for y in rows where y >= 0 && y < lastChanges.count {
+            if lastChanges[y].contains(where: { $0.overlaps(columns) }) { return true }
+        }
+        return false
+    }
+}
+
+/// Writes every byte, through short writes and interruptions; stops on a closed terminal
+/// (the loop finds out on its next read).
+private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if written < 0 {
+            if errno == EINTR || errno == EAGAIN { continue }
+            return
+        }
+        offset += written
     }
 }

@@ -43,6 +43,13 @@ final class Terminal {
 
     var size: Size { Size(width: Int(tm_cols()), height: Int(tm_lines())) }
 
+    /// The window's size in pixels as the kernel knows it; 0×0 when the terminal does not say.
+    var windowPixels: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        guard tm_window_pixels(STDOUT_FILENO, &width, &height) == 0 else { return (0, 0) }
+        return (Int(width), Int(height))
+    }
+
     /// What `setMouse` last asked of the terminal; nil before the first call.
     private(set) var mouseReporting: Bool?
 
@@ -128,6 +135,9 @@ final class Terminal {
         // The answers to the start-up questions about the background (BackgroundProbe).
         define_key("\u{1B}]11;", KeyReader.backgroundReplyCode)
         define_key("\u{1B}[?", KeyReader.deviceAttributesCode)
+        // ... and to the questions about pictures (GraphicsProbe).
+        define_key("\u{1B}_G", KeyReader.kittyReplyCode)
+        define_key("\u{1B}P>|", KeyReader.versionReplyCode)
 
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty   // https://no-color.org
         if !noColor, has_colors() {

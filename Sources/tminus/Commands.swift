@@ -53,7 +53,7 @@ struct Tminus: ParsableCommand {
             // renderer takes its colours from there every frame.
             code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox,
                                        render: Renderer.render,
-                                       logger: logger,
+                                       logger: logger, pictures: settings.pictures,
                                        onFrame: bench.map { bench in { bench.frameDrawn($0) } })
         } catch let error as TerminalError {
             // No usable terminal (no TERM, an unknown or a dumb one, not a tty) is not a flag

@@ -32,8 +32,11 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Command that opens links; it gets the URL as its one argument. [BROWSER] (default: xdg-open)", valueName: "CMD"))
     var browser: String?
 
-    @Flag(name: .customLong("no-images"), help: "Draw placeholder glyphs instead of pictures.")
+    @Flag(name: .customLong("no-images"), help: "Draw placeholder glyphs instead of pictures (--pictures none).")
     var noImages = false
+
+    @Option(help: ArgumentHelp("How pictures are drawn: auto (ask the terminal at start-up: kitty graphics, else iTerm2's, else sixel, else symbols), kitty, sixel, iterm (that protocol, without asking), symbols (coloured text cells, any terminal) or none (no pictures). [TMINUS_PICTURES] (default: pictures in config.toml, else auto)", valueName: "auto|kitty|sixel|iterm|symbols|none"))
+    var pictures: String?
 
     @Option(help: ArgumentHelp("Give up a request after this many seconds without a byte, or twice this in all; the data on screen stays. [TMINUS_TIMEOUT] (default: 15)", valueName: "SECONDS"))
     var timeout: String?
@@ -46,7 +49,7 @@ struct CommonOptions: ParsableArguments {
         var flags = Settings.Flags()
         flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.ll2Token = ll2Token; flags.dataDir = dataDir
         flags.tz = tz; flags.now = now; flags.offline = offline; flags.browser = browser; flags.noImages = noImages
-        flags.timeout = timeout; flags.theme = theme
+        flags.timeout = timeout; flags.theme = theme; flags.pictures = pictures
         do {
             return try Settings.resolve(flags, environment: environment)
         } catch let error as Settings.Invalid {

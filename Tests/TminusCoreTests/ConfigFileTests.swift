@@ -67,6 +67,16 @@ struct ConfigFileTests {
         #expect(try ConfigFile.parse("").theme == nil, "not set: the app's choice, else auto")
     }
 
+    @Test(arguments: PictureChoice.allCases)
+    func picturesTakesItsWords(_ choice: PictureChoice) throws {
+        #expect(try ConfigFile.parse("pictures = \"\(choice.rawValue)\"").pictures == choice)
+    }
+
+    @Test func picturesRefusesOtherWords() {
+        #expect(problem("\n\npictures = \"iterm2\"") == "config.toml line 3: pictures must be \"auto\", \"kitty\", \"sixel\", \"iterm\", \"symbols\" or \"none\"")
+        #expect(try! ConfigFile.parse("").pictures == nil)
+    }
+
     @Test func anEmptyFileIsTheDefaults() throws {
         #expect(try ConfigFile.parse("") == ConfigFile())
         #expect(try ConfigFile.parse("# nothing\n") == ConfigFile())

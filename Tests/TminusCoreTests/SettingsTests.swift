@@ -189,4 +189,31 @@ struct SettingsTests {
             #expect(invalid(flags) == "the Launch Library 2 token must be one word without spaces or control characters")
         }
     }
+
+    /// `--pictures` over `TMINUS_PICTURES` over config.toml's `pictures` over auto; the exact
+    /// words only; `--no-images` is `none`, whatever else says.
+    @Test func picturesFromTheFlagTheEnvironmentTheConfigFileOrAuto() throws {
+        var config = ConfigFile()
+        config.pictures = .sixel
+        let loaded = ConfigFile.Loaded(config: config)
+        let home = ["HOME": "/h"]
+        #expect(try resolve().pictures == .auto)
+        #expect(try resolve().images)
+        #expect(try Settings.resolve(.init(), environment: home, config: loaded).pictures == .sixel)
+        #expect(try Settings.resolve(.init(), environment: home.merging(["TMINUS_PICTURES": "kitty"]) { $1 }, config: loaded).pictures == .kitty)
+        var flags = Settings.Flags()
+        flags.pictures = "symbols"
+        #expect(try Settings.resolve(flags, environment: home.merging(["TMINUS_PICTURES": "kitty"]) { $1 }, config: loaded).pictures == .symbols)
+        flags.pictures = "none"
+        #expect(try Settings.resolve(flags, environment: home, config: loaded).images == false)
+        flags.pictures = "iterm"
+        flags.noImages = true
+        let noImages = try Settings.resolve(flags, environment: home, config: loaded)
+        #expect(noImages.pictures == .none && !noImages.images)
+        for bad in ["iterm2", "Kitty", "sixels", "yes"] {
+            var wrong = Settings.Flags()
+            wrong.pictures = bad
+            #expect(invalid(wrong) == "unknown pictures '\(bad)': use auto, kitty, sixel, iterm, symbols or none")
+        }
+    }
 }

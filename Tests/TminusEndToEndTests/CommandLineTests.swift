@@ -22,6 +22,7 @@ struct CommandLineTests {
         #expect(result.status == 0)
         for word in ["--source", "--spacex-api", "--ll2-api", "--data-dir", "--tz", "--now", "--offline", "--browser",
                      "--no-images", "--timeout", "--version", "--ll2-token", "TMINUS_LL2_TOKEN", "--theme", "TMINUS_THEME",
+                     "--pictures", "TMINUS_PICTURES", "auto|kitty|sixel|iterm|symbols|none",
                      "auto|dark|light|ansi16", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
                      "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "BROWSER"] {
             #expect(result.stdout.contains(word), "--help does not mention \(word)")
@@ -35,6 +36,7 @@ struct CommandLineTests {
         (["--tz", "Nowhere/Land"], "unknown time zone 'Nowhere/Land'"),
         (["--timeout", "0"], "--timeout '0' is not a number of seconds"),
         (["--theme", "sepia"], "unknown theme 'sepia': use auto, dark, light or ansi16"),
+        (["--pictures", "iterm2"], "unknown pictures 'iterm2': use auto, kitty, sixel, iterm, symbols or none"),
     ])
     func badValuesAreRefusedBeforeTheScreenIsTaken(_ arguments: [String], _ message: String) throws {
         let result = try run(arguments)

@@ -322,3 +322,19 @@ struct DecoderEdgeCaseTests {
         #expect(decodeError(PNGBuilder.headerOnly(width: 20000, height: 20000))?.description == "image too large (20000x20000)")
     }
 }
+
+/// PNGEncoder's files decode back to the same pixels (alpha included).
+struct PNGEncoderTests {
+    @Test func aPictureRoundTrips() throws {
+        var pixels: [UInt8] = []
+        for y in 0..<7 { for x in 0..<5 { pixels += [UInt8(x * 50), UInt8(y * 30), 200, x == 0 ? 0 : 255] } }
+        let image = RGBAImage(width: 5, height: 7, pixels: pixels)
+        let png = try #require(PNGEncoder.encode(image))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try ImageDecoder.decode(Data(png)) == image)
+    }
+
+    @Test func anEmptyPictureIsNoFile() {
+        #expect(PNGEncoder.encode(RGBAImage(width: 0, height: 0, pixels: [])) == nil)
+    }
+}

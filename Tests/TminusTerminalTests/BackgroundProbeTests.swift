@@ -17,7 +17,7 @@ struct BackgroundProbeTests {
         #expect(probe.millisecondsLeft(now: start) == 150)
         #expect(probe.settle(.backgroundColor("rgb:ffff/ffff/ffff")) == .light)
         #expect(!probe.isWaiting)
-        #expect(probe.settle(.deviceAttributes) == nil, "DA1 after the colour changes nothing")
+        #expect(probe.settle(.deviceAttributes([62, 22])) == nil, "DA1 after the colour changes nothing")
         #expect(probe.expire(now: start.addingTimeInterval(1)) == nil)
         #expect(probe.settle(.backgroundColor("rgb:0000/0000/0000")) == .dark, "a later answer is still the truth")
         #expect(probe.settle(.key(.character("j"))) == nil)
@@ -25,7 +25,7 @@ struct BackgroundProbeTests {
 
     @Test func deviceAttributesFirstMeansNoColourComing() {
         var probe = BackgroundProbe(environment: ["TERM": "screen", "COLORFGBG": "0;15"], colorful: true, now: start)
-        #expect(probe.settle(.deviceAttributes) == .light, "COLORFGBG's guess at once, no timeout")
+        #expect(probe.settle(.deviceAttributes([1, 2])) == .light, "COLORFGBG's guess at once, no timeout")
         #expect(!probe.isWaiting)
         #expect(probe.millisecondsLeft(now: start) == nil)
     }
@@ -49,7 +49,7 @@ struct BackgroundProbeTests {
         #expect(!console.asks && !console.isWaiting)
         #expect(console.fallback == .light)
         #expect(!BackgroundProbe(environment: ["TERM": "xterm"], colorful: false, now: start).asks)
-        #expect(BackgroundProbe.query == "\u{1B}]11;?\u{1B}\\\u{1B}[c")
+        #expect(BackgroundProbe.question == "\u{1B}]11;?\u{1B}\\")
     }
 }
 
@@ -96,7 +96,7 @@ extension CursesTests {
             try withScreen { master, slave in
                 type("j\u{1B}]11;rgb:ffff/fefe/fdfd\u{1B}\\k\u{1B}[?64;1;2;6;22cq", into: master)
                 #expect(readAll(slave) == [.key(.character("j")), .backgroundColor("rgb:ffff/fefe/fdfd"), .key(.character("k")),
-                                           .deviceAttributes, .key(.character("q"))])
+                                           .deviceAttributes([64, 1, 2, 6, 22]), .key(.character("q"))])
             }
         }
 

@@ -70,8 +70,13 @@ tm_image_status tm_image_decode(const uint8_t *data, size_t size, uint64_t max_p
 /// Frees the pixels of a decoded image and zeroes it. Safe on a zeroed image and twice.
 void tm_image_release(tm_image *image);
 
-/// Frees a pixel buffer handed out by `tm_image_decode` (NULL is fine).
+/// Frees a pixel buffer handed out by `tm_image_decode` or `tm_image_encode_png` (NULL is fine).
 void tm_image_free_pixels(uint8_t *pixels);
+
+/// Encodes `width * height` RGBA8 pixels (straight alpha, rows packed) as a PNG file, for the
+/// terminals that take pictures only as files (iTerm2's inline images). Returns a new buffer
+/// (free with `tm_image_free_pixels`) and its length in `*size`, or NULL on failure.
+uint8_t *tm_image_encode_png(const uint8_t *pixels, uint32_t width, uint32_t height, size_t *size);
 
 #ifdef __cplusplus
 }

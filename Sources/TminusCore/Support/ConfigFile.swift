@@ -1,7 +1,7 @@
 import Foundation
 import TOMLKit
 
-/// `config.toml` in the config dir: the user's defaults (source, time zone, units, theme,
+/// `config.toml` in the config dir: the user's defaults (source, time zone, units, theme, pictures,
 /// colours, keys). Flags and environment variables win over it; the settings file's saved
 /// units win over its `[units]`. A file with any problem is ignored whole, and the problem is
 /// one message naming the file and the line.
@@ -16,6 +16,8 @@ public struct ConfigFile: Sendable, Hashable {
     public var units: [UnitPreferences.Quantity: UnitSystem] = [:]
     /// Nil when the file does not say (then auto, unless the app saved a choice).
     public var theme: ThemeChoice?
+    /// Nil when the file does not say (then auto). See `PictureChoice`.
+    public var pictures: PictureChoice?
     /// Colour role name (`accent`, …) to palette index (-1 is the terminal's default).
     public var colors: [String: Int] = [:]
     public var keys = KeyBindings()
@@ -103,6 +105,8 @@ public struct ConfigFile: Sendable, Hashable {
                     throw Invalid(line: line(key), "theme must be \(words.dropLast().joined(separator: ", ")) or \(words.last!) (\"default\" is auto)")
                 }
                 config.theme = theme
+            case "pictures":
+                config.pictures = try choice(value, key) as PictureChoice
             case "ll2_token":
                 config.ll2Token = try string(value, key)
             case "units":
@@ -151,7 +155,7 @@ public struct ConfigFile: Sendable, Hashable {
                     throw Invalid(line: line(clash.1, in: key) ?? line(clash.0, in: key), "keys.\(clash.0) and keys.\(clash.1) are both \"\(clash.2)\"")
                 }
             default:
-                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, ll2_token, [units], [colors] or [keys]")
+                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, pictures, ll2_token, [units], [colors] or [keys]")
             }
         }
         func section(_ value: TOMLValueConvertible, _ key: String) throws -> TOMLTable {

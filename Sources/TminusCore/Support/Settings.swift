@@ -20,7 +20,11 @@ public struct Settings: Sendable {
     public var startTime: Date?
     public var offline: Bool
     public var browser: String
-    public var images: Bool
+    /// How pictures are drawn: `--pictures`, else `TMINUS_PICTURES`, else config.toml's
+    /// `pictures`, else auto; `--no-images` is `none`.
+    public var pictures: PictureChoice
+    /// Whether pictures are fetched at all (not with `--pictures none` or `--no-images`).
+    public var images: Bool { pictures != .none }
     /// How long a request may take before it is given up (`--timeout`).
     public var timeout: TimeInterval
     /// The theme `--theme`/`TMINUS_THEME` asked for; nil when neither did (then the app's
@@ -45,6 +49,7 @@ public struct Settings: Sendable {
         public var noImages = false
         public var timeout: String?
         public var theme: String?
+        public var pictures: String?
         public init() {}
     }
 
@@ -122,12 +127,21 @@ public struct Settings: Sendable {
             theme = chosen
         }
 
+        var pictures = config.pictures ?? .auto
+        if let text = pick(flags.pictures, "TMINUS_PICTURES") {
+            guard let chosen = PictureChoice(rawValue: text) else {
+                throw Invalid("unknown pictures '\(text)': use \(PictureChoice.wordList)")
+            }
+            pictures = chosen
+        }
+        if flags.noImages { pictures = .none }
+
         return Settings(
             source: source, spacexAPI: spacex, ll2API: ll2, ll2Token: token,
             paths: paths,
             timeZone: zone, startTime: start, offline: flags.offline,
             browser: pick(flags.browser, "BROWSER") ?? "xdg-open",
-            images: !flags.noImages, timeout: timeout, theme: theme,
+            pictures: pictures, timeout: timeout, theme: theme,
             config: config, configProblem: loaded.problem
         )
     }

@@ -39,6 +39,10 @@ public enum KittyGraphics {
         command("a=d,d=I,i=\(id),q=2")
     }
 
+    /// Deletes every placement on the screen and frees the images no placement uses any more
+    /// (`d=A`): the clean slate before a full repaint, a stop or leaving.
+    public static let deleteAllPlacements: [UInt8] = command("a=d,d=A,q=2")
+
     /// The data base64-encoded and cut into chunks: the first escape code carries `keys`, the
     /// others only `q=2` (which the protocol allows on continuations, and which keeps a failure
     /// of a later chunk quiet too); `m=1` on all but the last, `m=0` on the last.
