@@ -99,12 +99,15 @@ final class EventLoop {
 
     func run(render: (AppState, Size) -> Grid) throws -> Int32 {
         reportedSize = terminal.size
-        // Pictures need 256 colours; fewer (or NO_COLOR) means glyph art in their boxes.
+        // How many colours pictures and the theme may use: chafa draws in 16 or 8 colours too,
+        // and with none (monochrome, NO_COLOR) in its glyphs alone.
         let colors: Int
         switch terminal.colorMode {
         case .direct: colors = 1 << 24
         case .indexed256: colors = 256
-        default: colors = 0
+        case .basic16: colors = 16
+        case .basic8: colors = 8
+        case .monochrome: colors = 0
         }
         // Quit, the bell and the mouse are effects the reducer returns; they are carried out
         // here, on the UI thread, as they come.
