@@ -132,6 +132,13 @@ public final class OffscreenTerminal {
         return max(0, Int(lseek(fileno(output), 0, SEEK_CUR)))
     }
 
+    /// Told of every picture the presenter writes (as the app's log is): to see why a frame
+    /// sends what it does.
+    public var pictureLog: ((String) -> Void)? {
+        get { presenter?.log }
+        set { presenter?.log = newValue }
+    }
+
     /// The part of `bytesWritten` that the picture presenter wrote (sixel, kitty, iTerm2
     /// commands), not curses.
     public var pictureBytesWritten: Int { pictureOutput?.bytesWritten ?? 0 }

@@ -56,6 +56,9 @@ struct PictureScreen {
     let size: Size
     let harness: Harness
     let step: Key
+    /// A step that moves no picture (the selection up a row, within the screen), for the
+    /// lists: with sixel or iTerm2 it must not send a picture again.
+    var stillStep: Key? = nil
 }
 
 /// The four screens, with `graphics` as the terminal's picture protocol (told to the view
@@ -78,7 +81,7 @@ func pictureScreens(_ images: BenchImages, graphics: TerminalGraphics = .symbols
         let h = await started(Harness(source: ScriptedSource(upcoming: launches, pageSize: launches.count),
                                       width: size.width, height: size.height, pictures: loader))
         await h.press(.pageDown)
-        screens.append(PictureScreen(name: name, size: size, harness: h, step: .down))
+        screens.append(PictureScreen(name: name, size: size, harness: h, step: .down, stillStep: .up))
     }
 
     // A rocket page: the Rockets tab, Falcon 9 (six photos).
@@ -141,6 +144,7 @@ func pictureFrameRows(_ images: BenchImages, graphics: TerminalGraphics = .symbo
                                              graphics: graphics)
         terminal.draw(Renderer.render(h.state, size: screen.size))
         terminal.draw(Renderer.render(h.state, size: screen.size))
+        if dumping { terminal.pictureLog = { print("   \($0)") } }
         /// Bytes (all, and the presenter's) that drawing the current state sends.
         func sent(_ draw: () -> Void) -> (all: Double, pictures: Double) {
             let before = terminal.bytesWritten, picturesBefore = terminal.pictureBytesWritten
@@ -156,12 +160,26 @@ func pictureFrameRows(_ images: BenchImages, graphics: TerminalGraphics = .symbo
         var counts: [(all: Double, pictures: Double)] = []
         for _ in 0..<5 {
             await h.press(screen.step)
+            if dumping { print("== \(screen.step.benchName) on \(label)") }
             counts.append(sent { terminal.draw(Renderer.render(h.state, size: screen.size)) })
         }
+        // (d) After the steps down (the selection on the last row, the list scrolling), steps
+        // up move the selection within the screen.
+        var still: [(all: Double, pictures: Double)] = []
+        if let stillStep = screen.stillStep {
+            for _ in 0..<5 {
+                await h.press(stillStep)
+                if dumping { print("== \(stillStep.benchName) on \(label)") }
+                still.append(sent { terminal.draw(Renderer.render(h.state, size: screen.size)) })
+            }
+        }
         terminal.close()
-        let step = "\(screen.step.benchName) on \(label)"
-        rows.append(bytesRow("bytes: \(step)", target: nil, counts.map(\.all)))
-        if graphics.drawsPixels { rows.append(bytesRow("  of which pictures: \(step)", target: nil, counts.map(\.pictures))) }
+        for (key, counts) in [(screen.step, counts), (screen.stillStep, still)] {
+            guard let key, !counts.isEmpty else { continue }
+            let step = "\(key.benchName) on \(label)"
+            rows.append(bytesRow("bytes: \(step)", target: nil, counts.map(\.all)))
+            if graphics.drawsPixels { rows.append(bytesRow("  of which pictures: \(step)", target: nil, counts.map(\.pictures))) }
+        }
         rows.append(bytesRow("bytes: whole screen, \(label)", target: nil, whole.map(\.all)))
         if graphics.drawsPixels { rows.append(bytesRow("  of which pictures: whole screen, \(label)", target: nil, whole.map(\.pictures))) }
     }
@@ -216,6 +234,7 @@ extension Key {
     var benchName: String {
         switch self {
         case .down: "one line/row down (j)"
+        case .up: "one row up (k), no scrolling"
         case .character(let c): "`\(c)`"
         default: "\(self)"
         }
