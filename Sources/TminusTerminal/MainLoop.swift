@@ -196,9 +196,7 @@ final class EventLoop {
             pictures = found.drawsPixels
                 ? PicturePresenter(graphics: found, insideTmux: graphics.insideTmux, screen: backend) : nil
             pictures?.log = { [logger] in logger.info("\($0)") }
-            // Sixel and iTerm2 pixels sit in cells curses believes blank: it must not shift
-            // them sideways with insert/delete-character.
-            idcok(tm_stdscr(), !(found.pictureProtocol == .sixel || found.pictureProtocol == .iterm2))
+            NcursesBackend.prepare(for: found)
         }
         viewModel.handle(.terminalGraphics(found))
         needsDraw = true

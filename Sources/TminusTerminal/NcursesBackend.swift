@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import TminusImage
 import TminusRender
 
 /// Copies grids to the screen. Only the cells that differ from the last frame are written to
@@ -143,6 +144,12 @@ extension NcursesBackend: PictureScreen {
         }
         wnoutrefresh(win)
         doupdate()
+    }
+
+    /// Sixel and iTerm2 pixels sit in cells curses believes blank: curses must not shift them
+    /// sideways with insert/delete-character.
+    static func prepare(for graphics: TerminalGraphics) {
+        idcok(tm_stdscr(), !(graphics.pictureProtocol == .sixel || graphics.pictureProtocol == .iterm2))
     }
 
     func redrew(columns: Range<Int>, rows: Range<Int>) -> Bool {

@@ -2,6 +2,7 @@ import TminusViewModel
 import CNcurses
 import Foundation
 import Logging
+import TminusImage
 import TminusRender
 #if canImport(Glibc)
 import Glibc
@@ -15,8 +16,10 @@ import Darwin
 /// It opens ncurses with `newterm(term, output, /dev/null)` at a fixed size, sets it up the
 /// way the app does (modes, `start_color`, `use_default_colors`, the same colour pairs) and
 /// draws through the production path: `NcursesBackend.draw`, which copies the changed cells of
-/// a grid into `stdscr` and ends with one `doupdate`. So what it measures (time per frame,
-/// bytes sent per frame) is what the app sends to a terminal of that type and size.
+/// a grid into `stdscr` and ends with one `doupdate`, then, when it is given a pixel picture
+/// protocol, the app's `PicturePresenter` writes the frame's pictures after it, into the same
+/// output. So what it measures (time per frame, bytes sent per frame) is what the app sends to
+/// a terminal of that type and size.
 ///
 /// Not thread-safe, like curses itself, whose state is global to the process: use these from
 /// one thread at a time, all of them. Several may exist at once (each is its own curses
@@ -37,14 +40,19 @@ public final class OffscreenTerminal {
     private let output: UnsafeMutablePointer<FILE>
     private let input: UnsafeMutablePointer<FILE>
     private let backend: NcursesBackend
+    /// Writes the frames' pixel pictures (nil for symbols), as `MainLoop` does.
+    private let presenter: PicturePresenter?
+    private let pictureOutput: OffscreenPictureScreen?
     let colorMode: ColorMode
     private var isOpen = true
 
     /// - Parameters:
     ///   - term: a terminfo name (default `xterm-256color`).
     ///   - environment: read for `NO_COLOR`, as the app reads the process environment.
+    ///   - graphics: the terminal's picture protocol: with a pixel one, each `draw` also writes
+    ///     the grid's placements through the app's `PicturePresenter` (not inside tmux).
     public init(width: Int, height: Int, term: String = "xterm-256color", output: Output = .temporaryFile,
-                environment: [String: String] = [:]) throws {
+                environment: [String: String] = [:], graphics: TerminalGraphics = .symbols) throws {
         let logger = Logger(label: "tminus.offscreen") { _ in SwiftLogNoOpLogHandler() }
         Self.useUTF8CharacterSet()
         let out: UnsafeMutablePointer<FILE>?
@@ -76,6 +84,15 @@ public final class OffscreenTerminal {
         let colors = ColorPairs(mode: mode, defaultColorsAvailable: defaultColors,
                                 pairLimit: Int(tm_color_pairs()), logger: logger)
         backend = NcursesBackend(colors: colors)
+        if graphics.drawsPixels {
+            let screen = OffscreenPictureScreen(backend: backend, output: out)
+            pictureOutput = screen
+            presenter = PicturePresenter(graphics: graphics, insideTmux: false, screen: screen)
+            NcursesBackend.prepare(for: graphics)
+        } else {
+            pictureOutput = nil
+            presenter = nil
+        }
     }
 
     deinit { close() }
@@ -91,17 +108,21 @@ public final class OffscreenTerminal {
         for name in ["", "C.UTF-8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil && isUTF8() { return }
     }
 
-    /// Draws a frame exactly as the app does: changed rows into `stdscr`, one `doupdate`.
+    /// Draws a frame exactly as the app does: changed rows into `stdscr`, one `doupdate`, then
+    /// the pixel pictures.
     public func draw(_ grid: Grid) {
         precondition(isOpen, "OffscreenTerminal used after close()")
         set_term(screen)
         backend.draw(grid)
+        presenter?.present(grid.placements, size: size)
     }
 
-    /// Makes the next frame repaint every cell, as after a resize or a resume.
+    /// Makes the next frame repaint every cell, as after a resize or a resume (and, as there,
+    /// every picture is written again: kitty's images are deleted and sent again).
     public func invalidate() {
         precondition(isOpen, "OffscreenTerminal used after close()")
         set_term(screen)
+        presenter?.clear()
         backend.invalidate()
     }
 
@@ -110,6 +131,17 @@ public final class OffscreenTerminal {
         fflush(output)
         return max(0, Int(lseek(fileno(output), 0, SEEK_CUR)))
     }
+
+    /// Told of every picture the presenter writes (as the app's log is): to see why a frame
+    /// sends what it does.
+    public var pictureLog: ((String) -> Void)? {
+        get { presenter?.log }
+        set { presenter?.log = newValue }
+    }
+
+    /// The part of `bytesWritten` that the picture presenter wrote (sixel, kitty, iTerm2
+    /// commands), not curses.
+    public var pictureBytesWritten: Int { pictureOutput?.bytesWritten ?? 0 }
 
     /// What was sent from byte `offset` on (empty for `.nullDevice`): to see why a frame
     /// costs what it does.
@@ -131,6 +163,25 @@ public final class OffscreenTerminal {
         fclose(output)
         fclose(input)
     }
+}
+
+/// The presenter's screen here: curses' own for repainting, and the terminal's output file
+/// for the picture bytes (the app writes them to standard output, after curses' bytes).
+private final class OffscreenPictureScreen: PictureScreen {
+    let backend: NcursesBackend
+    let output: UnsafeMutablePointer<FILE>
+    private(set) var bytesWritten = 0
+
+    init(backend: NcursesBackend, output: UnsafeMutablePointer<FILE>) { self.backend = backend; self.output = output }
+
+    func write(_ bytes: [UInt8]) {
+        bytesWritten += bytes.count
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, output) }
+    }
+
+    func repaint(lines: IndexSet) { backend.repaint(lines: lines) }
+
+    func redrew(columns: Range<Int>, rows: Range<Int>) -> Bool { backend.redrew(columns: columns, rows: rows) }
 }
 
 // MARK: - What curses shows (tests)

@@ -409,8 +409,10 @@ let benchImages = BenchImages(
         try ImageDecoder.decode(Data(contentsOf: root.appending(path: "images/\($0).png")))
     }))
 results += try await pictureFrameRows(benchImages)
-// Pixel pictures (kitty, sixel, iTerm2): empty until the terminal's presenter is merged.
-results += pixelPictureBytesRows()
+// The same with pixel pictures (sixel, kitty, iTerm2), the presenter included, and what one big
+// picture costs to make ready.
+results += try await pixelPictureBytesRows(benchImages)
+results += pictureEncodingRows(jpeg)
 
 // MARK: - The table
 

@@ -42,6 +42,31 @@ extension CursesTests {
             #expect(terminal.bytesWritten == before)
         }
 
+        /// With a pixel protocol, a frame's pictures go out after curses' text, into the same
+        /// output (the bench counts them): once, not again for an unchanged frame, and again
+        /// after `invalidate` (a resize's repaint wipes them).
+        @Test func pixelPicturesAreWrittenAfterTheTextAndCounted() throws {
+            let graphics = TerminalGraphics(pictureProtocol: .sixel, cellWidth: 10, cellHeight: 20)
+            let terminal = try OffscreenTerminal(width: 40, height: 12, graphics: graphics)
+            var grid = Grid(size: Size(width: 40, height: 12))
+            grid.put("Falcon 9", x: 0, y: 0)
+            let image = PicturePresenterTests.solid(20, 40)
+            grid.place(PicturePlacement(id: 5, image: image, x: 3, y: 2, columns: 2, rows: 2),
+                       symbols: Array(repeating: .blank, count: 4))
+            terminal.draw(grid)
+            let first = terminal.bytesWritten
+            let sent = String(decoding: terminal.written(from: 0), as: UTF8.self)
+            #expect(terminal.pictureBytesWritten > 0)
+            #expect(sent.contains("Falcon 9"))
+            #expect(sent.hasSuffix("\u{1B}7\u{1B}[3;4H" + String(decoding: Sixel.encode(PicturePresenterTests.solid(20, 36)), as: UTF8.self) + "\u{1B}8"))
+            terminal.draw(grid)
+            #expect(terminal.bytesWritten == first)
+            let pictures = terminal.pictureBytesWritten
+            terminal.invalidate()
+            terminal.draw(grid)
+            #expect(terminal.pictureBytesWritten == 2 * pictures)
+        }
+
         /// Frames drawn one after another (only their changed cells written) leave curses' screen
         /// exactly as drawing the last frame from scratch does: wide characters, cut ones, cells
         /// restyled, orphaned continuations, a grid wider than the terminal.
