@@ -8,8 +8,9 @@ SWIFT        ?= swift
 # the system library); libpng and libjpeg(-turbo) to decode pictures; libchafa (and glib's headers, which chafa.h includes) to
 # turn them into terminal cells; libcurl for HTTP; pkg-config for SwiftPM to find them; tmux and
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server); Xvfb,
-# xterm, xwd (x11-apps) and ImageMagick run the sixel one (a real xterm, read back as pixels).
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick
+# xterm, xwd (x11-apps), ImageMagick and xdotool run the sixel one (a real xterm, read back as
+# pixels; xdotool types the keys and resizes it).
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES

@@ -134,10 +134,20 @@ final class PicturePresenter {
             out += Array("\u{1B}[\(spot.y + 1);\(spot.x + 1)H".utf8)
             out += encoded.bytes(for: EncodedPictures.Key(spot: spot, graphics: graphics)) { pixels(spot, placement) }
         }
+        let changed = Set(now.keys) != shown
         shown = Set(now.keys)
+        if changed { log?("pictures: on screen: " + Self.describe(shown)) }
         guard !out.isEmpty else { return }
         // DECSC/DECRC: the cursor back where curses left it (and believes it is).
         screen.write(Array("\u{1B}7".utf8) + out + Array("\u{1B}8".utf8))
+    }
+
+    /// `X,Y CxR` for each spot, top to bottom, left to right (`none` for none): the log's
+    /// list of the pixel pictures on the screen, which the end-to-end test checks its
+    /// screenshots against (picture colours in them, none anywhere else).
+    static func describe(_ spots: Set<Spot>) -> String {
+        let sorted = spots.sorted { ($0.y, $0.x, $0.id) < ($1.y, $1.x, $1.id) }
+        return sorted.isEmpty ? "none" : sorted.map { "\($0.x),\($0.y) \($0.columns)x\($0.boxRows.count)" }.joined(separator: " ")
     }
 
     /// The bytes that draw `spot`'s part of the picture at the cursor.

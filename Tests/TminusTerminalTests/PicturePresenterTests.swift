@@ -96,6 +96,24 @@ struct PicturePresenterTests {
         #expect(screen.take().repainted.isEmpty, "once")
     }
 
+    /// The end-to-end debris test reads the pictures on the screen from this log line.
+    @Test func theLogListsThePicturesOnScreenWhenTheyChange() {
+        let screen = RecordingScreen()
+        let presenter = PicturePresenter(graphics: Self.sixel, insideTmux: false, screen: screen)
+        var lines: [String] = []
+        presenter.log = { lines.append($0) }
+        presenter.present([Self.red(id: 1, x: 3, y: 2, columns: 2, rows: 1), Self.red(id: 2, x: 0, y: 9, columns: 4, rows: 3)],
+                          size: Self.screenSize)
+        // The second is cut above the last row (11): two of its rows are drawn.
+        #expect(lines.filter { $0.contains("on screen") } == ["pictures: on screen: 3,2 2x1 0,9 4x2"])
+        lines = []
+        presenter.present([Self.red(id: 1, x: 3, y: 2, columns: 2, rows: 1), Self.red(id: 2, x: 0, y: 9, columns: 4, rows: 3)],
+                          size: Self.screenSize)
+        #expect(lines.isEmpty, "nothing changed: nothing logged")
+        presenter.present([], size: Self.screenSize)
+        #expect(lines == ["pictures: on screen: none"])
+    }
+
     @Test func aPictureSharingARepaintedLineOrUnderNewTextIsWrittenAgain() {
         let screen = RecordingScreen()
         let presenter = PicturePresenter(graphics: Self.sixel, insideTmux: false, screen: screen)
