@@ -82,6 +82,7 @@ final class EventLoop {
     private var asked = Date()
     /// Draws the frames' pixel pictures; nil while pictures are symbols.
     private var pictures: PicturePresenter?
+    private let pictureQueue = DispatchQueue(label: "tminus.picture-encoding", qos: .userInitiated)
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
          signalFD: Int32, logger: Logger, background: BackgroundProbe, graphics: GraphicsProbe,
@@ -159,6 +160,8 @@ final class EventLoop {
 
             if fds[1].revents != 0 {
                 wake.drain()
+                // An encoded picture is drawn by presenting the frame again.
+                if pictures?.takeArrivals() == true { needsDraw = true }
                 let arrived = viewModel.receiveMail()
                 logger.trace("mail: \(arrived ? "applied" : "none")")
             }
@@ -193,8 +196,12 @@ final class EventLoop {
         logger.info("terminal: pictures \(found.pictureProtocol.rawValue), cell \(found.cellWidth)x\(found.cellHeight) px (\(how); \(waited) ms after asking)")
         if pictures?.graphics != found {
             pictures?.clear()
+            // Pictures are encoded on a queue of their own, one at a time, so that a big one
+            // never holds up a frame; the wake pipe brings the loop back to draw it.
             pictures = found.drawsPixels
-                ? PicturePresenter(graphics: found, insideTmux: graphics.insideTmux, screen: backend) : nil
+                ? PicturePresenter(graphics: found, insideTmux: graphics.insideTmux, screen: backend,
+                                   background: pictureQueue, ready: { [wake] in wake.wake() })
+                : nil
             pictures?.log = { [logger] in logger.info("\($0)") }
             NcursesBackend.prepare(for: found)
         }

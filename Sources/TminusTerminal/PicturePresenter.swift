@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TminusImage
 import TminusViewModel
 
@@ -30,7 +31,10 @@ protocol PictureScreen: AnyObject {
 ///
 /// Nothing is ever written on the screen's last row (a sixel or an inline image reaching it
 /// scrolls the screen) or outside the screen. Encoded bytes are kept (`EncodedPictures`), so a
-/// picture is encoded once for each size it is shown at, not once a frame.
+/// picture is encoded once for each size it is shown at, not once a frame. In the app the
+/// encoding runs off the UI thread (a big photo's sixel or PNG takes 40–90 ms): the frame goes
+/// out without that picture, its box stays blank, and when the bytes are ready `ready` wakes
+/// the event loop, which presents the frame again (`takeArrivals`).
 final class PicturePresenter {
     let graphics: TerminalGraphics
     let insideTmux: Bool
@@ -46,15 +50,22 @@ final class PicturePresenter {
     private var shown: Set<Spot> = []
     /// kitty: the images the terminal holds, least recently shown first.
     private var transmitted: [UInt32] = []
-    private var encoded = EncodedPictures()
+    private var encoded: EncodedPictures
     /// How many pictures were encoded so far (each once per size it is shown at).
     var encodings: Int { encoded.encodings }
 
-    init(graphics: TerminalGraphics, insideTmux: Bool, screen: PictureScreen) {
+    /// `background`: where pictures are encoded, nil for at once, in `present` (tests, the
+    /// bench); `ready` is called (on that queue) when an encoding is done.
+    init(graphics: TerminalGraphics, insideTmux: Bool, screen: PictureScreen,
+         background: DispatchQueue? = nil, ready: @escaping @Sendable () -> Void = {}) {
         self.graphics = graphics
         self.insideTmux = insideTmux
         self.screen = screen
+        encoded = EncodedPictures(background: background, ready: ready)
     }
+
+    /// Whether encodings finished since the last call: the frame should be presented again.
+    func takeArrivals() -> Bool { encoded.takeArrivals() }
 
     /// After a frame's `doupdate`: its placements, on a screen of `size` cells.
     func present(_ placements: [PicturePlacement], size: Size) {
@@ -125,17 +136,26 @@ final class PicturePresenter {
         if !stale.isEmpty { screen.repaint(lines: stale) }
 
         var out: [UInt8] = []
+        var waiting = Set<Spot>()
         for (spot, placement) in now.sorted(by: { ($0.key.y, $0.key.x, $0.key.id) < ($1.key.y, $1.key.x, $1.key.id) }) {
             let unchanged = shown.contains(spot)
                 && !stale.intersects(integersIn: spot.screenRows)
                 && !screen.redrew(columns: spot.screenColumns, rows: spot.screenRows)
             if unchanged { continue }
+            let graphics = graphics, insideTmux = insideTmux
+            guard let bytes = encoded.bytes(for: EncodedPictures.Key(spot: spot, graphics: graphics), encode: {
+                Self.pixels(spot, placement, graphics: graphics, insideTmux: insideTmux)
+            }) else {
+                waiting.insert(spot)  // still encoding: its box stays blank until it is ready
+                continue
+            }
             log?("pictures: \(graphics.pictureProtocol.rawValue) \(spot.id) at \(spot.x),\(spot.y) \(spot.columns)x\(spot.boxRows.count) cells, rows \(spot.boxRows.lowerBound)..<\(spot.boxRows.upperBound) of \(spot.boxRowCount)")
             out += Array("\u{1B}[\(spot.y + 1);\(spot.x + 1)H".utf8)
-            out += encoded.bytes(for: EncodedPictures.Key(spot: spot, graphics: graphics)) { pixels(spot, placement) }
+            out += bytes
         }
-        let changed = Set(now.keys) != shown
-        shown = Set(now.keys)
+        let drawn = Set(now.keys).subtracting(waiting)
+        let changed = drawn != shown
+        shown = drawn
         if changed { log?("pictures: on screen: " + Self.describe(shown)) }
         guard !out.isEmpty else { return }
         // DECSC/DECRC: the cursor back where curses left it (and believes it is).
@@ -150,13 +170,13 @@ final class PicturePresenter {
         return sorted.isEmpty ? "none" : sorted.map { "\($0.x),\($0.y) \($0.columns)x\($0.boxRows.count)" }.joined(separator: " ")
     }
 
-    /// The bytes that draw `spot`'s part of the picture at the cursor.
-    private func pixels(_ spot: Spot, _ placement: PicturePlacement) -> [UInt8] {
-        let canvas = Self.canvas(spot, placement.image, graphics: graphics)
+    /// The bytes that draw `spot`'s part of the picture at the cursor (any thread).
+    static func pixels(_ spot: Spot, _ placement: PicturePlacement, graphics: TerminalGraphics, insideTmux: Bool) -> [UInt8] {
+        let canvas = canvas(spot, placement.image, graphics: graphics)
         switch graphics.pictureProtocol {
         case .iterm2:
             guard let png = PNGEncoder.encode(canvas) else { return [] }
-            return wrapped(ITerm2Image.inline(file: png, columns: spot.columns, rows: spot.boxRows.count))
+            return wrapped(ITerm2Image.inline(file: png, columns: spot.columns, rows: spot.boxRows.count), insideTmux: insideTmux)
         default:
             // tmux 3.4 draws sixels itself: no passthrough.
             return Sixel.encode(canvas)
@@ -200,7 +220,12 @@ final class PicturePresenter {
                 transmitted.remove(at: index)   // to the recent end
             } else {
                 let key = EncodedPictures.Key(id: placement.id, columns: placement.columns, rows: 0..<placement.rows, graphics: graphics)
-                out += encoded.bytes(for: key) { wrapped(Self.transmission(placement)) }
+                let insideTmux = insideTmux
+                // Until it is transmitted, its placeholder cells show nothing.
+                guard let bytes = encoded.bytes(for: key, encode: {
+                    Self.wrapped(Self.transmission(placement), insideTmux: insideTmux)
+                }) else { continue }
+                out += bytes
                 log?("pictures: kitty \(placement.id) transmitted, \(placement.columns)x\(placement.rows) cells")
             }
             transmitted.append(placement.id)
@@ -222,8 +247,10 @@ final class PicturePresenter {
 
     /// Inside tmux, kitty commands (and iTerm2's) go through its passthrough, one command
     /// per passthrough so that none is too long for tmux.
-    private func wrapped(_ commands: [UInt8]) -> [UInt8] {
-        insideTmux ? Self.passthroughEach(commands) : commands
+    private func wrapped(_ commands: [UInt8]) -> [UInt8] { Self.wrapped(commands, insideTmux: insideTmux) }
+
+    static func wrapped(_ commands: [UInt8], insideTmux: Bool) -> [UInt8] {
+        insideTmux ? passthroughEach(commands) : commands
     }
 
     /// Each escape sequence in `commands` (each ends at ST, `ESC \`, or BEL for iTerm2's OSC)
@@ -250,8 +277,9 @@ final class PicturePresenter {
 }
 
 /// Encoded pictures, by picture and size, so that each is encoded once: a sixel of a big
-/// photo takes milliseconds, too long to spend on every frame. Bounded by bytes; the least
-/// recently used goes first.
+/// photo takes tens of milliseconds, too long to spend on every frame. Bounded by bytes; the
+/// least recently used goes first. With a `background` queue a missing picture is encoded
+/// there while `bytes` answers nil; it is kept when done, and `ready` is called.
 struct EncodedPictures {
     struct Key: Hashable {
         var id: UInt32
@@ -276,13 +304,56 @@ struct EncodedPictures {
     /// How many times something was encoded (tests: once per picture and size).
     private(set) var encodings = 0
 
-    mutating func bytes(for key: Key, encode: () -> [UInt8]) -> [UInt8] {
+    private let background: DispatchQueue?
+    private let ready: @Sendable () -> Void
+    /// Sent to the background queue and not yet taken in.
+    private var pending: Set<Key> = []
+    /// Finished in the background, waiting to be taken in on the UI thread.
+    private let arrivals = ArrivedEncodings()
+
+    init(background: DispatchQueue? = nil, ready: @escaping @Sendable () -> Void = {}) {
+        self.background = background
+        self.ready = ready
+    }
+
+    /// The bytes for `key`, encoding them if need be: at once without a background queue,
+    /// else there (nil until they are ready).
+    mutating func bytes(for key: Key, encode: @escaping @Sendable () -> [UInt8]) -> [UInt8]? {
+        takeIn()
         if let known = entries[key] {
             if let index = order.firstIndex(of: key) { order.remove(at: index) }
             order.append(key)
             return known
         }
-        let made = encode()
+        guard let background else {
+            let made = encode()
+            keep(made, for: key)
+            return made
+        }
+        if pending.insert(key).inserted {
+            let arrivals = arrivals, ready = ready
+            background.async {
+                arrivals.add(key, encode())
+                ready()
+            }
+        }
+        return nil
+    }
+
+    /// Whether encodings arrived since the last call (they are kept).
+    mutating func takeArrivals() -> Bool { takeIn() }
+
+    @discardableResult
+    private mutating func takeIn() -> Bool {
+        let arrived = arrivals.take()
+        for (key, made) in arrived {
+            pending.remove(key)
+            keep(made, for: key)
+        }
+        return !arrived.isEmpty
+    }
+
+    private mutating func keep(_ made: [UInt8], for key: Key) {
         encodings += 1
         entries[key] = made
         order.append(key)
@@ -291,6 +362,19 @@ struct EncodedPictures {
             let oldest = order.removeFirst()
             total -= entries.removeValue(forKey: oldest)?.count ?? 0
         }
-        return made
+    }
+}
+
+/// Encodings finished on the background queue, handed to the UI thread.
+final class ArrivedEncodings: Sendable {
+    private let list = Mutex<[(EncodedPictures.Key, [UInt8])]>([])
+
+    func add(_ key: EncodedPictures.Key, _ bytes: [UInt8]) { list.withLock { $0.append((key, bytes)) } }
+
+    func take() -> [(EncodedPictures.Key, [UInt8])] {
+        list.withLock { items in
+            defer { items.removeAll() }
+            return items
+        }
     }
 }

@@ -59,6 +59,50 @@ struct PicturePresenterTests {
         #expect(String(decoding: frame.bytes, as: UTF8.self).hasPrefix("\u{1B}7\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;20;18#0;2;100;0;0"))
     }
 
+    @Test func inTheAppAPictureIsEncodedOffTheFrameAndDrawnWhenReady() async {
+        // The frame goes out without the picture (its box stays blank) and the encoding runs
+        // on the queue; `ready` says when, and the frame presented again writes it.
+        let screen = RecordingScreen()
+        let queue = DispatchQueue(label: "test.encoding")
+        let (readyCalls, ready) = AsyncStream.makeStream(of: Void.self)
+        let presenter = PicturePresenter(graphics: Self.sixel, insideTmux: false, screen: screen,
+                                         background: queue, ready: { ready.yield() })
+        var logged: [String] = []
+        presenter.log = { logged.append($0) }
+        presenter.present([Self.red()], size: Self.screenSize)
+        #expect(screen.take().bytes.isEmpty, "nothing written while it is encoded")
+        #expect(!logged.contains { $0.contains("on screen: 3,2") }, "not on screen yet: \(logged)")
+        presenter.present([Self.red()], size: Self.screenSize)   // a frame before it is ready: asked once
+        var calls = readyCalls.makeAsyncIterator()
+        _ = await calls.next()
+        queue.sync {}
+        #expect(presenter.takeArrivals())
+        #expect(!presenter.takeArrivals(), "taken once")
+        presenter.present([Self.red()], size: Self.screenSize)
+        #expect(screen.take().bytes == Self.save + Self.cup(3, 2) + Sixel.encode(Self.solid(20, 18)) + Self.restore)
+        #expect(presenter.encodings == 1)
+        #expect(logged.contains { $0.contains("on screen: 3,2") })
+        presenter.present([Self.red()], size: Self.screenSize)
+        #expect(screen.take().bytes.isEmpty, "then it is on screen: nothing more")
+    }
+
+    @Test func kittyTransmitsAnImageOnceItIsEncoded() async {
+        let screen = RecordingScreen()
+        let queue = DispatchQueue(label: "test.encoding.kitty")
+        let (readyCalls, ready) = AsyncStream.makeStream(of: Void.self)
+        let presenter = PicturePresenter(graphics: Self.kitty, insideTmux: false, screen: screen,
+                                         background: queue, ready: { ready.yield() })
+        presenter.present([Self.red()], size: Self.screenSize)
+        #expect(screen.take().bytes.isEmpty)
+        var calls = readyCalls.makeAsyncIterator()
+        _ = await calls.next()
+        #expect(presenter.takeArrivals())
+        presenter.present([Self.red()], size: Self.screenSize)
+        #expect(screen.take().bytes == PicturePresenter.transmission(Self.red()))
+        presenter.present([Self.red()], size: Self.screenSize)
+        #expect(screen.take().bytes.isEmpty)
+    }
+
     @Test func anUnchangedFrameWritesNothing() {
         let screen = RecordingScreen()
         let presenter = PicturePresenter(graphics: Self.sixel, insideTmux: false, screen: screen)
