@@ -92,10 +92,13 @@ final class NcursesBackend {
     }
 
     /// Appends what ncurses is given for one cell and returns the columns it takes. The common
-    /// case (one scalar as wide as its cell: ASCII, box drawing, half blocks) goes straight
-    /// in; anything else goes through `CellGlyph`, which decides the same way for these.
+    /// cases go straight in: a scalar as wide as its cell (ASCII, box drawing, half blocks),
+    /// alone or followed by at most `CellGlyph.maxCombining` marks of width 0 (kitty's
+    /// placeholders, accented letters), which is what `CellGlyph` gives for them too; anything
+    /// else (a tail with a width of its own, too many marks, a width the grid disagrees with)
+    /// goes through `CellGlyph`.
     @inline(__always)
-    private static func appendGlyph(of cell: Cell, wide: Bool, room: Int, to text: inout [wchar_t]) -> Int {
+    static func appendGlyph(of cell: Cell, wide: Bool, room: Int, to text: inout [wchar_t]) -> Int {
         if cell.isContinuation {
             text.append(0x20)  // a continuation without its wide character before it
             return 1
@@ -105,13 +108,21 @@ final class NcursesBackend {
             return 1
         }
         let span = wide ? 2 : 1
+        let start = text.count
         var scalars = cell.character.unicodeScalars.makeIterator()
-        if let scalar = scalars.next(), scalars.next() == nil {
-            let value = scalar.value
-            let width = value < 0x80 ? (value >= 0x20 && value < 0x7F ? 1 : -1) : cursesWidth(scalar)
+        if let base = scalars.next() {
+            let value = base.value
+            let width = value < 0x80 ? (value >= 0x20 && value < 0x7F ? 1 : -1) : cursesWidth(base)
             if width == span {
                 text.append(wchar_t(truncatingIfNeeded: value))
-                return span
+                var marks = 0
+                while let scalar = scalars.next() {
+                    marks += 1
+                    guard marks <= CellGlyph.maxCombining, cursesWidth(scalar) == 0 else { break }
+                    text.append(wchar_t(truncatingIfNeeded: scalar.value))
+                }
+                if marks == text.count - start - 1 { return span }
+                text.removeSubrange(start...)  // a hard case after all
             }
         }
         for scalar in CellGlyph.scalars(for: cell.character, columns: span, width: cursesWidth) {
@@ -120,7 +131,7 @@ final class NcursesBackend {
         return span
     }
 
-    private static func cursesWidth(_ scalar: Unicode.Scalar) -> Int {
+    static func cursesWidth(_ scalar: Unicode.Scalar) -> Int {
         Int(tm_nc_wcwidth(Int32(bitPattern: scalar.value)))
     }
 }

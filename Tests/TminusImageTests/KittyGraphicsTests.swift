@@ -77,6 +77,21 @@ struct KittyPlaceholderTests {
         #expect(KittyPlaceholder.foregroundSGR(imageID: 33_554_474) == "\u{1B}[38;5;42m")
     }
 
+    /// The rows kept as characters are exactly the cells, scalar for scalar (Character's ==
+    /// would accept a canonically equivalent sequence): every row, every column, with and
+    /// without the id's high byte.
+    @Test(arguments: [42, 0xFF_FFFF, 33_554_474] as [UInt32])
+    func rowsOfCharactersAreTheCells(imageID: UInt32) {
+        for row in 0..<KittyPlaceholder.maxSpan {
+            let characters = KittyPlaceholder.characters(row: row, imageID: imageID)
+            #expect(characters.count == KittyPlaceholder.maxSpan)
+            let mismatched = characters.indices.filter {
+                Array(characters[$0].unicodeScalars) != Array(KittyPlaceholder.cell(row: row, column: $0, imageID: imageID).unicodeScalars)
+            }
+            #expect(mismatched.isEmpty, "row \(row), columns \(mismatched)")
+        }
+    }
+
     @Test func idsAboveAByteUseTruecolour() {
         #expect(KittyPlaceholder.foregroundSGR(imageID: 0x01_02_03) == "\u{1B}[38;2;1;2;3m")
         #expect(KittyPlaceholder.foreground(imageID: 0xAB_CD_EF) == (0xAB, 0xCD, 0xEF))

@@ -100,6 +100,62 @@ extension CursesTests {
                 if got != want { break }
             }
         }
+
+        /// The backend's fast path for a cell hands ncurses exactly what `CellGlyph` decides:
+        /// one scalar, a scalar with combining marks (kitty's placeholders among them), too
+        /// many marks, tails with a width, widths the grid and ncurses disagree on.
+        @Test func theBackendsFastPathWritesWhatCellGlyphDecides() throws {
+            _ = try OffscreenTerminal(width: 4, height: 1)  // the UTF-8 locale ncurses measures in
+            let characters: [Character] = [
+                "a", " ", "░", "打", "★", "e\u{301}", "a\u{301}\u{302}\u{303}\u{304}", "a\u{301}\u{302}\u{303}\u{304}\u{305}",
+                "打\u{301}", "😀", "❤️", "👨‍👩‍👧", "🇫🇷", "\u{7}", "\u{10EEEE}",
+                Character(KittyPlaceholder.cell(row: 0, column: 0, imageID: 42)),
+                Character(KittyPlaceholder.cell(row: 296, column: 295, imageID: 7)),
+                Character(KittyPlaceholder.cell(row: 3, column: 9, imageID: 0xFF00_0001)),
+            ]
+            for character in characters {
+                for wide in [false, true] {
+                    var text: [wchar_t] = [0x41]
+                    let columns = NcursesBackend.appendGlyph(of: Cell(character), wide: wide, room: 2, to: &text)
+                    let want = CellGlyph.scalars(for: character, columns: wide ? 2 : 1, width: NcursesBackend.cursesWidth)
+                    #expect(columns == (wide ? 2 : 1))
+                    #expect(text.dropFirst().map { UInt32(bitPattern: $0) } == want.map(\.value),
+                            "\(character.unicodeScalars.map { String($0.value, radix: 16) }), wide: \(wide)")
+                }
+            }
+        }
+
+        /// kitty's Unicode placeholders reach the terminal whole: U+10EEEE and its row, column
+        /// (and, for an id above 24 bits, high-byte) diacritics, in the cell's colour, each
+        /// cell one column. Pinned byte for byte: the diacritics are what kitty reads.
+        @Test func kittyPlaceholderCellsReachTheTerminalWithTheirDiacritics() throws {
+            let terminal = try OffscreenTerminal(width: 12, height: 3)
+            var grid = Grid(size: Size(width: 12, height: 3))
+            grid.put("ab", x: 0, y: 0)
+            for row in 0..<2 {
+                for column in 0..<2 {
+                    grid[2 + column, row] = Cell(Character(KittyPlaceholder.cell(row: row, column: column, imageID: 42)),
+                                                 style: Style(foreground: Color(42)))
+                    grid[6 + column, row] = Cell(Character(KittyPlaceholder.cell(row: row, column: column, imageID: 33_554_474)),
+                                                 style: Style(foreground: Color(42)))
+                }
+            }
+            grid.put("z", x: 8, y: 0)
+            terminal.draw(grid)
+            let sent = String(decoding: terminal.written(from: 0), as: UTF8.self)
+            let reset = "\u{1B}[39m\u{1B}(B\u{1B}[m", colour = "\u{1B}[38;5;42m"
+            #expect(sent.hasSuffix("\u{1B}[H\u{1B}[2Jab"
+                + colour + "\u{10EEEE}\u{0305}\u{0305}\u{10EEEE}\u{0305}\u{030D}" + reset + "  "
+                + colour + "\u{10EEEE}\u{0305}\u{0305}\u{030E}\u{10EEEE}\u{0305}\u{030D}\u{030E}" + reset + "z"
+                + "\u{1B}[2;3H"
+                + colour + "\u{10EEEE}\u{030D}\u{0305}\u{10EEEE}\u{030D}\u{030D}" + reset + "  "
+                + colour + "\u{10EEEE}\u{030D}\u{0305}\u{030E}\u{10EEEE}\u{030D}\u{030D}\u{030E}" + reset),
+                    "\(sent.debugDescription)")
+            let cells = terminal.screenCells()
+            #expect(cells[1][3].text == "\u{10EEEE}\u{030D}\u{030D}")
+            #expect(cells[1][7].text == "\u{10EEEE}\u{030D}\u{030D}\u{030E}")
+            #expect(cells[0][8].text == "z", "each placeholder is one column")
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The Unicode placeholders of the kitty graphics protocol: text that stands for a picture.
 ///
 /// A cell holding U+10EEEE, with combining diacritics for its row and column, and the image id
@@ -56,6 +58,23 @@ public enum KittyPlaceholder {
         if high != 0 { text.append(Unicode.Scalar(diacritics[high])!) }
         return String(text)
     }
+
+    /// Row `row` of a placement as characters, one for each column (`maxSpan` of them): what
+    /// `cell` gives, as the grid's `Character`s. Building one cell (a string of three or four
+    /// scalars, checked to be one grapheme) costs far more than looking it up, and a big
+    /// picture has thousands, so each row of the usual ids (24 bits, no third diacritic) is
+    /// built once, on first use, and kept (297 rows of 297 at most).
+    public static func characters(row: Int, imageID: UInt32) -> [Character] {
+        precondition(row >= 0 && row < maxSpan, "outside the diacritics table")
+        func build() -> [Character] { (0..<maxSpan).map { Character(cell(row: row, column: $0, imageID: imageID)) } }
+        guard imageID >> 24 == 0 else { return build() }
+        if let characters = rows.withLock({ $0[row] }) { return characters }
+        let characters = build()
+        rows.withLock { $0[row] = characters }
+        return characters
+    }
+
+    private static let rows = Mutex<[[Character]?]>(Array(repeating: nil, count: diacritics.count))
 
     /// The foreground colour that names `imageID` (its lower 24 bits) as red, green, blue.
     public static func foreground(imageID: UInt32) -> (r: UInt8, g: UInt8, b: UInt8) {

@@ -54,8 +54,11 @@ enum PictureView {
         var symbols = Grid(size: Size(width: key.columns, height: rows.count))
         drawGlyphs(glyphs, rows: rows, x: 0, y: 0, into: &symbols)
         for (i, row) in rows.enumerated() {
-            for column in 0..<key.columns {
-                grid[x + column, y + i] = protocol_ == .kitty ? kittyCell(row: row, column: column, id: id) : .blank
+            if protocol_ == .kitty {
+                let characters = KittyPlaceholder.characters(row: row, imageID: id), style = kittyStyle(id: id)
+                for column in 0..<key.columns { grid[x + column, y + i] = Cell(characters[column], style: style) }
+            } else {
+                for column in 0..<key.columns { grid[x + column, y + i] = .blank }
             }
         }
         grid.place(PicturePlacement(id: id, image: pixels, x: x, y: y, columns: key.columns, rows: key.rows, visibleRows: rows),
@@ -85,12 +88,12 @@ enum PictureView {
         }
     }
 
-    /// A kitty Unicode placeholder: the row and column as diacritics, the image id in the
-    /// foreground colour (a palette index when it fits in one, as kitty reads `38;5;n`).
-    static func kittyCell(row: Int, column: Int, id: UInt32) -> Cell {
+    /// The style of kitty's Unicode placeholders (their row and column are diacritics in the
+    /// character): the image id in the foreground colour, a palette index when it fits in one,
+    /// as kitty reads `38;5;n`.
+    static func kittyStyle(id: UInt32) -> Style {
         let (r, g, b) = KittyPlaceholder.foreground(imageID: id)
-        let color = id & 0xFF_FFFF < 256 ? Color(Int16(id & 0xFF)) : Color.rgb(r, g, b)
-        return Cell(Character(KittyPlaceholder.cell(row: row, column: column, imageID: id)), style: Style(foreground: color))
+        return Style(foreground: id & 0xFF_FFFF < 256 ? Color(Int16(id & 0xFF)) : Color.rgb(r, g, b))
     }
 
     /// The placement id of the picture `key`: the same for the same URL in the same box in
