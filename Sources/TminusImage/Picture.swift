@@ -17,6 +17,25 @@ public struct RGBAImage: Sendable, Hashable {
         self.width = width; self.height = height; self.pixels = pixels
     }
 
+    /// A cheap stand-in for the pixels: the size and 256 pixels spread over the picture. Two
+    /// different pictures of one size that agree on all of those are not a real risk; hashing
+    /// every byte of a big photo each frame is a real cost.
+    public var fingerprint: Int {
+        var hasher = Hasher()
+        hasher.combine(width); hasher.combine(height)
+        let count = width * height
+        if count > 0 {
+            let step = max(1, count / 256)
+            pixels.withUnsafeBufferPointer { bytes in
+                for pixel in stride(from: 0, to: count, by: step) {
+                    hasher.combine(bytes[pixel * 4]); hasher.combine(bytes[pixel * 4 + 1])
+                    hasher.combine(bytes[pixel * 4 + 2]); hasher.combine(bytes[pixel * 4 + 3])
+                }
+            }
+        }
+        return hasher.finalize()
+    }
+
     public subscript(x: Int, y: Int) -> RGBA {
         let i = (y * width + x) * 4
         return RGBA(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])

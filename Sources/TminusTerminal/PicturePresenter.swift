@@ -48,8 +48,17 @@ final class PicturePresenter {
 
     /// sixel, iTerm2: what is on the screen now.
     private var shown: Set<Spot> = []
-    /// kitty: the images the terminal holds, least recently shown first.
+    /// kitty: the images the terminal holds, least recently shown first, and what each shows.
     private var transmitted: [UInt32] = []
+    private var kittyImages: [UInt32: Fingerprint] = [:]
+
+    /// What a kitty image id was sent with: its box and its pixels' fingerprint.
+    struct Fingerprint: Hashable {
+        var columns: Int, rows: Int, image: Int
+        init(_ placement: PicturePlacement) {
+            columns = placement.columns; rows = placement.rows; image = placement.image.fingerprint
+        }
+    }
     private var encoded: EncodedPictures
     /// How many pictures were encoded so far (each once per size it is shown at).
     var encodings: Int { encoded.encodings }
@@ -84,6 +93,7 @@ final class PicturePresenter {
             var out = KittyGraphics.deleteAllPlacements
             for id in transmitted { out += KittyGraphics.delete(id: id) }
             transmitted = []
+            kittyImages = [:]
             screen.write(wrapped(out))
         case .sixel, .iterm2:
             shown = []
@@ -143,7 +153,7 @@ final class PicturePresenter {
                 && !screen.redrew(columns: spot.screenColumns, rows: spot.screenRows)
             if unchanged { continue }
             let graphics = graphics, insideTmux = insideTmux
-            guard let bytes = encoded.bytes(for: EncodedPictures.Key(spot: spot, graphics: graphics), encode: {
+            guard let bytes = encoded.bytes(for: EncodedPictures.Key(spot: spot, image: placement.image, graphics: graphics), encode: {
                 Self.pixels(spot, placement, graphics: graphics, insideTmux: insideTmux)
             }) else {
                 waiting.insert(spot)  // still encoding: its box stays blank until it is ready
@@ -216,22 +226,30 @@ final class PicturePresenter {
         var out: [UInt8] = []
         var onScreen = Set<UInt32>()
         for placement in placements where placement.columns > 0 && placement.rows > 0 && onScreen.insert(placement.id).inserted {
-            if let index = transmitted.firstIndex(of: placement.id) {
+            let fingerprint = Fingerprint(placement)
+            if let index = transmitted.firstIndex(of: placement.id), kittyImages[placement.id] == fingerprint {
                 transmitted.remove(at: index)   // to the recent end
             } else {
-                let key = EncodedPictures.Key(id: placement.id, columns: placement.columns, rows: 0..<placement.rows, graphics: graphics)
+                // New, or its id now names another picture (ids are few without direct colour):
+                // a transmission under an id replaces what the terminal had under it.
+                transmitted.removeAll { $0 == placement.id }
+                let key = EncodedPictures.Key(id: placement.id, columns: placement.columns, rows: 0..<placement.rows,
+                                              image: fingerprint.image, graphics: graphics)
                 let insideTmux = insideTmux
                 // Until it is transmitted, its placeholder cells show nothing.
                 guard let bytes = encoded.bytes(for: key, encode: {
                     Self.wrapped(Self.transmission(placement), insideTmux: insideTmux)
                 }) else { continue }
                 out += bytes
+                kittyImages[placement.id] = fingerprint
                 log?("pictures: kitty \(placement.id) transmitted, \(placement.columns)x\(placement.rows) cells")
             }
             transmitted.append(placement.id)
         }
         while transmitted.count > Self.transmittedLimit, let index = transmitted.firstIndex(where: { !onScreen.contains($0) }) {
-            out += wrapped(KittyGraphics.delete(id: transmitted.remove(at: index)))
+            let id = transmitted.remove(at: index)
+            kittyImages[id] = nil
+            out += wrapped(KittyGraphics.delete(id: id))
         }
         // Transmissions (q=2) do not move the cursor nor answer.
         if !out.isEmpty { screen.write(out) }
@@ -285,14 +303,16 @@ struct EncodedPictures {
         var id: UInt32
         var columns: Int
         var rows: Range<Int>
+        /// The pixels' fingerprint: an id shown again with other pixels is another picture.
+        var image: Int
         var graphics: TerminalGraphics
 
-        init(id: UInt32, columns: Int, rows: Range<Int>, graphics: TerminalGraphics) {
-            self.id = id; self.columns = columns; self.rows = rows; self.graphics = graphics
+        init(id: UInt32, columns: Int, rows: Range<Int>, image: Int, graphics: TerminalGraphics) {
+            self.id = id; self.columns = columns; self.rows = rows; self.image = image; self.graphics = graphics
         }
 
-        init(spot: PicturePresenter.Spot, graphics: TerminalGraphics) {
-            self.init(id: spot.id, columns: spot.columns, rows: spot.boxRows, graphics: graphics)
+        init(spot: PicturePresenter.Spot, image: RGBAImage, graphics: TerminalGraphics) {
+            self.init(id: spot.id, columns: spot.columns, rows: spot.boxRows, image: image.fingerprint, graphics: graphics)
         }
     }
 

@@ -62,6 +62,47 @@ struct PictureRenderTests {
         #expect(again.placements.first?.id == placement.id)
     }
 
+    @Test func kittyIdsFitWhatTheTerminalSendsAsAForeground() {
+        // curses turns an RGB foreground into the nearest palette colour unless the terminal
+        // has direct colour, and kitty would read that index as another image's id.
+        var state = state(TerminalGraphics(pictureProtocol: .kitty, cellWidth: 10, cellHeight: 20), key: Self.key)
+        var ids: Set<UInt32> = []
+        for depth in [PictureColorDepth.indexed256, .truecolor] {
+            state.pictureDepth = depth
+            let request = state.pictureRequest(Self.key)
+            state.pictures[request] = .ready(PictureSpy.solid(for: request))
+            let context = RenderContext(state, layout: state.layout)
+            var grid = Grid(size: size)
+            PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
+            let id = try! #require(grid.placements.first?.id)
+            ids.insert(id)
+            if depth == .truecolor {
+                #expect(id <= 0xFF_FFFF && grid[3, 2].style.foreground == (id < 256 ? Color(Int16(id)) : {
+                    let (r, g, b) = KittyPlaceholder.foreground(imageID: id); return .rgb(r, g, b) }()))
+            } else {
+                #expect((16...255).contains(id) && grid[3, 2].style.foreground == Color(Int16(id)))
+            }
+        }
+        // Two pictures in one frame never share a palette id, even with 240 to choose from.
+        var grid = Grid(size: Size(width: 200, height: 60))
+        state.pictureDepth = .indexed256
+        var keys: [PictureKey] = []
+        for i in 0..<30 {
+            let key = PictureKey(url: URL(string: "https://example.com/\(i).png")!, columns: 4, rows: 2)
+            let request = state.pictureRequest(key)
+            state.pictures[request] = .ready(PictureSpy.solid(columns: 4, rows: 2, RGBA(UInt8(i * 8), 0, 0),
+                                                              pixels: request.pixelBox))
+            keys.append(key)
+        }
+        let context = RenderContext(state, layout: state.layout)
+        for (i, key) in keys.enumerated() {
+            PictureView.draw(key, context: context, x: (i % 40) * 5, y: (i / 40) * 3 + (i % 10) * 3, columns: 4, rows: 2,
+                             placeholder: ["?"], into: &grid)
+        }
+        let placed = grid.placements.map(\.id)
+        #expect(placed.count == 30 && Set(placed).count == 30, "\(placed)")
+    }
+
     @Test func onKittyTheBoxHoldsPlaceholdersNamingTheImage() {
         let state = state(TerminalGraphics(pictureProtocol: .kitty, cellWidth: 10, cellHeight: 20), key: Self.key)
         let context = RenderContext(state, layout: state.layout)
@@ -77,6 +118,7 @@ struct PictureRenderTests {
                 #expect(cell.style.foreground == (id < 256 ? Color(Int16(id)) : .rgb(r, g, b)), "the id in the colour")
             }
         }
+        #expect((16...255).contains(id), "without direct colour the id is a palette index clear of the theme's 16: \(id)")
         #expect(PictureView.kittyStyle(id: 200).foreground == Color(200), "a small id is a palette index")
         #expect(PictureView.kittyStyle(id: 0x12_3456).foreground == .rgb(0x12, 0x34, 0x56))
         // A selection band over the row leaves the placeholders (and the id) alone.

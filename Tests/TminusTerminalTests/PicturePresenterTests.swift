@@ -263,6 +263,24 @@ struct PicturePresenterTests {
         #expect(frames.bytes.isEmpty && frames.repainted.isEmpty)
     }
 
+    @Test func kittySendsAnIdAgainWhenItNowNamesOtherPixels() throws {
+        // With palette ids (240 of them) an id comes back for another picture: the terminal
+        // must get the new pixels under it, not show the old ones.
+        let screen = RecordingScreen()
+        let presenter = PicturePresenter(graphics: Self.kitty, insideTmux: false, screen: screen)
+        presenter.present([Self.red()], size: Self.screenSize)
+        _ = screen.take()
+        var blue = Self.red()
+        blue.image = Self.solid(20, 20, [0, 0, 255, 255])
+        presenter.present([blue], size: Self.screenSize)
+        let png = try #require(PNGEncoder.encode(Self.solid(20, 20, [0, 0, 255, 255])))
+        #expect(screen.take().bytes == KittyGraphics.transmitPNG(png, id: 7) + KittyGraphics.virtualPlacement(id: 7, columns: 2, rows: 1))
+        presenter.present([blue], size: Self.screenSize)
+        #expect(screen.take().bytes.isEmpty, "then it is known")
+        presenter.present([Self.red()], size: Self.screenSize)
+        #expect(!screen.take().bytes.isEmpty, "and red again is sent again")
+    }
+
     @Test func kittyEvictsTheLeastRecentlyShownAndDeletesIt() {
         let screen = RecordingScreen()
         let presenter = PicturePresenter(graphics: Self.kitty, insideTmux: false, screen: screen)

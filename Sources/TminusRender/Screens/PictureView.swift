@@ -50,7 +50,10 @@ enum PictureView {
             drawGlyphs(glyphs, rows: rows, x: x, y: y, into: &grid)
             return
         }
-        let id = placementID(key, image: pixels, in: grid)
+        // kitty reads the id from the placeholders' foreground: without direct colour curses
+        // sends a palette index, so the id must be one (16–255, clear of the theme's 16).
+        let id = placementID(key, image: pixels, in: grid,
+                             palette: protocol_ == .kitty && context.pictureLook.depth != .truecolor)
         var symbols = Grid(size: Size(width: key.columns, height: rows.count))
         drawGlyphs(glyphs, rows: rows, x: 0, y: 0, into: &symbols)
         for (i, row) in rows.enumerated() {
@@ -100,14 +103,20 @@ enum PictureView {
     /// every frame (kitty keeps the image under it), 24 bits, never 0. The same picture twice
     /// on screen (two launches with one patch) shares it; another picture of this frame that
     /// hashed to the same number pushes this one to the next free one.
-    static func placementID(_ key: PictureKey, image: RGBAImage, in grid: Grid) -> UInt32 {
+    static func placementID(_ key: PictureKey, image: RGBAImage, in grid: Grid, palette: Bool = false) -> UInt32 {
         var hash: UInt32 = 2_166_136_261  // FNV-1a
         for byte in Array(key.url.absoluteString.utf8) + Array("#\(key.columns)x\(key.rows)".utf8) {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
-        var id = max(1, (hash ^ (hash >> 24)) & 0xFF_FFFF)
-        while grid.placements.contains(where: { $0.id == id && ($0.columns != key.columns || $0.rows != key.rows || $0.image != image) }) {
-            id = id % 0xFF_FFFF + 1
+        // The ids there are: 24 bits (never 0), or palette indexes 16–255.
+        let first: UInt32 = palette ? 16 : 1, count: UInt32 = palette ? 240 : 0xFF_FFFF
+        var id = first + (hash ^ (hash >> 24)) % count
+        // Another picture has it this frame: the next free one (the presenter sends an image
+        // again when its id comes back with other pixels).
+        for _ in 0..<count {
+            guard grid.placements.contains(where: { $0.id == id && ($0.columns != key.columns || $0.rows != key.rows || $0.image != image) })
+            else { break }
+            id = first + (id - first + 1) % count
         }
         return id
     }
