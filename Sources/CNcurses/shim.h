@@ -152,4 +152,15 @@ static inline int tm_window_pixels(int fd, int *width, int *height) {
     return 0;
 }
 
+/// The colours terminfo gives `term` (what `tput colors` prints), without starting curses:
+/// -1 when the entry has no colours, -2 when `term` is not in the terminfo database.
+/// `setupterm` is declared here rather than through <term.h>, whose capability macros
+/// (`lines`, `columns`, ...) would leak into every file that imports this module.
+static inline int tm_terminfo_colors(const char *term) {
+    extern int setupterm(const char *, int, int *);
+    int error = 0;
+    if (setupterm(term, STDOUT_FILENO, &error) != OK) return -2;
+    return tigetnum("colors");
+}
+
 #endif

@@ -72,21 +72,28 @@ enum Wiring {
 
     static let offlineNotice = "offline: showing what the cache holds"
 
+    /// The APIs' HTTP clients (ungoverned): one for the r/SpaceX API, and Launch Library 2's,
+    /// which is the same one unless there is a token: the token goes to Launch Library 2 only,
+    /// on a client of its own. Offline, both refuse every request.
+    static func apiClients(_ settings: Settings) -> (any: HTTPClient, ll2: HTTPClient) {
+        let http = settings.offline
+            ? HTTPClient.offline("offline")
+            : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)")
+        let ll2HTTP = settings.offline ? http : settings.ll2Token.map { token in
+            HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)",
+                            extraHeaders: ["Authorization: Token \(token)"])
+        } ?? http
+        return (http, ll2HTTP)
+    }
+
     /// Both APIs, each through the one response cache and below the governor with its own
     /// budget: the chosen source first (`S` cycles), and the r/SpaceX API for the Rockets tab
     /// whichever it is. Offline, the network refuses every request and the fetcher answers from
     /// the cache alone.
     static func sources(_ settings: Settings, clock: AppClock,
                         governor: RequestGovernor) -> (launches: [LaunchSource], rockets: LaunchSource) {
-        let http = settings.offline
-            ? HTTPClient.offline("offline")
-            : HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)")
+        let (http, ll2HTTP) = apiClients(settings)
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
-        // The token goes to Launch Library 2 only, on a client of its own.
-        let ll2HTTP = settings.offline ? http : settings.ll2Token.map { token in
-            HTTPClient.live(timeout: settings.timeout, userAgent: "tminus/\(TminusVersion.current)",
-                            extraHeaders: ["Authorization: Token \(token)"])
-        } ?? http
         func fetcher(_ name: String, _ budget: RequestBudget, via client: HTTPClient) -> CachedFetcher {
             CachedFetcher(http: client.governed(by: governor, budget: budget), cache: cache, sourceName: name,
                           now: { clock.now() })

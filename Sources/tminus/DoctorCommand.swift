@@ -1,0 +1,225 @@
+import ArgumentParser
+import Foundation
+import TminusCore
+import TminusImage
+import TminusStore
+import TminusTerminal
+
+/// `tminus doctor`: what the app would find at start-up, on one screen of plain text — the
+/// terminal, the files it keeps, and whether each API answers (Launch Library 2 through its
+/// free `/api-throttle/`, which also says how many requests are left this hour). Exit 1 when
+/// something is broken; the last line says what.
+struct Doctor: ScriptCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the terminal, the files and the APIs; exit 1 when something is broken.",
+        discussion: "One request to each API (Launch Library 2's costs nothing there); none with --offline.")
+
+    @OptionGroup var options: CommonOptions
+
+    /// A check says little: the APIs either answer at once or are not worth waiting for.
+    static let requestTimeout: TimeInterval = 5
+
+    func work() async throws {
+        var settings = try options.settings()
+        settings.timeout = min(settings.timeout, Self.requestTimeout)
+        let environment = ProcessInfo.processInfo.environment
+        var report = Report()
+
+        report.line("tminus \(TminusVersion.current) doctor")
+        report.line("Terminal")
+        Self.terminal(environment, settings, into: &report)
+        report.line("Files")
+        Self.files(settings, into: &report)
+        report.line("APIs (source: \(settings.source.rawValue))")
+        await Self.apis(settings, into: &report)
+
+        report.line(report.problems.isEmpty
+            ? "All fine."
+            : "Broken: " + report.problems.joined(separator: "; "))
+        ScriptContext.write(report.text)
+        if !report.problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Lines, and what is broken (said again on the last line).
+    struct Report {
+        var text = ""
+        var problems: [String] = []
+        mutating func line(_ line: String) { text += line + "\n" }
+        /// "  label       value", labels in one column.
+        mutating func item(_ label: String, _ value: String) {
+            line("  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + value)
+        }
+        mutating func problem(_ what: String) { problems.append(what) }
+    }
+
+    // MARK: - Terminal
+
+    static func terminal(_ environment: [String: String], _ settings: Settings, into report: inout Report) {
+        let term = environment["TERM"] ?? ""
+        let colors = Terminfo.colors(term: term)
+        let colorWords = colors.map { "\($0) colours (terminfo)" } ?? (term.isEmpty ? "no TERM" : "not in terminfo")
+        let colorTerm = environment["COLORTERM"].map { ", COLORTERM=\($0)" } ?? ""
+        report.item("TERM", "\(term.isEmpty ? "(unset)" : term): \(colorWords)\(colorTerm)")
+        if colors == nil {
+            report.problem(term.isEmpty ? "TERM is not set: the app cannot start" : "TERM=\(term) is not in terminfo: the app cannot start")
+        }
+        report.item("tmux", GraphicsCapabilities.isInsideTmux(environment: environment) ? "inside tmux (or screen)" : "no")
+
+        // The probes ask the terminal once curses has it; a doctor that printed their answers
+        // would need the tty raw, so it says what was chosen and when the terminal is asked.
+        let pictures = settings.pictures
+        let picturesFrom = origin(flag: givenOnCommandLine(pictures: true), env: "TMINUS_PICTURES", environment, config: settings.config.pictures != nil)
+        switch pictures {
+        case .auto:
+            report.item("pictures", "auto\(picturesFrom): the app asks the terminal at start-up (kitty, iTerm2, sixel, else symbols)")
+        default:
+            report.item("pictures", "\(pictures.rawValue)\(picturesFrom), not asked")
+        }
+
+        let saved = PreferencesStore.file(settings.paths.settingsFile).load().preferences.theme
+        let theme: (choice: ThemeChoice, from: String) =
+            settings.theme.map { ($0, origin(flag: givenOnCommandLine(pictures: false), env: "TMINUS_THEME", environment, config: false)) }
+            ?? saved.map { ($0, " (chosen with t)") }
+            ?? settings.config.theme.map { ($0, " (config.toml)") }
+            ?? (.auto, " (default)")
+        if theme.choice == .auto {
+            let palette = (colors ?? 0) < 256 ? "ansi16 (fewer than 256 colours)" : "dark or light, as the background the app asks about at start-up"
+            report.item("theme", "auto\(theme.from): \(palette)")
+        } else {
+            report.item("theme", theme.choice.rawValue + theme.from)
+        }
+    }
+
+    /// Whether --pictures (or --no-images) / --theme was given on the command line.
+    static func givenOnCommandLine(pictures: Bool) -> Bool {
+        let arguments = CommandLine.arguments
+        let names = pictures ? ["--pictures", "--no-images"] : ["--theme"]
+        return arguments.contains { argument in names.contains { argument == $0 || argument.hasPrefix($0 + "=") } }
+    }
+
+    /// " (--flag)", " (TMINUS_X)", " (config.toml)" or " (default)": where a setting came from.
+    static func origin(flag: Bool, env: String, _ environment: [String: String], config: Bool) -> String {
+        if flag { return " (flag)" }
+        if environment[env] != nil { return " (\(env))" }
+        return config ? " (config.toml)" : " (default)"
+    }
+
+    // MARK: - Files
+
+    static func files(_ settings: Settings, into report: inout Report) {
+        let paths = settings.paths
+        let configFile = paths.configFile
+        if let problem = settings.configProblem {
+            report.item("config", "\(configFile.path): \(problem)")
+            report.problem("config.toml: \(problem)")
+        } else {
+            report.item("config", configFile.path + (exists(configFile) ? ": ok" : ": none (defaults)"))
+        }
+        report.item("data", describe(paths.data))
+        let database = paths.favoritesDatabase
+        do {
+            if let counts = try FavoritesDatabase.inspect(database) {
+                report.item("favorites", "\(database.lastPathComponent): ok, \(counts.rockets) rockets, \(counts.launches) launches")
+            } else {
+                report.item("favorites", "\(database.lastPathComponent): none yet")
+            }
+        } catch {
+            report.item("favorites", "\(database.lastPathComponent): cannot be read (\(error))")
+            report.problem("favorites database: cannot be read")
+        }
+        report.item("cache", describe(paths.cache) + (exists(paths.cache)
+            ? " (responses \(size(paths.responses).bytes), images \(size(paths.cache.appending(path: "images")).bytes))" : ""))
+        report.item("log", describe(paths.logFile))
+    }
+
+    static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    /// "PATH: N files, SIZE", or "PATH: none yet".
+    static func describe(_ url: URL) -> String {
+        guard exists(url) else { return url.path + ": none yet" }
+        let (files, bytes) = size(url)
+        return url.path + ": " + (files == 1 && !url.hasDirectoryPath ? bytes : "\(files) files, \(bytes)")
+    }
+
+    /// The files under `url` (or the file itself) and their summed size, in words.
+    static func size(_ url: URL) -> (files: Int, bytes: String) {
+        let keys: [URLResourceKey] = [.fileSizeKey, .isRegularFileKey]
+        func bytes(of file: URL) -> Int {
+            guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { return 0 }
+            return values.fileSize ?? 0
+        }
+        var files = 0, total = 0
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            files = 1; total = bytes(of: url)
+        } else if let walk = FileManager.default.enumerator(at: url, includingPropertiesForKeys: keys) {
+            for case let file as URL in walk {
+                let size = bytes(of: file)
+                if (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files += 1 }
+                total += size
+            }
+        }
+        return (files, byteWords(total))
+    }
+
+    static func byteWords(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+        return String(format: "%.1f MB", Double(bytes) / (1024 * 1024))
+    }
+
+    // MARK: - APIs
+
+    /// One request to each API, at once, through the app's own clients and governor.
+    static func apis(_ settings: Settings, into report: inout Report) async {
+        let ll2Name = LaunchLibrary2.name, spacexName = SpaceXAPI.name
+        if settings.offline {
+            report.item(ll2Name, "not asked (--offline)")
+            report.item(spacexName, "not asked (--offline)")
+            return
+        }
+        let governor = RequestGovernor()
+        let clients = Wiring.apiClients(settings)
+        let allowance = LaunchLibrary2.allowance(base: settings.ll2API,
+                                                 http: clients.ll2.governed(by: governor, budget: .launchLibrary2Throttle))
+        let spacex = clients.any.governed(by: governor, budget: .spaceX)
+        let latest = HTTPClient.Request(url: settings.spacexAPI.appending(path: "v5/launches/latest"), kind: .apiDetail)
+
+        async let ll2Answer = Result(catching: { () async throws(APIError) in try await allowance() })
+        async let spacexAnswer = Result(catching: { () async throws(APIError) in try await spacex.data(latest) })
+
+        switch await ll2Answer {
+        case .success(let budget):
+            let hour = budget.period == 3600 ? "this hour" : "per \(Int(budget.period)) s"
+            var words = "ok, \(budget.left) of \(budget.limit) requests left \(hour)"
+            if budget.nextUse > 0 { words += ", next in \(Int(budget.nextUse)) s" }
+            report.item(ll2Name, "\(settings.ll2API.absoluteString): \(words)")
+            if budget.left == 0 { report.problem("\(ll2Name): no requests left \(hour)") }
+        case .failure(let error):
+            report.item(ll2Name, "\(settings.ll2API.absoluteString): \(failure(error))")
+            report.problem("\(ll2Name) \(failure(error))")
+        }
+        switch await spacexAnswer {
+        case .success(let body):
+            report.item(spacexName, "\(settings.spacexAPI.absoluteString): ok (\(byteWords(body.count)))")
+        case .failure(let error):
+            report.item(spacexName, "\(settings.spacexAPI.absoluteString): \(failure(error))")
+            report.problem("\(spacexName) \(failure(error))")
+        }
+    }
+
+    /// "unreachable (...)" when no answer came, else what the server answered.
+    static func failure(_ error: APIError) -> String {
+        switch error {
+        case .transport, .timedOut: "unreachable (\(error.message))"
+        default: error.message
+        }
+    }
+}
+
+extension Result where Failure == APIError {
+    /// The result of typed-throwing async work.
+    init(catching body: () async throws(APIError) -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
