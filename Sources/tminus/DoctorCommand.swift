@@ -47,7 +47,7 @@ struct Doctor: ScriptCommand {
         mutating func line(_ line: String) { text += line + "\n" }
         /// "  label       value", labels in one column.
         mutating func item(_ label: String, _ value: String) {
-            line("  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + value)
+            line("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value)
         }
         mutating func problem(_ what: String) { problems.append(what) }
     }
@@ -60,8 +60,10 @@ struct Doctor: ScriptCommand {
         let colorWords = colors.map { "\($0) colours (terminfo)" } ?? (term.isEmpty ? "no TERM" : "not in terminfo")
         let colorTerm = environment["COLORTERM"].map { ", COLORTERM=\($0)" } ?? ""
         report.item("TERM", "\(term.isEmpty ? "(unset)" : term): \(colorWords)\(colorTerm)")
-        if colors == nil {
-            report.problem(term.isEmpty ? "TERM is not set: the app cannot start" : "TERM=\(term) is not in terminfo: the app cannot start")
+        // What keeps the full-screen app from starting (see TerminalError); the subcommands still work.
+        if term.isEmpty || term == "dumb" || colors == nil {
+            report.problem(term.isEmpty ? "TERM is not set: the app cannot start"
+                : "TERM=\(term) \(colors == nil ? "is not in terminfo" : "cannot move the cursor"): the app cannot start")
         }
         report.item("tmux", GraphicsCapabilities.isInsideTmux(environment: environment) ? "inside tmux (or screen)" : "no")
 
@@ -71,7 +73,7 @@ struct Doctor: ScriptCommand {
         let picturesFrom = origin(flag: givenOnCommandLine(pictures: true), env: "TMINUS_PICTURES", environment, config: settings.config.pictures != nil)
         switch pictures {
         case .auto:
-            report.item("pictures", "auto\(picturesFrom): the app asks the terminal at start-up (kitty, iTerm2, sixel, else symbols)")
+            report.item("pictures", "auto\(picturesFrom): asked at start-up (kitty, iTerm2, sixel, else symbols)")
         default:
             report.item("pictures", "\(pictures.rawValue)\(picturesFrom), not asked")
         }
@@ -83,7 +85,7 @@ struct Doctor: ScriptCommand {
             ?? settings.config.theme.map { ($0, " (config.toml)") }
             ?? (.auto, " (default)")
         if theme.choice == .auto {
-            let palette = (colors ?? 0) < 256 ? "ansi16 (fewer than 256 colours)" : "dark or light, as the background the app asks about at start-up"
+            let palette = (colors ?? 0) < 256 ? "ansi16 (fewer than 256 colours)" : "dark or light, as the background (asked at start-up)"
             report.item("theme", "auto\(theme.from): \(palette)")
         } else {
             report.item("theme", theme.choice.rawValue + theme.from)

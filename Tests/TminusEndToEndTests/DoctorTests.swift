@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `tminus doctor` through the real binary: against the fixture server it prints every
+/// section and Launch Library 2's remaining budget as `/api-throttle/` counts it, and exits 0;
+/// with the APIs on a closed port it says they are unreachable, exits 1, and does not wait.
+@Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
+struct DoctorTests {
+    final class Rig {
+        let server: FixtureServer
+        let dataDir: URL
+        init() throws {
+            server = try FixtureServer()
+            dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-doctor")
+        }
+        deinit { server.stop(); try? FileManager.default.removeItem(at: dataDir) }
+
+        /// `tminus <command> …` on a known terminal (TERM decides the colours line and whether
+        /// the terminal counts as broken), with a data dir of its own; `apis` replaces the server's
+        /// flags.
+        func run(_ command: [String], apis: [String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+            var env = ProcessInfo.processInfo.environment
+            for name in TmuxSession.appVariables + ["TMINUS_PICTURES", "TMUX", "COLORTERM"] { env[name] = nil }
+            env["TERM"] = "xterm-256color"
+            return try Harness.run(try Harness.tminusBinary().path,
+                                   Array(command.prefix(1)) + (apis ?? server.arguments())
+                                       + ["--data-dir", dataDir.path, "--tz", "UTC"] + command.dropFirst())
+        }
+    }
+
+    @Test func reportsEverySectionAndTheBudget() throws {
+        let rig = try Rig()
+        // One Launch Library 2 request spent first, so the budget printed is the server's count
+        // (14 of 15), not a constant.
+        let list = try rig.run(["list", "--source", "ll2", "--limit", "1"])
+        #expect(list.status == 0, "\(list.stderr)")
+
+        let doctor = try rig.run(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+        let lines = doctor.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 24, "\(doctor.stdout)")
+        for section in ["Terminal", "Files", "APIs (source: spacex)"] {
+            #expect(lines.contains { $0 == section }, "no \(section) in\n\(doctor.stdout)")
+        }
+        #expect(doctor.stdout.contains("  TERM              xterm-256color: 256 colours (terminfo)\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("  pictures          auto (default): asked at start-up"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("  favorites         favorites.sqlite: none yet\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\(rig.dataDir.path)/cache: "), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("  Launch Library 2  \(rig.server.baseURL.absoluteString)/2.2.0: ok, 14 of 15 requests left this hour\n"),
+                "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("  r/SpaceX API      \(rig.server.baseURL.absoluteString): ok ("), "\(doctor.stdout)")
+        #expect(lines.last == "All fine.", "\(doctor.stdout)")
+
+        // The throttle endpoint costs nothing: the doctor did not spend the budget it reports.
+        let again = try rig.run(["doctor"])
+        #expect(again.stdout.contains("ok, 14 of 15 requests left this hour"), "\(again.stdout)")
+    }
+
+    @Test func unreachableAPIsFailFast() throws {
+        let rig = try Rig()
+        let closed = BuiltInArchiveTests.refused  // nothing listens there: refused at once
+        let started = Date()
+        let doctor = try rig.run(["doctor"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed])
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(doctor.status == 1, "\(doctor.stdout)\(doctor.stderr)")
+        #expect(doctor.stdout.contains("  Launch Library 2  \(closed)/2.2.0: unreachable ("), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("  r/SpaceX API      \(closed): unreachable ("), "\(doctor.stdout)")
+        #expect(doctor.stdout.split(separator: "\n").last?.hasPrefix("Broken: Launch Library 2 unreachable") == true, "\(doctor.stdout)")
+
+        // Offline, nothing is asked and nothing is broken.
+        let offline = try rig.run(["doctor", "--offline"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed])
+        #expect(offline.status == 0, "\(offline.stdout)")
+        #expect(offline.stdout.contains("  Launch Library 2  not asked (--offline)\n"), "\(offline.stdout)")
+    }
+}
