@@ -140,7 +140,7 @@ struct Doctor: ScriptCommand {
     static func describe(_ url: URL) -> String {
         guard exists(url) else { return url.path + ": none yet" }
         let (files, bytes) = size(url)
-        return url.path + ": " + (files == 1 && !url.hasDirectoryPath ? bytes : "\(files) files, \(bytes)")
+        return url.path + ": " + (files == 1 && !url.hasDirectoryPath ? bytes : "\(files) file\(files == 1 ? "" : "s"), \(bytes)")
     }
 
     /// The files under `url` (or the file itself) and their summed size, in words.

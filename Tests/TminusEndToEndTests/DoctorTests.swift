@@ -24,7 +24,8 @@ struct DoctorTests {
             env["TERM"] = "xterm-256color"
             return try Harness.run(try Harness.tminusBinary().path,
                                    Array(command.prefix(1)) + (apis ?? server.arguments())
-                                       + ["--data-dir", dataDir.path, "--tz", "UTC"] + command.dropFirst())
+                                       + ["--data-dir", dataDir.path, "--tz", "UTC"] + command.dropFirst(),
+                                   environment: env)
         }
     }
 
