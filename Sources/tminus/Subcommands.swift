@@ -68,10 +68,25 @@ struct ScriptContext {
 
 /// A subcommand: its work is async (requests), its `run` waits for it (see `blocking`).
 protocol ScriptCommand: ParsableCommand, Sendable {
+    var options: CommonOptions { get }
+    /// The subcommand's own checks of its values, after the common options'.
+    func check() throws
     func work() async throws
 }
 
 extension ScriptCommand {
+    func check() throws {}
+
+    /// Bad values (flags or environment variables) are refused while the command line is
+    /// parsed: the error then belongs to the subcommand and prints its usage, where one thrown
+    /// from `run` would print the top-level usage. `work` resolves the settings again, which is
+    /// cheap (the environment and a small config file). Not in CommonOptions' own `validate`:
+    /// the root command parses the subcommand's flags too, and would refuse them as its own.
+    func validate() throws {
+        _ = try options.settings()
+        try check()
+    }
+
     func run() throws {
         try blocking { try await self.work() }
     }
@@ -103,10 +118,20 @@ struct Next: ScriptCommand {
         abstract: "Print the next launch on one line (for tmux or a shell prompt).",
         discussion: "Placeholders: " + ScriptOutput.placeholders.map { "{\($0)}" }.joined(separator: " ") + "; {{ and }} are braces.")
 
-    @Option(help: ArgumentHelp("What to print. (default: \"\(ScriptOutput.defaultNextFormat)\")", valueName: "TEMPLATE"))
+    // ArgumentParser adds "(default: …)" itself.
+    @Option(help: ArgumentHelp("What to print.", valueName: "TEMPLATE"))
     var format: String = ScriptOutput.defaultNextFormat
 
     @OptionGroup var options: CommonOptions
+
+    /// A bad template is refused while parsing, with `next`'s usage, before any request.
+    func check() throws {
+        do {
+            try ScriptOutput.check(format)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
 
     func work() async throws {
         let context = try ScriptContext(options)
@@ -115,11 +140,7 @@ struct Next: ScriptCommand {
         guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
             throw ScriptFailure("\(context.source.name): no upcoming launch")
         }
-        do {
-            ScriptContext.write(try ScriptOutput.format(format, next, now: now, time: context.time) + "\n")
-        } catch {
-            throw ValidationError(error.description)
-        }
+        ScriptContext.write(try ScriptOutput.format(format, next, now: now, time: context.time) + "\n")
     }
 }
 
@@ -139,7 +160,7 @@ struct List: ScriptCommand {
 
     @OptionGroup var options: CommonOptions
 
-    func validate() throws {
+    func check() throws {
         guard LaunchSegment(rawValue: list) != nil else { throw ValidationError("unknown list '\(list)': use upcoming or past") }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }

@@ -70,6 +70,15 @@ struct ScriptOutputTests {
         #expect(ScriptOutput.FormatError(placeholder: "x").description.hasPrefix("unknown placeholder {x} in --format: use {name}"))
     }
 
+    /// `tminus next` checks its `--format` before it has a launch: the check refuses what
+    /// `format` refuses and takes what it takes.
+    @Test func aTemplateIsCheckedWithoutALaunch() throws {
+        #expect(throws: ScriptOutput.FormatError(placeholder: "nmae")) { try ScriptOutput.check("{name} {nmae}") }
+        #expect(throws: ScriptOutput.FormatError(placeholder: "")) { try ScriptOutput.check("{}") }
+        try ScriptOutput.check(ScriptOutput.defaultNextFormat)
+        try ScriptOutput.check(ScriptOutput.placeholders.map { "{\($0)}" }.joined() + " {{literal}} {unclosed")
+    }
+
     @Test func hostileNamesAreMadeSafe() throws {
         var launch = Self.launches[0]
         launch.name = "Evil\u{1B}]0;PWNED\u{07}\u{1B}[2J"

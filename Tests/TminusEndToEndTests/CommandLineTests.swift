@@ -29,6 +29,22 @@ struct CommandLineTests {
         }
     }
 
+    /// ArgumentParser prints an option's default itself: a help text that says it as well
+    /// printed it twice (issue 17, `next --help`).
+    @Test(arguments: [[], ["next"], ["list"], ["rockets"], ["favorites"], ["ics"]])
+    func helpSaysEachDefaultOnce(_ command: [String]) throws {
+        let result = try run(command + ["--help"], environment: ["COLUMNS": "400"])
+        #expect(result.status == 0)
+        // One option per line at this width: its help, its default, and nothing else.
+        for line in result.stdout.split(separator: "\n") {
+            #expect(line.components(separatedBy: "(default:").count <= 2, "twice: \(line)")
+        }
+        if command == ["next"] {
+            #expect(result.stdout.contains(#"--format <TEMPLATE>"#) && result.stdout.contains("(default: {name}  {countdown}{live})"),
+                    "\(result.stdout)")
+        }
+    }
+
     @Test(arguments: [
         (["--source", "nasa"], "unknown source 'nasa'"),
         (["--now", "yesterday"], "is not an ISO 8601 instant"),

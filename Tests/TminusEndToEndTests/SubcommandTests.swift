@@ -62,6 +62,11 @@ struct SubcommandTests {
         #expect(!upcoming.stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
         try expectGolden(upcoming.stdout, "list-upcoming.txt")
         #expect(try rig.run(["list", "--limit", "25"]).stdout == upcoming.stdout, "the list defaults to upcoming")
+        // The default list holds with --json too (issue 17: `list --json` without a list failed).
+        let json = try rig.run(["list", "--json", "--limit", "3"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.count == 3, "\(json.stdout)")
+        #expect(json.stdout == (try rig.run(["list", "upcoming", "--json", "--limit", "3"])).stdout, "the JSON list defaults to upcoming")
         let past = try rig.run(["list", "past", "--limit", "3", "--json"])
         try expectGolden(past.stdout, "list-past-3.json")
         let parsed = try JSONSerialization.jsonObject(with: Data(past.stdout.utf8)) as? [[String: Any]]
@@ -118,6 +123,29 @@ struct SubcommandTests {
         let result = try rig.run(command)
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// A bad flag or value given to a subcommand is answered with that subcommand's usage, not
+    /// the top-level one (issue 17), whether the parser or a check of the value refuses it.
+    @Test(arguments: [
+        ["next", "--bogus"],
+        ["next", "--tz", "Nowhere/Land"],
+        ["next", "--format", "{nmae}"],
+        ["list", "--now", "yesterday"],
+        ["list", "--limit", "0"],
+        ["rockets", "--source", "nasa"],
+        ["favorites", "--timeout", "0"],
+        ["ics", "some-id", "--theme", "sepia"],
+    ])
+    func usageErrorsShowTheSubcommandsUsage(_ command: [String]) throws {
+        let rig = try Rig()
+        let result = try rig.run(command)
+        let name = command[0]
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: tminus \(name) "), "\(result.stderr)")
+        #expect(result.stderr.contains("See 'tminus \(name) --help'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("<subcommand>"), "the top-level usage: \(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 

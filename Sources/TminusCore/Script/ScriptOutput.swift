@@ -48,6 +48,18 @@ public enum ScriptOutput {
     /// `template` with `{placeholder}`s filled in; `{{` and `}}` are literal braces.
     public static func format(_ template: String, _ launch: Launch, now: Date, time: LaunchTime) throws(FormatError) -> String {
         let values = fields(launch, now: now, time: time)
+        return try fill(template) { values[$0] }
+    }
+
+    /// Throws what `format` would for `template`, without a launch: `tminus next` refuses a bad
+    /// `--format` while it parses its flags (so the error comes with its own usage line) and
+    /// before any request.
+    public static func check(_ template: String) throws(FormatError) {
+        _ = try fill(template) { placeholders.contains($0) ? "" : nil }
+    }
+
+    /// The one reading of a template: `value` gives a placeholder's text, nil for an unknown one.
+    private static func fill(_ template: String, _ value: (String) -> String?) throws(FormatError) -> String {
         var out = ""
         var rest = Substring(template)
         while let ch = rest.first {
@@ -55,8 +67,8 @@ public enum ScriptOutput {
             if rest.hasPrefix("}}") { out += "}"; rest = rest.dropFirst(2); continue }
             if ch == "{", let close = rest.firstIndex(of: "}") {
                 let name = String(rest[rest.index(after: rest.startIndex)..<close])
-                guard let value = values[name] else { throw FormatError(placeholder: name) }
-                out += value
+                guard let text = value(name) else { throw FormatError(placeholder: name) }
+                out += text
                 rest = rest[rest.index(after: close)...]
                 continue
             }
