@@ -9,8 +9,9 @@ SWIFT        ?= swift
 # turn them into terminal cells; libcurl for HTTP; pkg-config for SwiftPM to find them; tmux and
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server); Xvfb,
 # xterm, xwd (x11-apps), ImageMagick and xdotool run the sixel one (a real xterm, read back as
-# pixels; xdotool types the keys and resizes it).
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool
+# pixels; xdotool types the keys and resizes it); man-db reads the installed man page in the
+# install test.
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool man-db
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES
@@ -20,7 +21,7 @@ ARGS ?=
 # apt-get needs root: use sudo only when not root already.
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 
-.PHONY: run test build release deps unit e2e bench soak archive clean
+.PHONY: run test build release deps unit e2e bench soak archive install uninstall clean
 
 run: deps release
 	.build/release/tminus $(ARGS)
@@ -30,8 +31,9 @@ run: deps release
 test: deps build
 	set -o pipefail; TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test 2>&1 | tee .build/swift-test.log
 	set -o pipefail; python3 -m unittest discover -s Tests/FixtureServer -t Tests/FixtureServer 2>&1 | tee .build/python-test.log
+	set -o pipefail; INSTALL_CONFIGURATION=debug python3 -m unittest discover -s Tests/Install -t Tests/Install 2>&1 | tee -a .build/python-test.log
 	@swift=$$(grep -oE 'Test run with [0-9]+ tests?' .build/swift-test.log | grep -oE '[0-9]+' | tail -1); \
-	python=$$(grep -oE '^Ran [0-9]+ tests?' .build/python-test.log | grep -oE '[0-9]+' | tail -1); \
+	python=$$(grep -oE '^Ran [0-9]+ tests?' .build/python-test.log | grep -oE '[0-9]+' | awk '{ n += $$1 } END { print n + 0 }'); \
 	echo "tests: $$(( $${swift:-0} + $${python:-0} )) passed, 0 failed"
 
 # Only the fast layers (decoding, view models, snapshots).
@@ -66,6 +68,39 @@ archive:
 
 release:
 	$(SWIFT) build -c release --product tminus
+
+# `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packagers): the binary, the
+# built-in archive in PREFIX/share/tminus (where the binary looks, ../share/tminus from its own
+# directory), a man page the argument parser's generate-manual plugin writes, and completions for
+# bash, zsh and fish from the binary itself. INSTALL_CONFIGURATION=debug installs the debug build
+# instead (the install test does, to reuse what `make test` has built).
+PREFIX                ?= /usr/local
+INSTALL_CONFIGURATION ?= release
+# zsh passes PREFIX=~/.local to make with the ~ unexpanded.
+prefix        := $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
+install_build := .build/$(INSTALL_CONFIGURATION)
+install_stage := .build/install-$(INSTALL_CONFIGURATION)
+# Everything install writes, one file each: uninstall removes exactly these.
+INSTALLED := bin/tminus share/tminus/spacex-archive.json share/man/man1/tminus.1 \
+             share/bash-completion/completions/tminus share/zsh/site-functions/_tminus \
+             share/fish/vendor_completions.d/tminus.fish
+
+install: deps
+	$(SWIFT) build -c $(INSTALL_CONFIGURATION) --product tminus
+	$(SWIFT) package generate-manual --configuration $(INSTALL_CONFIGURATION)
+	mkdir -p $(install_stage)
+	for shell in bash zsh fish; do $(install_build)/tminus --generate-completion-script $$shell > $(install_stage)/completion.$$shell || exit; done
+	install -Dm755 $(install_build)/tminus                                          "$(prefix)/bin/tminus"
+	install -Dm644 $(install_build)/tminus_TminusArchive.resources/spacex-archive.json "$(prefix)/share/tminus/spacex-archive.json"
+	install -Dm644 .build/plugins/GenerateManual/outputs/tminus/tminus.1             "$(prefix)/share/man/man1/tminus.1"
+	install -Dm644 $(install_stage)/completion.bash "$(prefix)/share/bash-completion/completions/tminus"
+	install -Dm644 $(install_stage)/completion.zsh  "$(prefix)/share/zsh/site-functions/_tminus"
+	install -Dm644 $(install_stage)/completion.fish "$(prefix)/share/fish/vendor_completions.d/tminus.fish"
+
+# The files above and share/tminus (tminus's own); the shared directories stay.
+uninstall:
+	for file in $(INSTALLED); do rm -f "$(prefix)/$$file"; done
+	rmdir "$(prefix)/share/tminus" 2>/dev/null || true
 
 deps:
 	@missing=""; \
