@@ -27,7 +27,7 @@ struct Doctor: ScriptCommand {
 
         report.line("tminus \(TminusVersion.current) doctor")
         report.line("Terminal")
-        Self.terminal(environment, settings, into: &report)
+        Self.terminal(environment, settings, options, into: &report)
         report.line("Files")
         Self.files(settings, into: &report)
         report.line("APIs (source: \(settings.source.rawValue))")
@@ -54,7 +54,7 @@ struct Doctor: ScriptCommand {
 
     // MARK: - Terminal
 
-    static func terminal(_ environment: [String: String], _ settings: Settings, into report: inout Report) {
+    static func terminal(_ environment: [String: String], _ settings: Settings, _ flags: CommonOptions, into report: inout Report) {
         let term = environment["TERM"] ?? ""
         let colors = Terminfo.colors(term: term)
         let colorWords = colors.map { "\($0) colours (terminfo)" } ?? (term.isEmpty ? "no TERM" : "not in terminfo")
@@ -70,7 +70,7 @@ struct Doctor: ScriptCommand {
         // The probes ask the terminal once curses has it; a doctor that printed their answers
         // would need the tty raw, so it says what was chosen and when the terminal is asked.
         let pictures = settings.pictures
-        let picturesFrom = origin(flag: givenOnCommandLine(pictures: true), env: "TMINUS_PICTURES", environment, config: settings.config.pictures != nil)
+        let picturesFrom = origin(flag: flags.pictures != nil || flags.noImages, env: "TMINUS_PICTURES", environment, config: settings.config.pictures != nil)
         switch pictures {
         case .auto:
             report.item("pictures", "auto\(picturesFrom): asked at start-up (kitty, iTerm2, sixel, else symbols)")
@@ -80,23 +80,17 @@ struct Doctor: ScriptCommand {
 
         let saved = PreferencesStore.file(settings.paths.settingsFile).load().preferences.theme
         let theme: (choice: ThemeChoice, from: String) =
-            settings.theme.map { ($0, origin(flag: givenOnCommandLine(pictures: false), env: "TMINUS_THEME", environment, config: false)) }
+            settings.theme.map { ($0, origin(flag: flags.theme != nil, env: "TMINUS_THEME", environment, config: false)) }
             ?? saved.map { ($0, " (chosen with t)") }
             ?? settings.config.theme.map { ($0, " (config.toml)") }
             ?? (.auto, " (default)")
         if theme.choice == .auto {
-            let palette = (colors ?? 0) < 256 ? "ansi16 (fewer than 256 colours)" : "dark or light, as the background (asked at start-up)"
+            let palette = ThemeChoice.auto.resolved(background: nil, colors: colors ?? 0) == .ansi16
+                ? "ansi16 (fewer than 256 colours)" : "dark or light, as the background (asked at start-up)"
             report.item("theme", "auto\(theme.from): \(palette)")
         } else {
             report.item("theme", theme.choice.rawValue + theme.from)
         }
-    }
-
-    /// Whether --pictures (or --no-images) / --theme was given on the command line.
-    static func givenOnCommandLine(pictures: Bool) -> Bool {
-        let arguments = CommandLine.arguments
-        let names = pictures ? ["--pictures", "--no-images"] : ["--theme"]
-        return arguments.contains { argument in names.contains { argument == $0 || argument.hasPrefix($0 + "=") } }
     }
 
     /// " (--flag)", " (TMINUS_X)", " (config.toml)" or " (default)": where a setting came from.

@@ -21,7 +21,7 @@ struct PictureRenderTests {
 
     @Test func chafasCellsKeepTheirGlyphsAndColours() {
         var grid = Grid(size: Size(width: 4, height: 2))
-        PictureView.drawGlyphs(Self.glyphs, rows: 0..<1, x: 1, y: 1, into: &grid)
+        grid.draw(Self.glyphs, rows: 0..<1, x: 1, y: 1)
         #expect(grid[1, 1].character == "▀")
         #expect(grid[1, 1].style.foreground == Color(196))
         #expect(grid[1, 1].style.background == Color(21))
@@ -177,8 +177,8 @@ struct PictureRenderTests {
     @Test func placementsDropOnlyWhereCovered() {
         var grid = Grid(size: Size(width: 20, height: 10))
         let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
-        grid.place(PicturePlacement(id: 7, image: image, x: 0, y: 0, columns: 2, rows: 1), symbols: [Cell("a"), Cell("b")])
-        grid.place(PicturePlacement(id: 9, image: image, x: 10, y: 5, columns: 2, rows: 1), symbols: [Cell("c"), Cell("d")])
+        grid.place(PicturePlacement(id: 7, image: image, x: 0, y: 0, columns: 2, rows: 1), symbols: GlyphPicture(columns: 2, rows: 1, cells: [GlyphCell("a"), GlyphCell("b")]))
+        grid.place(PicturePlacement(id: 9, image: image, x: 10, y: 5, columns: 2, rows: 1), symbols: GlyphPicture(columns: 2, rows: 1, cells: [GlyphCell("c"), GlyphCell("d")]))
         grid.uncoverPictures(x: 9, y: 4, width: 2, height: 2)
         #expect(grid.placements.map(\.id) == [7])
         #expect(grid[10, 5].character == "c" && grid[11, 5].character == "d", "the symbols replace the dropped picture")

@@ -52,7 +52,7 @@ extension CursesTests {
             grid.put("Falcon 9", x: 0, y: 0)
             let image = PicturePresenterTests.solid(20, 40)
             grid.place(PicturePlacement(id: 5, image: image, x: 3, y: 2, columns: 2, rows: 2),
-                       symbols: Array(repeating: .blank, count: 4))
+                       symbols: GlyphPicture(columns: 2, rows: 2, cells: Array(repeating: .blank, count: 4)))
             terminal.draw(grid)
             let first = terminal.bytesWritten
             let sent = String(decoding: terminal.written(from: 0), as: UTF8.self)

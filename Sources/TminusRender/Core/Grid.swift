@@ -27,9 +27,9 @@ public struct Grid: Equatable, Sendable {
     /// The pictures drawn in pixels this frame (kitty, iTerm2, sixel), in the order drawn.
     /// The cells under each are blank or kitty's placeholders (`PictureView`).
     public private(set) var placements: [PicturePlacement] = []
-    /// For each placement, its visible rows drawn as symbols (row after row, `columns` a row):
-    /// what replaces it when something is drawn over it (`uncoverPictures`).
-    private var placementSymbols: [[Cell]] = []
+    /// For each placement, chafa's symbols of the picture: its visible rows are drawn from them
+    /// only when something is drawn over it (`uncoverPictures`), not every frame.
+    private var placementSymbols: [GlyphPicture] = []
 
     public var width: Int { size.width }
     public var height: Int { size.height }
@@ -157,17 +157,16 @@ public struct Grid: Equatable, Sendable {
     // MARK: - Pixel pictures
 
     /// Adds a pixel picture whose cells the caller has drawn (blank, or kitty placeholders),
-    /// with `symbols`, its visible rows as chafa's cells, for when something covers it. A
-    /// placement that continues the last one (the next rows of the same picture, as a
-    /// scrolling body draws it row by row) is merged into it.
-    public mutating func place(_ placement: PicturePlacement, symbols: [Cell]) {
-        precondition(symbols.count == placement.columns * placement.visibleRows.count)
+    /// with `symbols`, the whole picture as chafa's cells (the box's size), for when something
+    /// covers it. A placement that continues the last one (the next rows of the same picture,
+    /// as a scrolling body draws it row by row) is merged into it.
+    public mutating func place(_ placement: PicturePlacement, symbols: GlyphPicture) {
+        precondition(symbols.columns == placement.columns && symbols.rows == placement.rows)
         if let last = placements.last, last.id == placement.id, last.x == placement.x,
            last.columns == placement.columns, last.rows == placement.rows,
            last.visibleRows.upperBound == placement.visibleRows.lowerBound,
            last.y + last.visibleRows.count == placement.y {
             placements[placements.count - 1].visibleRows = last.visibleRows.lowerBound..<placement.visibleRows.upperBound
-            placementSymbols[placementSymbols.count - 1] += symbols
             return
         }
         placements.append(placement)
@@ -183,16 +182,32 @@ public struct Grid: Equatable, Sendable {
         while i < placements.count {
             let placement = placements[i]
             guard placement.intersects(columns: columns, rows: rows) else { i += 1; continue }
-            let symbols = placementSymbols[i]
-            for row in 0..<placement.visibleRows.count {
-                for column in 0..<placement.columns {
-                    let gx = placement.x + column, gy = placement.y + row
-                    guard gx >= 0, gy >= 0, gx < width, gy < height else { continue }
-                    self[gx, gy] = symbols[row * placement.columns + column]
-                }
-            }
+            draw(placementSymbols[i], rows: placement.visibleRows, x: placement.x, y: placement.y)
             placements.remove(at: i)
             placementSymbols.remove(at: i)
+        }
+    }
+
+    /// Rows `rows` of chafa's cells, the first at `y`: `.rgb` as a direct colour, `.index` as
+    /// the palette's, nil as the terminal's default (the screen shows through).
+    public mutating func draw(_ picture: GlyphPicture, rows: Range<Int>, x: Int, y: Int) {
+        func color(_ c: PictureColor?) -> Color {
+            switch c {
+            case let .rgb(r, g, b)?: .rgb(r, g, b)
+            case .index(let n)?: Color(Int16(n))
+            case nil: .default
+            }
+        }
+        for (i, row) in rows.clamped(to: 0..<picture.rows).enumerated() {
+            let gy = y + i
+            guard gy >= 0, gy < height else { continue }
+            for column in 0..<picture.columns {
+                let gx = x + column
+                guard gx >= 0, gx < width else { continue }
+                let cell = picture[column, row]
+                self[gx, gy] = Cell(Character(cell.character),
+                                    style: Style(foreground: color(cell.foreground), background: color(cell.background)))
+            }
         }
     }
 

@@ -47,48 +47,24 @@ enum PictureView {
             && glyphs.columns == key.columns && glyphs.rows == key.rows
             && (protocol_ != .kitty || max(key.columns, key.rows) <= KittyPlaceholder.maxSpan)
         guard context.graphics.drawsPixels, let pixels = picture.pixels, fits, !rows.isEmpty else {
-            drawGlyphs(glyphs, rows: rows, x: x, y: y, into: &grid)
+            grid.draw(glyphs, rows: rows, x: x, y: y)
             return
         }
         // kitty reads the id from the placeholders' foreground: without direct colour curses
         // sends a palette index, so the id must be one (16–255, clear of the theme's 16).
         let id = placementID(key, image: pixels, in: grid,
                              palette: protocol_ == .kitty && context.pictureLook.depth != .truecolor)
-        var symbols = Grid(size: Size(width: key.columns, height: rows.count))
-        drawGlyphs(glyphs, rows: rows, x: 0, y: 0, into: &symbols)
+        let style = kittyStyle(id: id)
         for (i, row) in rows.enumerated() {
             if protocol_ == .kitty {
-                let characters = KittyPlaceholder.characters(row: row, imageID: id), style = kittyStyle(id: id)
+                let characters = KittyPlaceholder.characters(row: row, imageID: id)
                 for column in 0..<key.columns { grid[x + column, y + i] = Cell(characters[column], style: style) }
             } else {
                 for column in 0..<key.columns { grid[x + column, y + i] = .blank }
             }
         }
         grid.place(PicturePlacement(id: id, image: pixels, x: x, y: y, columns: key.columns, rows: key.rows, visibleRows: rows),
-                   symbols: symbols.cells)
-    }
-
-    /// Rows `rows` of chafa's cells, the first at `y`: `.rgb` as a direct colour, `.index` as
-    /// the palette's, nil as the terminal's default (the screen shows through).
-    static func drawGlyphs(_ picture: GlyphPicture, rows: Range<Int>, x: Int, y: Int, into grid: inout Grid) {
-        func color(_ c: PictureColor?) -> Color {
-            switch c {
-            case let .rgb(r, g, b)?: .rgb(r, g, b)
-            case .index(let n)?: Color(Int16(n))
-            case nil: .default
-            }
-        }
-        for (i, row) in rows.clamped(to: 0..<picture.rows).enumerated() {
-            let gy = y + i
-            guard gy >= 0, gy < grid.height else { continue }
-            for column in 0..<picture.columns {
-                let gx = x + column
-                guard gx >= 0, gx < grid.width else { continue }
-                let cell = picture[column, row]
-                grid[gx, gy] = Cell(Character(cell.character),
-                                    style: Style(foreground: color(cell.foreground), background: color(cell.background)))
-            }
-        }
+                   symbols: glyphs)
     }
 
     /// The style of kitty's Unicode placeholders (their row and column are diacritics in the
@@ -105,9 +81,8 @@ enum PictureView {
     /// hashed to the same number pushes this one to the next free one.
     static func placementID(_ key: PictureKey, image: RGBAImage, in grid: Grid, palette: Bool = false) -> UInt32 {
         var hash: UInt32 = 2_166_136_261  // FNV-1a
-        for byte in Array(key.url.absoluteString.utf8) + Array("#\(key.columns)x\(key.rows)".utf8) {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-        }
+        for byte in key.url.absoluteString.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for byte in "#\(key.columns)x\(key.rows)".utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         // The ids there are: 24 bits (never 0), or palette indexes 16–255.
         let first: UInt32 = palette ? 16 : 1, count: UInt32 = palette ? 240 : 0xFF_FFFF
         var id = first + (hash ^ (hash >> 24)) % count

@@ -16,7 +16,7 @@ enum StartupLogo {
             let columns = rows * 2
             let top = layout.listTop + max(0, (room - rows) / 2)
             let picture = Logo.picture(rows: rows, depth: context.pictureLook.depth, background: context.pictureLook.background)
-            PictureView.drawGlyphs(picture, rows: 0..<rows, x: (grid.width - columns) / 2, y: top, into: &grid)
+            grid.draw(picture, rows: 0..<rows, x: (grid.width - columns) / 2, y: top)
             caption = top + rows + 1
         } else {
             let top = layout.listTop + max(0, (room - Logo.glyphs.count) / 2)
