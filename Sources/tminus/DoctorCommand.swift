@@ -67,16 +67,15 @@ struct Doctor: ScriptCommand {
         }
         report.item("tmux", GraphicsCapabilities.isInsideTmux(environment: environment) ? "inside tmux (or screen)" : "no")
 
-        // The probes ask the terminal once curses has it; a doctor that printed their answers
-        // would need the tty raw, so it says what was chosen and when the terminal is asked.
-        let pictures = settings.pictures
-        let picturesFrom = origin(flag: flags.pictures != nil || flags.noImages, env: "TMINUS_PICTURES", environment, config: settings.config.pictures != nil)
-        switch pictures {
-        case .auto:
-            report.item("pictures", "auto\(picturesFrom): asked at start-up (kitty, iTerm2, sixel, else symbols)")
-        default:
-            report.item("pictures", "\(pictures.rawValue)\(picturesFrom), not asked")
-        }
+        // The app's own start-up questions, asked here outside curses (TerminalInterview),
+        // so these lines say what the app would choose on this terminal, and why.
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let findings = TerminalInterview.ask(choice: settings.pictures, environment: environment,
+                                             colorful: !noColor && (colors ?? 0) >= 8)
+        if let findings, let name = findings.answers.version { report.item("terminal says", name + " (XTVERSION)") }
+        let picturesFrom = origin(flag: flags.pictures != nil || flags.noImages, env: "TMINUS_PICTURES", environment,
+                                  config: settings.config.pictures != nil)
+        report.item("pictures", settings.pictures.rawValue + picturesFrom + ": " + pictureWords(settings.pictures, findings))
 
         let saved = PreferencesStore.file(settings.paths.settingsFile).load().preferences.theme
         let theme: (choice: ThemeChoice, from: String) =
@@ -84,13 +83,39 @@ struct Doctor: ScriptCommand {
             ?? saved.map { ($0, " (chosen with t)") }
             ?? settings.config.theme.map { ($0, " (config.toml)") }
             ?? (.auto, " (default)")
-        if theme.choice == .auto {
-            let palette = ThemeChoice.auto.resolved(background: nil, colors: colors ?? 0) == .ansi16
-                ? "ansi16 (fewer than 256 colours)" : "dark or light, as the background (asked at start-up)"
-            report.item("theme", "auto\(theme.from): \(palette)")
-        } else {
-            report.item("theme", theme.choice.rawValue + theme.from)
+        report.item("theme", theme.choice.rawValue + theme.from + themeWords(theme.choice, findings, colors: colors ?? 0))
+    }
+
+    /// What `--pictures` comes to on this terminal, and why.
+    static func pictureWords(_ choice: PictureChoice, _ findings: TerminalInterview.Findings?) -> String {
+        if choice == .none { return "no pictures" }
+        if choice == .symbols { return "chafa symbols, not asked" }
+        guard let findings else { return "not asked (doctor's input or output is not a terminal); the app asks at start-up" }
+        let graphics = findings.graphics
+        let cell = "cell \(graphics.cellWidth)x\(graphics.cellHeight) px (\(findings.cellFrom))"
+        guard choice == .auto else { return "\(cell); the protocol is not asked" }
+        guard findings.asked else { return "symbols (this terminal is not asked)" }
+        guard findings.answered else {
+            return "symbols: no answer in \(Int(TerminalInterview.patience)) s (the app waits 150 ms, then draws symbols)"
         }
+        let answers = findings.answers
+        let da1 = "DA1 ?" + (answers.deviceAttributes ?? []).map(String.init).joined(separator: ";")
+        switch graphics.pictureProtocol {
+        case .kitty: return "kitty (it answered the kitty graphics query), \(cell)"
+        case .iterm2: return "iterm (\(answers.version ?? "iTerm2")), \(cell)"
+        case .sixel: return "sixel (\(da1) lists 4), \(cell)"
+        case .symbols: return "symbols (no kitty graphics, iTerm2 or sixel; \(da1))"
+        }
+    }
+
+    /// The palette `choice` comes to, and why (auto: the background the terminal said).
+    static func themeWords(_ choice: ThemeChoice, _ findings: TerminalInterview.Findings?, colors: Int) -> String {
+        guard choice == .auto else { return "" }
+        let palette = ThemeChoice.auto.resolved(background: findings?.background, colors: colors)
+        if palette == .ansi16 { return ": ansi16 (fewer than 256 colours)" }
+        guard let findings else { return ": dark or light, as the background (asked at start-up)" }
+        if let color = findings.backgroundColor { return ": \(palette.rawValue) (the background is \(color))" }
+        return ": \(palette.rawValue) (the terminal did not say its background; COLORFGBG, else dark)"
     }
 
     /// " (--flag)", " (TMINUS_X)", " (config.toml)" or " (default)": where a setting came from.

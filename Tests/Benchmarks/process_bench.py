@@ -3,7 +3,7 @@
 
     make bench                                      # after the Swift benchmarks
     TMINUS_FIXTURES=../shared/fixtures python3 Tests/Benchmarks/process_bench.py [--runs 30]
-        [--bin .build/release/tminus] [--static-bin /tmp/tminus-static/release/tminus]
+        [--bin .build/release/tminus] [--compare-bin /tmp/tminus-dynamic/release/tminus]
 
 Starts the fixture server (Tests/FixtureServer/fixture_server.py, recorded data from
 $TMINUS_FIXTURES, pictures from the server itself) and measures, with the clock at
@@ -33,14 +33,16 @@ $TMINUS_FIXTURES, pictures from the server itself) and measures, with the clock 
             with pictures and with --no-images. The pictures run is broken down by mapping
             (/proc/PID/smaps).
 
-With --static-bin (or TMINUS_STATIC_BIN) a second binary, e.g. one built with
-`swift build -c release --product tminus --static-swift-stdlib --scratch-path /tmp/tminus-static`,
-gets the startup and RSS measurements too.
+Each binary is labelled by how it was linked: "static" when the Swift runtime is inside it (the
+shipped build, `make release`), "dynamic" when it loads libswiftCore.so. With --compare-bin (or
+TMINUS_COMPARE_BIN) a second binary, e.g. the dynamic build made with
+`swift build -c release --product tminus --scratch-path /tmp/tminus-dynamic`, gets the startup and
+RSS measurements too.
 
 Prints Markdown tables to stdout. Exits 1 only when the app failed to run (or the run could
 not be set up); no figure is judged by the exit code.
 
-Environment: TMINUS_FIXTURES (required), TMINUS_BIN, TMINUS_STATIC_BIN, BENCH_RUNS,
+Environment: TMINUS_FIXTURES (required), TMINUS_BIN, TMINUS_COMPARE_BIN, BENCH_RUNS,
 BENCH_IDLE_SECONDS (0 skips the idle measurement), BENCH_VERBOSE=1. Standard library only.
 """
 
@@ -612,11 +614,17 @@ def rss_rows(label: str, mode: str, r: RssResult) -> list[list[str]]:
     return rows
 
 
+def linkage(binary: Path) -> str:
+    """"static" when the Swift runtime is linked in, "dynamic" when the binary loads it."""
+    needed = subprocess.run(["readelf", "--dynamic", str(binary)], capture_output=True, text=True).stdout
+    return "dynamic" if "libswiftCore" in needed else "static"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS") or 30))
     parser.add_argument("--bin", default=os.environ.get("TMINUS_BIN") or str(ROOT / ".build" / "release" / "tminus"))
-    parser.add_argument("--static-bin", default=os.environ.get("TMINUS_STATIC_BIN") or "")
+    parser.add_argument("--compare-bin", default=os.environ.get("TMINUS_COMPARE_BIN") or "")
     options = parser.parse_args()
     idle_seconds = env_seconds("BENCH_IDLE_SECONDS", 60)
 
@@ -624,12 +632,13 @@ def main() -> int:
     if not fixtures or not Path(fixtures, "spacex", "v5", "launches.json").is_file():
         raise ProcFailure("TMINUS_FIXTURES must point at the recorded API data (spacex/v5/launches.json); "
                           "`make bench` sets it when ../shared/fixtures exists")
-    variants = [("dynamic", Path(options.bin))]
-    if options.static_bin:
-        variants.append(("static", Path(options.static_bin)))
-    for _, binary in variants:
+    binaries = [Path(options.bin)] + ([Path(options.compare_bin)] if options.compare_bin else [])
+    for binary in binaries:
         if not os.access(binary, os.X_OK):
             raise ProcFailure(f"no tminus binary at {binary}: build it first (`make release`)")
+    variants = [(linkage(binary), binary) for binary in binaries]
+    if len(variants) == 2 and variants[0][0] == variants[1][0]:
+        variants = [(f"{label} ({binary})", binary) for label, binary in variants]
     if not shutil.which("tmux"):
         raise ProcFailure("tmux is not installed")
 
@@ -658,7 +667,7 @@ def main() -> int:
         except ProcFailure as failure:
             failures.append(str(failure))
         for label, binary in variants:
-            if label == "dynamic" and idle_seconds > 0:
+            if binary == binaries[0] and idle_seconds > 0:
                 for source, name, extra, open_detail in (
                         ("", "idle", [], open_first_upcoming),
                         ("Launch Library 2 (next → another page), ", "idle-ll2", ["--source", "ll2"], open_ll2_detailed)):

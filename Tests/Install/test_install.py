@@ -1,16 +1,17 @@
 """`make install` into a temporary prefix, what it put there working from elsewhere, and
-`make uninstall` taking all of it away again.
+`make uninstall` taking all of it away again; and a second `make run` building nothing.
 
     python3 -m unittest discover -s Tests/Install -v
 
-`make test` runs it with INSTALL_CONFIGURATION=debug, so that it installs the debug build
-`make test` has just made instead of building a release one; run alone it installs whatever
-INSTALL_CONFIGURATION says (release by default, as `make install` does).
+It installs the shipped build, the release one (`make test` runs it so; in CI that is a fresh
+clone building it from nothing, a few minutes). INSTALL_CONFIGURATION=debug installs the debug
+build instead, for a quicker run by hand; the release-only checks then skip.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -34,14 +35,28 @@ INSTALLED = [
 ]
 
 
-def make(target: str, prefix: Path) -> None:
+def make(target: str, *arguments: str) -> str:
+    """Runs make in the repository; its output (stdout and stderr together) when it succeeds."""
     started = time.monotonic()
-    result = subprocess.run([MAKE, "-C", str(REPO), "--no-print-directory", target, f"PREFIX={prefix}",
+    result = subprocess.run([MAKE, "-C", str(REPO), "--no-print-directory", target, *arguments,
                              f"INSTALL_CONFIGURATION={CONFIGURATION}"],
-                            capture_output=True, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
-        raise AssertionError(f"make {target} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+        raise AssertionError(f"make {target} failed ({result.returncode}):\n{result.stdout}")
     print(f"make {target} ({CONFIGURATION}): {time.monotonic() - started:.1f} s")
+    return result.stdout
+
+
+def install(prefix: Path) -> None:
+    make("install", f"PREFIX={prefix}")
+
+
+def uninstall(prefix: Path) -> None:
+    make("uninstall", f"PREFIX={prefix}")
+
+
+# What SwiftPM prints for a step that builds something; a build with nothing to do prints none.
+BUILD_STEP = re.compile(r"^\[\d+/\d+\] (Compiling|Emitting|Linking|Merging|Wrapping)|^Compiling plugin", re.M)
 
 
 def files_under(directory: Path) -> list[str]:
@@ -58,7 +73,7 @@ class InstallTest(unittest.TestCase):
         cls.prefix = cls.scratch / "prefix"
         cls.home = cls.scratch / "home"
         cls.home.mkdir()
-        make("install", cls.prefix)
+        install(cls.prefix)
 
     @classmethod
     def tearDownClass(cls) -> None:
@@ -77,6 +92,25 @@ class InstallTest(unittest.TestCase):
         result = self.run_here([str(self.prefix / "bin/tminus"), "--version"])
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertRegex(result.stdout.strip(), r"^\d+\.\d+")
+
+    @unittest.skipUnless(CONFIGURATION == "release", "the debug build links the Swift runtime dynamically")
+    def test_installed_binary_needs_nothing_from_the_swift_toolchain(self) -> None:
+        # The release build has the Swift runtime and Foundation inside it, so a user may remove
+        # or move the toolchain; it is stripped (the symbols are most of a 100 MB binary).
+        dynamic = subprocess.run(["readelf", "--dynamic", str(self.prefix / "bin/tminus")],
+                                 capture_output=True, text=True, check=True).stdout
+        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic)
+        self.assertIn("libncursesw.so.6", needed)
+        self.assertEqual([lib for lib in needed if re.match(r"lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)", lib)],
+                         [])
+        self.assertEqual(re.findall(r"\((?:RPATH|RUNPATH)\)\s+Library r(?:un)?path: \[([^\]]+)\]", dynamic), ["$ORIGIN"])
+        sections = subprocess.run(["readelf", "--section-headers", str(self.prefix / "bin/tminus")],
+                                  capture_output=True, text=True, check=True).stdout
+        self.assertNotIn(".symtab", sections)
+        self.assertNotIn(".debug_info", sections)
+        # And it runs, though the loader has no path to the toolchain's libraries.
+        result = self.run_here([str(self.prefix / "bin/tminus"), "list", "--help"])
+        self.assertEqual(result.returncode, 0, result.stderr)
 
     def test_man_page_reads(self) -> None:
         result = self.run_here(["man", "-l", "-P", "cat", str(self.prefix / "share/man/man1/tminus.1")],
@@ -132,6 +166,16 @@ class InstallTest(unittest.TestCase):
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
+class MakeRunTest(unittest.TestCase):
+    def test_a_second_make_run_builds_nothing(self) -> None:
+        # The first may build (or not, after the install above); the second must only check.
+        make("run", "ARGS=--version")
+        output = make("run", "ARGS=--version")
+        self.assertEqual(BUILD_STEP.findall(output), [], output)
+        self.assertIn("Build of product 'tminus' complete", output)
+        self.assertRegex(output, r"(?m)^\d+\.\d+\.\d+$")
+
+
 class UninstallTest(unittest.TestCase):
     def test_uninstall_removes_everything_install_put_there(self) -> None:
         scratch = Path(tempfile.mkdtemp(prefix="tminus-uninstall-test-"))
@@ -141,9 +185,9 @@ class UninstallTest(unittest.TestCase):
             other = prefix / "share/man/man1/other.1"
             other.parent.mkdir(parents=True)
             other.write_text("not tminus's\n")
-            make("install", prefix)
+            install(prefix)
             self.assertEqual(files_under(prefix), sorted(INSTALLED + ["share/man/man1/other.1"]))
-            make("uninstall", prefix)
+            uninstall(prefix)
             self.assertEqual(files_under(prefix), ["share/man/man1/other.1"])
             self.assertFalse((prefix / "share/tminus").exists())
         finally:

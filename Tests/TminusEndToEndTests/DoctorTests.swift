@@ -3,7 +3,8 @@ import Testing
 
 /// `tminus doctor` through the real binary: against the fixture server it prints every
 /// section and Launch Library 2's remaining budget as `/api-throttle/` counts it, and exits 0;
-/// with the APIs on a closed port it says they are unreachable, exits 1, and does not wait.
+/// with the APIs on a closed port it says they are unreachable, exits 1, and does not wait; on a
+/// terminal (tmux here, xterm in `SixelXtermTests`) it asks it what the app would.
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct DoctorTests {
     final class Rig {
@@ -44,7 +45,9 @@ struct DoctorTests {
             #expect(lines.contains { $0 == section }, "no \(section) in\n\(doctor.stdout)")
         }
         #expect(doctor.stdout.contains("  TERM              xterm-256color: 256 colours (terminfo)\n"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("  pictures          auto (default): asked at start-up"), "\(doctor.stdout)")
+        // Its output is a pipe here: the terminal is not asked.
+        #expect(doctor.stdout.contains("  pictures          auto (default): not asked (doctor's input or output is not a terminal)"),
+                "\(doctor.stdout)")
         #expect(doctor.stdout.contains("  favorites         favorites.sqlite: none yet\n"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("\(rig.dataDir.path)/cache: "), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("  Launch Library 2  \(rig.server.baseURL.absoluteString)/2.2.0: ok, 14 of 15 requests left this hour\n"),
@@ -72,5 +75,29 @@ struct DoctorTests {
         let offline = try rig.run(["doctor", "--offline"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed])
         #expect(offline.status == 0, "\(offline.stdout)")
         #expect(offline.stdout.contains("  Launch Library 2  not asked (--offline)\n"), "\(offline.stdout)")
+    }
+
+    @Test func asksTheTerminalItRunsIn() async throws {
+        // tmux answers XTVERSION and DA1 (without sixel: it draws none here), and, with a window
+        // background of its own, OSC 11.
+        let rig = try Rig()
+        let session = try TmuxSession.tminus(["doctor", "--offline", "--data-dir", rig.dataDir.path],
+                                             width: 120, height: 30, background: "#ffffff")
+        let exit = try await session.waitForExit()
+        let screen = session.capture()
+        #expect(exit.status == 0, "\(screen)")
+        #expect(screen.contains("  terminal says     tmux "), "\(screen)")
+        #expect(screen.contains("  pictures          auto (default): symbols (no kitty graphics, iTerm2 or sixel; DA1 ?"),
+                "\(screen)")
+        #expect(screen.contains("  theme             auto (default): light (the background is rgb:ffff/ffff/ffff)"), "\(screen)")
+        // The answers were read, not shown: nothing of them on the screen but what doctor says.
+        #expect(!screen.contains("11;rgb") && !screen.contains(">|tmux") && !screen.contains("\u{1B}"), "\(screen)")
+
+        // A protocol named on the command line is not asked about.
+        let named = try TmuxSession.tminus(["doctor", "--offline", "--data-dir", rig.dataDir.path, "--pictures", "sixel"],
+                                           width: 120, height: 30)
+        try await named.waitForExit()
+        #expect(named.capture().contains("  pictures          sixel (flag): cell "), "\(named.capture())")
+        #expect(named.capture().contains("; the protocol is not asked"), "\(named.capture())")
     }
 }

@@ -105,4 +105,32 @@ struct SixelXtermTests {
         #expect(there >= 3 * max(here, 10), "the box at row \(control), without a picture, is as close: \(there) vs \(here)")
         #expect(mean.distance(to: background) >= 40, "the box is the background's colour \(background)")
     }
+
+    /// `tminus doctor` in the same xterm finds sixel by asking, as the app does. `script` gives
+    /// it the terminal (so it asks) and keeps a copy of what it printed.
+    @Test func doctorFindsSixelsByAsking() async throws {
+        let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-doctor-xterm")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let transcript = dataDir.appendingPathComponent("doctor.txt")
+        let doctor = [try Harness.tminusBinary().path, "doctor", "--offline", "--data-dir", dataDir.path]
+            .map(Harness.shellQuote).joined(separator: " ")
+        let screen = try XtermScreen()
+        // xterm says TERM=xterm (8 colours), where the theme is ansi16 whatever the background.
+        try screen.run(["env", "TERM=xterm-256color", "script", "--quiet", "--return", "--command", doctor, transcript.path],
+                       columns: 120, rows: 30)
+        let deadline = Date().addingTimeInterval(20)
+        var text = ""
+        while !text.contains("All fine.") && !text.contains("Broken:") {
+            guard Date() < deadline else {
+                Issue.record("doctor did not finish within 20 s:\n\(text)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            text = (try? String(contentsOf: transcript, encoding: .utf8)) ?? ""
+        }
+        #expect(text.contains("  terminal says     XTerm("), "\(text)")
+        #expect(text.contains("  pictures          auto (default): sixel (DA1 ?"), "\(text)")
+        #expect(text.contains(" lists 4), cell "), "\(text)")
+        #expect(text.contains("  theme             auto (default): ") && text.contains("(the background is rgb:"), "\(text)")
+    }
 }

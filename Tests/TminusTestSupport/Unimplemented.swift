@@ -1,3 +1,6 @@
+// Tests only: the benchmarks link this module too, into the release build, which carries the
+// Swift runtime inside it (`--static-swift-stdlib`) and has no Testing to link.
+#if canImport(Testing)
 import Foundation
 import Testing
 import TminusCore
@@ -43,3 +46,4 @@ extension LaunchSource {
                             launchDetail: { (id, _) throws(APIError) in throw fail("launchDetail(\(id))") })
     }
 }
+#endif

@@ -2,9 +2,9 @@ import TminusCore
 import TminusImage
 import TminusViewModel
 
-/// While the first launches load: the logo, half the terminal's width, aspect kept, drawn by
-/// chafa in the terminal's colours (glyph art with `--no-images`). It is only a picture of waiting: the
-/// list replaces it the moment data arrives.
+/// While the first launches load: the logo, up to half the terminal's width and `Logo.maxRows`
+/// tall, aspect kept, drawn by chafa in the terminal's colours (glyph art with `--no-images`). It
+/// is only a picture of waiting: the list replaces it the moment data arrives.
 enum StartupLogo {
     static func draw(what: String, context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
@@ -12,7 +12,7 @@ enum StartupLogo {
         var caption = layout.listTop + layout.listHeight / 2
         if context.pictureMode == .pictures {
             // Square logo: a cell is about twice as tall as wide.
-            let rows = max(1, min(room, grid.width / 4))
+            let rows = max(1, min(room, grid.width / 4, Logo.maxRows))
             let columns = rows * 2
             let top = layout.listTop + max(0, (room - rows) / 2)
             let picture = Logo.picture(rows: rows, depth: context.pictureLook.depth, background: context.pictureLook.background)
