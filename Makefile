@@ -10,8 +10,8 @@ SWIFT        ?= swift
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server); Xvfb,
 # xterm, xwd (x11-apps), ImageMagick and xdotool run the sixel one (a real xterm, read back as
 # pixels; xdotool types the keys and resizes it); man-db reads the installed man page in the
-# install test.
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool man-db
+# install test, and zsh and fish load the installed completions there.
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool man-db zsh fish
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES
@@ -87,6 +87,9 @@ PREFIX                ?= /usr/local
 INSTALL_CONFIGURATION ?= release
 build_flags_release   := $(RELEASE)
 build_flags_debug     := -c debug
+# The man page is dated by the last commit (the plugin's default is today): the same source
+# gives the same page. Outside a git checkout, today.
+manual_date           := $(shell git -C $(CURDIR) log -1 --format=%cs 2>/dev/null)
 # zsh passes PREFIX=~/.local to make with the ~ unexpanded.
 prefix        := $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
 install_build := .build/$(INSTALL_CONFIGURATION)
@@ -98,7 +101,7 @@ INSTALLED := bin/tminus share/tminus/spacex-archive.json share/man/man1/tminus.1
 
 install: deps
 	$(SWIFT) build $(build_flags_$(INSTALL_CONFIGURATION)) --product tminus
-	$(SWIFT) package generate-manual --configuration debug
+	$(SWIFT) package generate-manual --configuration debug $(if $(manual_date),--date $(manual_date))
 	mkdir -p $(install_stage)
 	for shell in bash zsh fish; do $(install_build)/tminus --generate-completion-script $$shell > $(install_stage)/completion.$$shell || exit; done
 	install -Dm755 --strip $(install_build)/tminus                                  "$(prefix)/bin/tminus"

@@ -119,6 +119,15 @@ class InstallTest(unittest.TestCase):
         page = result.stdout
         for words in ["NAME", "SYNOPSIS", "--offline", "--source", "list", "rockets", "favorites"]:
             self.assertIn(words, page)
+        # Dated by the last commit, not by the day it was built.
+        committed = subprocess.run(["git", "-C", str(REPO), "log", "-1", "--format=%cs"],
+                                   capture_output=True, text=True).stdout.strip()
+        if committed:
+            year, month, day = (int(part) for part in committed.split("-"))
+            month_name = ["January", "February", "March", "April", "May", "June", "July", "August",
+                          "September", "October", "November", "December"][month - 1]
+            source = (self.prefix / "share/man/man1/tminus.1").read_text()
+            self.assertIn(f"\n.Dd {month_name} {day}, {year}\n", source)
 
     def test_bash_completion_registers_and_completes_subcommands(self) -> None:
         script = self.prefix / "share/bash-completion/completions/tminus"
@@ -137,10 +146,35 @@ class InstallTest(unittest.TestCase):
         for subcommand in ["next", "list", "rockets", "favorites", "ics"]:
             self.assertIn(subcommand, lines[1:])
 
-    def test_zsh_and_fish_completions_are_for_tminus(self) -> None:
-        self.assertTrue((self.prefix / "share/zsh/site-functions/_tminus").read_text().startswith("#compdef tminus"))
-        self.assertIn("complete -c 'tminus'", (self.prefix / "share/fish/vendor_completions.d/tminus.fish").read_text()
-                      .replace('"', "'"))
+    def test_zsh_registers_the_completion_for_tminus(self) -> None:
+        site_functions = self.prefix / "share/zsh/site-functions"
+        self.assertTrue((site_functions / "_tminus").read_text().startswith("#compdef tminus"))
+        # As a user's .zshrc would: the directory on fpath before compinit, which reads the
+        # #compdef line and maps the command to the function.
+        result = self.run_here(["zsh", "-f", "-c", f"""
+            zsh -n {site_functions}/_tminus || exit 1
+            fpath=({site_functions} $fpath)
+            autoload -Uz compinit && compinit -u -D
+            print -r -- "$_comps[tminus]"
+        """])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.strip(), "_tminus")
+
+    def test_fish_completes_the_subcommands(self) -> None:
+        script = self.prefix / "share/fish/vendor_completions.d/tminus.fish"
+        # fish's own completion engine, asked what `tminus <TAB>` and `tminus list --<TAB>` offer.
+        result = self.run_here(["fish", "--no-config", "-c", f"""
+            source {script}; or exit 1
+            complete --do-complete 'tminus '
+            echo ---
+            complete --do-complete 'tminus list --'
+        """])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        subcommands, options = result.stdout.split("---\n")
+        offered = [line.split("\t")[0] for line in subcommands.splitlines()]
+        for subcommand in ["next", "list", "rockets", "favorites", "ics", "doctor"]:
+            self.assertIn(subcommand, offered)
+        self.assertIn("--json", [line.split("\t")[0] for line in options.splitlines()])
 
     def test_installed_binary_finds_the_built_in_archive(self) -> None:
         # Only the app reads the archive (the subcommands do not), so the app runs in tmux: a
