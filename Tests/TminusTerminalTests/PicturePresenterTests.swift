@@ -69,10 +69,15 @@ struct PicturePresenterTests {
                                          background: queue, ready: { ready.yield() })
         var logged: [String] = []
         presenter.log = { logged.append($0) }
+        // Held until the frames below have been presented: under load the encoding could
+        // otherwise finish first, and the second frame would take it in.
+        queue.suspend()
         presenter.present([Self.red()], size: Self.screenSize)
         #expect(screen.take().bytes.isEmpty, "nothing written while it is encoded")
         #expect(!logged.contains { $0.contains("on screen: 3,2") }, "not on screen yet: \(logged)")
         presenter.present([Self.red()], size: Self.screenSize)   // a frame before it is ready: asked once
+        #expect(screen.take().bytes.isEmpty)
+        queue.resume()
         var calls = readyCalls.makeAsyncIterator()
         _ = await calls.next()
         queue.sync {}
