@@ -17,12 +17,16 @@ TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtu
 export TMINUS_FIXTURES
 # Arguments for `make run`, e.g. make run ARGS="--tz Europe/Warsaw"
 ARGS ?=
-# The shipped build: optimised, with the Swift runtime and Foundation linked in. An installed
-# tminus then needs only Debian's libraries: a dynamic build finds the Swift ones through a
-# RUNPATH into the toolchain, and breaks when the toolchain moves. It also starts sooner and
-# holds less (README, "Performance"). Every release build passes exactly these flags, so none
-# undoes another's work and a second `make run` builds nothing.
-RELEASE := -c release --static-swift-stdlib
+# The shipped build: optimised, with the Swift runtime and Foundation linked in (-static-stdlib).
+# An installed tminus then needs only Debian's libraries: a dynamic build finds the Swift ones
+# through a RUNPATH into the toolchain, and breaks when the toolchain moves. It also starts
+# sooner and holds less (README, "Performance"). Linked by the toolchain's own lld: ld.gold prints
+# glibc's warning about mktemp, used inside Foundation's static archive, on every link.
+# Every release build passes exactly these flags, the generate-manual plugin's included (as
+# `swift package` options, which its own build takes on), so none undoes another's work and a
+# second `make run` builds nothing. (`swift build --static-swift-stdlib` would do the same, but
+# `swift package` has no such option.)
+RELEASE := -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld
 
 # apt-get needs root: use sudo only when not root already.
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
@@ -80,9 +84,6 @@ release:
 # from its own directory); a man page the argument parser's generate-manual plugin writes; and
 # completions for bash, zsh and fish from the binary itself. INSTALL_CONFIGURATION=debug installs
 # the debug build instead.
-# The plugin builds tminus itself, with none of our flags: asked for release, it would replace the
-# static release build with a dynamic one, and the next `make run` would build it all again. So it
-# is asked for debug (the same manual; `make test` has already built debug).
 PREFIX                ?= /usr/local
 INSTALL_CONFIGURATION ?= release
 build_flags_release   := $(RELEASE)
@@ -101,7 +102,7 @@ INSTALLED := bin/tminus share/tminus/spacex-archive.json share/man/man1/tminus.1
 
 install: deps
 	$(SWIFT) build $(build_flags_$(INSTALL_CONFIGURATION)) --product tminus
-	$(SWIFT) package generate-manual --configuration debug $(if $(manual_date),--date $(manual_date))
+	$(SWIFT) package $(build_flags_$(INSTALL_CONFIGURATION)) generate-manual --configuration $(INSTALL_CONFIGURATION) $(if $(manual_date),--date $(manual_date))
 	mkdir -p $(install_stage)
 	for shell in bash zsh fish; do $(install_build)/tminus --generate-completion-script $$shell > $(install_stage)/completion.$$shell || exit; done
 	install -Dm755 --strip $(install_build)/tminus                                  "$(prefix)/bin/tminus"

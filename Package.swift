@@ -11,12 +11,6 @@ import PackageDescription
 //   TminusTerminal   the ncurses backend: grid -> windows, keys, signals, the main loop
 //   tminus           argument parsing and wiring
 
-// The release builds (`make run`, `make install`, `make bench`) link the Swift runtime and
-// Foundation statically (`--static-swift-stdlib`, see the Makefile). Linked by the default
-// ld.gold, Foundation's static archive makes glibc print a warning about mktemp on every link;
-// the toolchain's own lld links the same binary without it, and faster.
-let linkedByLLD: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
-
 let package = Package(
     name: "tminus",
     platforms: [.macOS(.v13)],
@@ -95,8 +89,7 @@ let package = Package(
             name: "tminus",
             dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal", "TminusStore", "TminusArchive",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")],
-            linkerSettings: linkedByLLD
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "TminusCoreTests",
@@ -123,8 +116,7 @@ let package = Package(
             dependencies: ["TminusImage", "TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal",
                            "TminusTestSupport"],
             path: "Tests/Benchmarks",
-            exclude: ["process_bench.py"],
-            linkerSettings: linkedByLLD
+            exclude: ["process_bench.py"]
         ),
         .testTarget(
             name: "TminusImageTests",

@@ -1,5 +1,5 @@
 // Tests only: the benchmarks link this module too, into the release build, which carries the
-// Swift runtime inside it (`--static-swift-stdlib`) and has no Testing to link.
+// Swift runtime inside it (`-static-stdlib`, see the Makefile) and has no Testing to link.
 #if canImport(Testing)
 import Foundation
 import Testing
