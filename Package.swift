@@ -37,8 +37,10 @@ let package = Package(
         // restore: compiled C, apart from curses (a system-library module cannot hold a .c).
         .target(name: "CTerminalSignals"),
         // HTTP: the system's libcurl, driven directly (FoundationNetworking's URLSession spins a
-        // core while it waits on a slow server), and the C that calls its variadic setopt.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // core while it waits on a slow server), and the C that calls its variadic setopt. Its
+        // headers only (libcurl4-openssl-dev): the library itself is opened on the first request
+        // (curl_transfer.c says why), so nothing links it.
+        .systemLibrary(name: "CCurl"),
         .target(name: "CCurlTransfer", dependencies: ["CCurl"]),
         // Picture decoding: the system's libpng and libjpeg(-turbo), and a little C that
         // catches their errors (libjpeg reports them with longjmp, which Swift cannot).

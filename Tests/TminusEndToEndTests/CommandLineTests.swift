@@ -17,6 +17,26 @@ struct CommandLineTests {
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
     }
 
+    /// libcurl (and the thirty libraries it brings) is opened on the first request, not at
+    /// start-up; the dynamic loader lists what it opens with LD_DEBUG=libs, on stderr.
+    @Test(.enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
+    func libcurlIsOpenedForTheFirstRequestOnly() throws {
+        let version = try run(["--version"], environment: ["LD_DEBUG": "libs"])
+        #expect(version.status == 0)
+        #expect(version.stderr.contains("libncursesw"), "the loader's list: \(version.stderr)")
+        #expect(!version.stderr.contains("libcurl"), "\(version.stderr)")
+
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-libcurl")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let list = try run(["list", "--source", "spacex", "--limit", "1"] + server.arguments() + ["--data-dir", dataDir.path],
+                           environment: ["LD_DEBUG": "libs"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("Galaxy 33"), "the request went through libcurl: \(list.stdout)")
+        #expect(list.stderr.contains("libcurl.so.4"))
+    }
+
     @Test func helpNamesEveryFlagAndItsVariable() throws {
         let result = try run(["--help"])
         #expect(result.status == 0)

@@ -44,4 +44,7 @@ typedef struct {
 void tminus_curl_perform(const tminus_curl_request *request, const tminus_curl_callbacks *callbacks,
                          tminus_curl_result *result);
 
+/// libcurl's words for a CURLcode, or why libcurl could not be loaded.
+const char *tminus_curl_strerror(int code);
+
 #endif

@@ -1,4 +1,5 @@
 import CCurl
+import CCurlTransfer
 import Foundation
 
 extension CurlTransfer {
@@ -17,7 +18,7 @@ extension CurlTransfer {
             }
         default:
             if let words = fixedWords[code.rawValue] { return words }
-            return .transport(message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
+            return .transport(message.isEmpty ? String(cString: tminus_curl_strerror(Int32(code.rawValue))) : message)
         }
     }
 
