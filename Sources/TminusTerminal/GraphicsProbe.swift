@@ -25,7 +25,8 @@ struct GraphicsProbe {
     let asksProtocol: Bool
     /// Until when the first frame waits; nil once settled.
     private(set) var deadline: Date?
-    private var answers = TerminalAnswers()
+    /// What the terminal has said so far (the kitty, XTVERSION and DA1 answers).
+    private(set) var answers = TerminalAnswers()
     /// From the kernel, else the terminal's answer; nil when neither said.
     private var cell: (width: Int, height: Int)?
     /// What was last handed to the view model.

@@ -36,10 +36,13 @@ public enum TerminalInterview {
     /// Asks the terminal on `input` / `output`. Nil when either is not a terminal (doctor's
     /// output piped or redirected): nothing is asked then, since the answers would be lost or,
     /// with a pager on the same terminal, read by it.
-    public static func ask(choice: PictureChoice, environment: [String: String], colorful: Bool,
+    public static func ask(choice: PictureChoice, environment: [String: String],
                            input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
                            patience: TimeInterval = Self.patience) -> Findings? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
+        // The background is asked only where the app would start colours (Terminal.configureScreen).
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let colorful = !noColor && ColorMode(colors: Terminfo.colors(term: environment["TERM"] ?? "") ?? 0) != .monochrome
         var rows: Int32 = 0, cols: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         let size = tm_window_size(output, &rows, &cols) == 0 ? Size(width: Int(cols), height: Int(rows)) : Size(width: 80, height: 24)
         let pixels = tm_window_pixels(output, &width, &height) == 0 ? (Int(width), Int(height)) : (0, 0)
@@ -60,16 +63,10 @@ public enum TerminalInterview {
                          graphics: inout GraphicsProbe, kernelCell: Bool) -> Findings {
         var color: String?
         var settled: TerminalBackground?
-        var answers = TerminalAnswers()
         var terminalCell = false
         for input in inputs {
             switch input {
             case .backgroundColor(let said): color = said
-            case .graphicsReply(let bytes):
-                let reply = GraphicsCapabilities.parse(bytes)
-                answers.kittyGraphics = answers.kittyGraphics || reply.kittyGraphics
-                answers.version = reply.version ?? answers.version
-            case .deviceAttributes(let parameters): answers.deviceAttributes = parameters
             case .cellSize: terminalCell = true
             default: break
             }
@@ -81,7 +78,7 @@ public enum TerminalInterview {
         return Findings(graphics: graphics.graphics,
                         cellFrom: kernelCell ? "kernel" : terminalCell ? "terminal" : "guess",
                         backgroundColor: color, background: settled ?? background.fallback,
-                        answers: answers, asked: asked, answered: answers.deviceAttributes != nil)
+                        answers: graphics.answers, asked: asked, answered: graphics.answers.deviceAttributes != nil)
     }
 
     /// Writes `questions` with the terminal's input raw (no echo, no line editing, so the answers

@@ -69,9 +69,7 @@ struct Doctor: ScriptCommand {
 
         // The app's own start-up questions, asked here outside curses (TerminalInterview),
         // so these lines say what the app would choose on this terminal, and why.
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let findings = TerminalInterview.ask(choice: settings.pictures, environment: environment,
-                                             colorful: !noColor && (colors ?? 0) >= 8)
+        let findings = TerminalInterview.ask(choice: settings.pictures, environment: environment)
         if let findings, let name = findings.answers.version { report.item("terminal says", name + " (XTVERSION)") }
         let picturesFrom = origin(flag: flags.pictures != nil || flags.noImages, env: "TMINUS_PICTURES", environment,
                                   config: settings.config.pictures != nil)

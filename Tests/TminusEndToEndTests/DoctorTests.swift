@@ -7,31 +7,14 @@ import Testing
 /// terminal (tmux here, xterm in `SixelXtermTests`) it asks it what the app would.
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct DoctorTests {
-    final class Rig {
-        let server: FixtureServer
-        let dataDir: URL
-        init() throws {
-            server = try FixtureServer()
-            dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-doctor")
-        }
-        deinit { server.stop(); try? FileManager.default.removeItem(at: dataDir) }
-
-        /// `tminus <command> …` on a known terminal (TERM decides the colours line and whether
-        /// the terminal counts as broken), with a data dir of its own; `apis` replaces the server's
-        /// flags.
-        func run(_ command: [String], apis: [String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-            var env = ProcessInfo.processInfo.environment
-            for name in TmuxSession.appVariables + ["TMINUS_PICTURES", "TMUX", "COLORTERM"] { env[name] = nil }
-            env["TERM"] = "xterm-256color"
-            return try Harness.run(try Harness.tminusBinary().path,
-                                   Array(command.prefix(1)) + (apis ?? server.arguments())
-                                       + ["--data-dir", dataDir.path, "--tz", "UTC"] + command.dropFirst(),
-                                   environment: env)
-        }
+    /// On a known terminal (TERM decides the colours line and whether the terminal counts as
+    /// broken), in UTC.
+    static func rig() throws -> CommandRig {
+        try CommandRig(prefix: "tminus-e2e-doctor", flags: ["--tz", "UTC"], environment: ["TERM": "xterm-256color"])
     }
 
     @Test func reportsEverySectionAndTheBudget() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         // One Launch Library 2 request spent first, so the budget printed is the server's count
         // (14 of 15), not a constant.
         let list = try rig.run(["list", "--source", "ll2", "--limit", "1"])
@@ -61,7 +44,7 @@ struct DoctorTests {
     }
 
     @Test func unreachableAPIsFailFast() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let closed = BuiltInArchiveTests.refused  // nothing listens there: refused at once
         let started = Date()
         let doctor = try rig.run(["doctor"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed])
@@ -80,7 +63,7 @@ struct DoctorTests {
     @Test func asksTheTerminalItRunsIn() async throws {
         // tmux answers XTVERSION and DA1 (without sixel: it draws none here), and, with a window
         // background of its own, OSC 11.
-        let rig = try Rig()
+        let rig = try Self.rig()
         let session = try TmuxSession.tminus(["doctor", "--offline", "--data-dir", rig.dataDir.path],
                                              width: 120, height: 30, background: "#ffffff")
         let exit = try await session.waitForExit()

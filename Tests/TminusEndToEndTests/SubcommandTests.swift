@@ -8,29 +8,10 @@ import Testing
 struct SubcommandTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Golden")
 
-    final class Rig {
-        let server: FixtureServer
-        let dataDir: URL
-        init() throws {
-            server = try FixtureServer()
-            dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-subcommands")
-        }
-        deinit { server.stop(); try? FileManager.default.removeItem(at: dataDir) }
-
-        /// `tminus <command> …` with the server, a data dir of its own, UTC and a clock half a
-        /// second before 10:38:51 (so a countdown printed within that half second reads the
-        /// same whole second every run). The command's own flags come last and win.
-        func run(_ command: [String], now: String = "2022-10-17T10:38:50.500Z",
-                 environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-            var env = ProcessInfo.processInfo.environment
-            for name in TmuxSession.appVariables { env[name] = nil }
-            for (k, v) in environment { env[k] = v }
-            return try Harness.run(try Harness.tminusBinary().path,
-                                   Array(command.prefix(1))
-                                       + server.arguments() + ["--data-dir", dataDir.path, "--tz", "UTC", "--now", now]
-                                       + command.dropFirst(),
-                                   environment: env)
-        }
+    /// Subcommands with the server, UTC and a clock half a second before 10:38:51 (so a
+    /// countdown printed within that half second reads the same whole second every run).
+    static func rig() throws -> CommandRig {
+        try CommandRig(prefix: "tminus-e2e-subcommands", flags: ["--tz", "UTC", "--now", "2022-10-17T10:38:50.500Z"])
     }
 
     func expectGolden(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -44,7 +25,7 @@ struct SubcommandTests {
     }
 
     @Test func nextPrintsOneLine() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let plain = try rig.run(["next"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout == "Starlink 4-36 (v1.5)  T-03d 04:11:09\n")
@@ -56,7 +37,7 @@ struct SubcommandTests {
     }
 
     @Test func listTablesAndJSON() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let upcoming = try rig.run(["list", "upcoming", "--limit", "25"])
         #expect(upcoming.status == 0, "\(upcoming.stderr)")
         #expect(!upcoming.stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
@@ -77,7 +58,7 @@ struct SubcommandTests {
     }
 
     @Test func rocketsInTheSavedUnits() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let metric = try rig.run(["rockets"])
         try expectGolden(metric.stdout, "rockets.txt")
         let settings = rig.dataDir.appending(path: "config/settings.json")
@@ -91,7 +72,7 @@ struct SubcommandTests {
     }
 
     @Test func icsWritesTheEventAndSaysWhere() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let result = try rig.run(["ics", "63161345ffc78f3b8567070d"])
         #expect(result.status == 0, "\(result.stderr)")
         let path = result.stdout.trimmingCharacters(in: .newlines)
@@ -103,7 +84,7 @@ struct SubcommandTests {
     }
 
     @Test func favoritesWhenThereAreNone() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let result = try rig.run(["favorites"])
         #expect(result.status == 0)
         #expect(result.stdout == "ROCKETS\n(none)\n\nLAUNCHES\n(none)\n")
@@ -119,7 +100,7 @@ struct SubcommandTests {
         (["next", "--tz", "Nowhere/Land"], 64, "unknown time zone 'Nowhere/Land'"),
     ])
     func failuresSayWhyOnStderr(_ command: [String], _ status: Int32, _ message: String) throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let result = try rig.run(command)
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -139,7 +120,7 @@ struct SubcommandTests {
         ["ics", "some-id", "--theme", "sepia"],
     ])
     func usageErrorsShowTheSubcommandsUsage(_ command: [String]) throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let result = try rig.run(command)
         let name = command[0]
         #expect(result.status == 64, "\(result.stderr)")
@@ -150,7 +131,7 @@ struct SubcommandTests {
     }
 
     @Test func offlineWithNothingCachedFailsClearly() throws {
-        let rig = try Rig()
+        let rig = try Self.rig()
         let result = try rig.run(["next", "--offline"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("offline: nothing cached for this yet — run tminus without --offline to fill the cache"))

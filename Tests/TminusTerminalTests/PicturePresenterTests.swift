@@ -59,14 +59,22 @@ struct PicturePresenterTests {
         #expect(String(decoding: frame.bytes, as: UTF8.self).hasPrefix("\u{1B}7\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;20;18#0;2;100;0;0"))
     }
 
-    @Test func inTheAppAPictureIsEncodedOffTheFrameAndDrawnWhenReady() async {
-        // The frame goes out without the picture (its box stays blank) and the encoding runs
-        // on the queue; `ready` says when, and the frame presented again writes it.
+    /// A presenter that encodes on a queue of its own, as in the app; `readyCalls` gets one
+    /// element each time an encoding is ready.
+    static func encodingInTheBackground(_ graphics: TerminalGraphics)
+        -> (screen: RecordingScreen, queue: DispatchQueue, presenter: PicturePresenter, readyCalls: AsyncStream<Void>) {
         let screen = RecordingScreen()
         let queue = DispatchQueue(label: "test.encoding")
         let (readyCalls, ready) = AsyncStream.makeStream(of: Void.self)
-        let presenter = PicturePresenter(graphics: Self.sixel, insideTmux: false, screen: screen,
+        let presenter = PicturePresenter(graphics: graphics, insideTmux: false, screen: screen,
                                          background: queue, ready: { ready.yield() })
+        return (screen, queue, presenter, readyCalls)
+    }
+
+    @Test func inTheAppAPictureIsEncodedOffTheFrameAndDrawnWhenReady() async {
+        // The frame goes out without the picture (its box stays blank) and the encoding runs
+        // on the queue; `ready` says when, and the frame presented again writes it.
+        let (screen, queue, presenter, readyCalls) = Self.encodingInTheBackground(Self.sixel)
         var logged: [String] = []
         presenter.log = { logged.append($0) }
         // Held until the frames below have been presented: under load the encoding could
@@ -92,11 +100,7 @@ struct PicturePresenterTests {
     }
 
     @Test func kittyTransmitsAnImageOnceItIsEncoded() async {
-        let screen = RecordingScreen()
-        let queue = DispatchQueue(label: "test.encoding.kitty")
-        let (readyCalls, ready) = AsyncStream.makeStream(of: Void.self)
-        let presenter = PicturePresenter(graphics: Self.kitty, insideTmux: false, screen: screen,
-                                         background: queue, ready: { ready.yield() })
+        let (screen, _, presenter, readyCalls) = Self.encodingInTheBackground(Self.kitty)
         presenter.present([Self.red()], size: Self.screenSize)
         #expect(screen.take().bytes.isEmpty)
         var calls = readyCalls.makeAsyncIterator()

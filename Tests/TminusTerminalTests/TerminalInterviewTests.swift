@@ -100,7 +100,7 @@ struct TerminalInterviewTests {
 
     @Test func asksOnceWithDA1LastAndLeavesTheTerminalAsItWas() throws {
         let (found, asked, before, after) = try interview(answer: "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[6;20;10t" + Self.da1Sixel) {
-            TerminalInterview.ask(choice: .auto, environment: xterm, colorful: true, input: $0, output: $0)
+            TerminalInterview.ask(choice: .auto, environment: xterm, input: $0, output: $0)
         }
         #expect(asked.hasPrefix(BackgroundProbe.question))
         #expect(asked.contains("\u{1B}[>0q") && asked.contains("\u{1B}[16t"), "XTVERSION, and the cell size the pty's kernel does not know")
@@ -114,7 +114,7 @@ struct TerminalInterviewTests {
     @Test func aTerminalThatSaysNothingIsGivenUpOn() throws {
         let started = Date()
         let (found, _, before, after) = try interview(answer: nil) {
-            TerminalInterview.ask(choice: .auto, environment: xterm, colorful: true, input: $0, output: $0, patience: 0.2)
+            TerminalInterview.ask(choice: .auto, environment: xterm, input: $0, output: $0, patience: 0.2)
         }
         #expect(Date().timeIntervalSince(started) < 3)
         #expect(found?.answered == false && found?.asked == true && found?.graphics.pictureProtocol == .symbols)
@@ -125,7 +125,7 @@ struct TerminalInterviewTests {
         var pipeEnds: [Int32] = [0, 0]
         #expect(pipe(&pipeEnds) == 0)
         defer { close(pipeEnds[0]); close(pipeEnds[1]) }
-        #expect(TerminalInterview.ask(choice: .auto, environment: xterm, colorful: true,
+        #expect(TerminalInterview.ask(choice: .auto, environment: xterm,
                                       input: pipeEnds[0], output: pipeEnds[1]) == nil)
     }
 }
