@@ -62,6 +62,10 @@ public struct LoadedPicture: Sendable, Hashable {
         return LoadedPicture(glyphs: glyphs, pixels: pixels.flatMap { $0.width > 0 ? $0 : nil })
     }
 
-    /// Bytes of pixels held (the memory cache's budget counts these).
+    /// Bytes of pixels held.
     public var pixelBytes: Int { pixels?.pixels.count ?? 0 }
+
+    /// Bytes held in all: the symbols' cells and the pixels (what the caches' budgets count: a
+    /// big rocket photo in symbols is thousands of cells even without pixels).
+    public var bytes: Int { glyphs.cells.count * MemoryLayout<GlyphCell>.stride + pixelBytes }
 }

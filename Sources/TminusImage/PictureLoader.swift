@@ -10,6 +10,15 @@ import TminusCore
 /// A struct of closures like `HTTPClient`: `live` is the real thing, tests pass their own.
 public struct PictureLoader: Sendable {
     public var picture: @Sendable (_ request: PictureRequest) async -> Result<LoadedPicture, PictureError>
+    /// What it keeps in memory now (the app's `footprint:` log line).
+    public var held: @Sendable () -> Held = { Held() }
+
+    /// Ready pictures kept in memory, and their bytes (`LoadedPicture.bytes`).
+    public struct Held: Sendable, Hashable {
+        public var pictures = 0
+        public var bytes = 0
+        public init(pictures: Int = 0, bytes: Int = 0) { self.pictures = pictures; self.bytes = bytes }
+    }
 
     public init(picture: @escaping @Sendable (_ request: PictureRequest) async -> Result<LoadedPicture, PictureError>) {
         self.picture = picture
@@ -42,7 +51,7 @@ extension PictureLoader {
     ///   - diskCache: where downloads are kept (`DiskCache.pictures(in:)`); nil keeps nothing on disk.
     ///   - maxConcurrentDownloads: downloads in flight at once; the rest wait their turn.
     ///   - memoryLimit: ready pictures kept in memory (least recently used go first), and
-    ///     `memoryPixelBytes` the most bytes of pixels they may hold between them.
+    ///     `memoryBytes` the most bytes (symbols and pixels) they may hold between them.
     ///   - maxDownloadBytes: a bigger body is refused (`.download("too large")`).
     ///   - decode, render: the picture pipeline; tests pass fakes.
     public static func live(
@@ -50,12 +59,12 @@ extension PictureLoader {
         diskCache: DiskCache?,
         maxConcurrentDownloads: Int = 4,
         memoryLimit: Int = 256,
-        memoryPixelBytes: Int = 64 << 20,
+        memoryBytes: Int = 64 << 20,
         maxDownloadBytes: Int = PictureLoader.defaultMaxDownloadBytes,
         decode: @escaping Decode = { (data: Data) throws(PictureError) -> RGBAImage in try ImageDecoder.decode(data) },
         render: @escaping Render = { image, request in LoadedPicture.render(image, for: request) }
     ) -> PictureLoader {
-        let memory = ReadyPictureCache(limit: memoryLimit, pixelBytes: memoryPixelBytes)
+        let memory = ReadyPictureCache(limit: memoryLimit, bytes: memoryBytes)
         let flights = SharedFlights<Result<RGBAImage, PictureError>>(cancelled: .failure(cancelled))
         let downloads = AsyncSemaphore(permits: maxConcurrentDownloads)
 
@@ -96,7 +105,7 @@ extension PictureLoader {
             }
         }
 
-        return PictureLoader { request in
+        var loader = PictureLoader { request in
             let url = request.url
             guard request.columns > 0, request.rows > 0 else {
                 let empty = GlyphPicture(columns: max(0, request.columns), rows: max(0, request.rows), cells: [])
@@ -117,27 +126,29 @@ extension PictureLoader {
                 return .success(ready)
             }
         }
+        loader.held = { Held(pictures: memory.count, bytes: memory.heldBytes) }
+        return loader
     }
 }
 
 // MARK: - Memory cache
 
 /// Ready pictures by request (URL, box, look), at most `limit` of them holding at most
-/// `pixelBytes` of pixels, least recently used out first.
+/// `bytes` (symbols and pixels, `LoadedPicture.bytes`), least recently used out first.
 final class ReadyPictureCache: Sendable {
     typealias Key = PictureRequest
 
     private struct State {
         var clock: UInt64 = 0
         var items: [Key: (picture: LoadedPicture, used: UInt64)] = [:]
-        var pixelBytes = 0
+        var bytes = 0
     }
 
     let limit: Int
-    let pixelBytes: Int
+    let bytes: Int
     private let state = Mutex(State())
 
-    init(limit: Int, pixelBytes: Int = .max) { self.limit = max(0, limit); self.pixelBytes = max(0, pixelBytes) }
+    init(limit: Int, bytes: Int = .max) { self.limit = max(0, limit); self.bytes = max(0, bytes) }
 
     subscript(key: Key) -> LoadedPicture? {
         get {
@@ -150,22 +161,22 @@ final class ReadyPictureCache: Sendable {
         }
         set {
             state.withLock { s in
-                s.pixelBytes -= s.items.removeValue(forKey: key)?.picture.pixelBytes ?? 0
+                s.bytes -= s.items.removeValue(forKey: key)?.picture.bytes ?? 0
                 // One picture bigger than the whole budget is not kept (it would push out all else).
-                guard let newValue, limit > 0, newValue.pixelBytes <= pixelBytes else { return }
+                guard let newValue, limit > 0, newValue.bytes <= bytes else { return }
                 s.clock += 1
                 s.items[key] = (newValue, s.clock)
-                s.pixelBytes += newValue.pixelBytes
-                while s.items.count > limit || s.pixelBytes > pixelBytes,
+                s.bytes += newValue.bytes
+                while s.items.count > limit || s.bytes > bytes,
                       let oldest = s.items.min(by: { $0.value.used < $1.value.used })?.key {
-                    s.pixelBytes -= s.items.removeValue(forKey: oldest)?.picture.pixelBytes ?? 0
+                    s.bytes -= s.items.removeValue(forKey: oldest)?.picture.bytes ?? 0
                 }
             }
         }
     }
 
     var count: Int { state.withLock { $0.items.count } }
-    var heldPixelBytes: Int { state.withLock { $0.pixelBytes } }
+    var heldBytes: Int { state.withLock { $0.bytes } }
 }
 
 // MARK: - Async semaphore

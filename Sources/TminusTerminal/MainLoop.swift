@@ -82,6 +82,8 @@ final class EventLoop {
     private var asked = Date()
     /// Draws the frames' pixel pictures; nil while pictures are symbols.
     private var pictures: PicturePresenter?
+    /// The last `footprint:` line logged, and when: one at most a minute, when it changed.
+    private var footprint = FootprintLog()
     private let pictureQueue = DispatchQueue(label: "tminus.picture-encoding", qos: .userInitiated)
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
@@ -169,7 +171,19 @@ final class EventLoop {
                 logger.trace("tick")
                 viewModel.handle(.tick)
             }
+            logFootprint()
         }
+    }
+
+    /// What the app holds (tasks, pictures, encodings) to the log, once a minute at most and
+    /// only when it changed: an idle app writes nothing, a browsing one a line a minute.
+    private func logFootprint() {
+        let line = footprint.line({
+            var now = viewModel.footprint
+            now.encodedBytes = pictures?.encodedBytes ?? 0
+            return now
+        }, at: Date())
+        if let line { logger.info("footprint: \(line)") }
     }
 
     /// Sends the start-up questions in one write (the background's, the pictures', then one

@@ -62,6 +62,8 @@ final class PicturePresenter {
     private var encoded: EncodedPictures
     /// How many pictures were encoded so far (each once per size it is shown at).
     var encodings: Int { encoded.encodings }
+    /// Bytes of encodings kept for pictures shown again.
+    var encodedBytes: Int { encoded.heldBytes }
 
     /// `background`: where pictures are encoded, nil for at once, in `present` (tests, the
     /// bench); `ready` is called (on that queue) when an encoding is done.
@@ -321,6 +323,8 @@ struct EncodedPictures {
     private var entries: [Key: [UInt8]] = [:]
     private var order: [Key] = []
     private var total = 0
+    /// Bytes of encodings kept (the app's footprint line).
+    var heldBytes: Int { total }
     /// How many times something was encoded (tests: once per picture and size).
     private(set) var encodings = 0
 

@@ -70,7 +70,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Soak"))
 from tminus_proc import (CLOCK_TICKS, ROOT, UNSET_ENV, ProcFailure, Tmux, app_command, countdown, cpu_ticks, shown,  # noqa: E402
-                         env_seconds, read_status, start_server, stop_server, wait_for, wait_for_tminus, run_script)
+                         env_seconds, read_status, read_status_file, start_server, stop_server, wait_for, wait_for_tminus, run_script)
 
 NOW = "2022-10-08T20:00:00Z"
 WIDTH, HEIGHT = 200, 60
@@ -509,19 +509,6 @@ def measure_rss(binary: Path, base: str, workdir: Path, name: str, extra: list[s
         status.update(read_status_file(f"/proc/{s.pid}/smaps_rollup"))
         mappings, categories = smaps_breakdown(s.pid, binary)
         return RssResult(status=status, mappings=mappings, categories=categories, load_seconds=load_seconds)
-
-
-def read_status_file(path: str) -> dict[str, str]:
-    fields = {}
-    try:
-        with open(path) as f:
-            for line in f:
-                key, sep, value = line.partition(":")
-                if sep:
-                    fields[key.strip()] = value.strip()
-    except OSError:
-        pass
-    return fields
 
 
 def smaps_breakdown(pid: int, binary: Path) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:

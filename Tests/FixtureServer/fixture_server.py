@@ -1188,7 +1188,7 @@ class FixtureServer(ThreadingHTTPServer):
 
     def __init__(self, fixtures: Path, port: int = 0, log_path: Path | None = None,
                  faults: list[Fault] | None = None, renames: dict[str, str] | None = None,
-                 local_images: bool = False):
+                 local_images: bool = False, distinct_images: bool = False):
         self.dataset = Dataset(fixtures)
         for launch_id, name in (renames or {}).items():
             self.dataset.patch("launches", launch_id, {"name": name})
@@ -1201,13 +1201,15 @@ class FixtureServer(ThreadingHTTPServer):
         self._add_routes()
         super().__init__(("127.0.0.1", port), FixtureRequestHandler)
         if local_images:
-            self.point_images_here()
+            self.point_images_here(distinct=distinct_images)
 
-    def point_images_here(self) -> None:
+    def point_images_here(self, distinct: bool = False) -> None:
         """Rewrites every picture URL (mission patches, rocket photos, LL2 launch pictures) to
         this server's /images/ route, serving the recorded images: tests then draw real pictures
         and never reach the internet. Patches get patch.png; rocket photos alternate between the
-        two recorded photos so a gallery visibly changes."""
+        two recorded photos so a gallery visibly changes. With `distinct`, each launch's patches
+        carry its id (`patch.png?launch=ID`): the same file, but a picture of its own to download,
+        decode and keep, as every launch's patch is on the real API (soak and benchmarks)."""
         base = f"http://127.0.0.1:{self.port}/images/"
         photos = ["falcon9.jpg", "falcon_heavy.jpg"]
         with self.dataset.lock:
@@ -1217,7 +1219,10 @@ class FixtureServer(ThreadingHTTPServer):
                 # download of its own, which a test can hold back while the list's is drawn.
                 for size in ("small", "large"):
                     if patch.get(size):
-                        patch[size] = base + "patch.png" + ("?size=large" if size == "large" else "")
+                        query = [("size", "large")] if size == "large" else []
+                        if distinct:
+                            query.append(("launch", str(launch.get("id", ""))))
+                        patch[size] = base + "patch.png" + ("?" + urlencode(query) if query else "")
             for rocket in self.dataset.collections.get("rockets", []):
                 images = rocket.get("flickr_images") or []
                 rocket["flickr_images"] = [base + photos[i % len(photos)] for i in range(len(images))]
@@ -1641,6 +1646,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--local-images", action="store_true",
                         help="point patch, rocket photo and LL2 launch/patch/webcast picture URLs at "
                              "this server's /images/ (no internet)")
+    parser.add_argument("--distinct-images", action="store_true",
+                        help="with --local-images, every launch's patch URL names the launch "
+                             "(patch.png?launch=ID): a picture of its own for each, as on the real API")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="exit when the process that started this one goes away (no orphans "
                              "when a test run crashes)")
@@ -1663,7 +1671,8 @@ def main(argv: list[str] | None = None) -> int:
         renames[launch_id] = name
 
     try:
-        server = FixtureServer(fixtures, args.port, args.log, faults, renames, local_images=args.local_images)
+        server = FixtureServer(fixtures, args.port, args.log, faults, renames, local_images=args.local_images,
+                                distinct_images=args.distinct_images)
     except KeyError as exc:
         parser.error(str(exc.args[0]))
 

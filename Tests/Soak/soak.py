@@ -1,31 +1,42 @@
 #!/usr/bin/env python3
-"""Soak test: the release binary left running with a countdown on screen, then idle.
+"""Soak test: the release binary left running while it is browsed, then with a countdown on
+screen, then idle.
 
-    make soak                                   # 600 s with a countdown, then 60 s idle
-    make soak SOAK_SECONDS=60 SOAK_IDLE_SECONDS=40
+    make soak                                   # 600 s browsing, 600 s countdown, 60 s idle
+    make soak SOAK_BROWSE_SECONDS=120 SOAK_SECONDS=60 SOAK_IDLE_SECONDS=40
 
 Starts the fixture server (Tests/FixtureServer/fixture_server.py, recorded data from
 $TMINUS_FIXTURES, pictures from the server itself) and `.build/release/tminus` against it in a
-detached tmux session of its own (120x40, TERM=xterm-256color, NO_COLOR unset), clock at
-2022-10-08T20:00:00Z, a throw-away data dir. Then two phases:
+detached tmux session of its own (200x60, TERM=xterm-256color, NO_COLOR unset, pictures on as
+chafa symbols), clock at 2022-10-08T20:00:00Z, a throw-away data dir. Then three phases:
 
-  countdown  the first upcoming launch's detail (Enter): its countdown (big digits at 120x40)
-             ticks every second, so the app redraws every second; SOAK_SECONDS long (default 600).
+  browse     the key loop a power user's browsing comes to (BROWSE_KEYS: past list, its end and
+             top, upcoming, Rockets and its photos, back, past, down and up), a key every
+             SOAK_KEY_INTERVAL seconds (default 0.05); SOAK_BROWSE_SECONDS long (default 600).
+             Every picture of the 205 launches and 4 rockets comes and goes many times.
+  countdown  the first upcoming launch's detail (Enter): its countdown (big digits) ticks every
+             second, so the app redraws every second; SOAK_SECONDS long (default 600).
   idle       back to the list (Esc): nothing on screen changes by the second, so the app
              should wake only for its 30 s timer; SOAK_IDLE_SECONDS long (default 60).
 
-Every SOAK_INTERVAL seconds (default 5) it samples the tminus process: resident memory (VmRSS
-in /proc/PID/status), CPU time (utime + stime in /proc/PID/stat), the main thread's voluntary
-context switches (each one is the UI loop going back to sleep in poll(), so their count is the
-number of wake-ups), and the screen (tmux capture-pane): in the countdown phase the countdown
-must have changed since the last sample.
+Every SOAK_INTERVAL seconds (default 5) it samples the tminus process: written memory
+(Private_Dirty in /proc/PID/smaps_rollup: the pages that are the process's own, which is what
+grows if anything leaks or is never given back), resident memory (VmRSS), CPU time, the main
+thread's voluntary context switches (each one is the UI loop going back to sleep in poll(), so
+their count is the number of wake-ups), threads, and the screen (tmux capture-pane): in the
+countdown phase the countdown must have changed since the last sample. Once a minute it prints
+a line with those and the app's own count of live work, the last `footprint:` line of its log
+(tasks in flight, picture slots, pictures and bytes its caches hold).
 
-Prints one table row per phase. Exits 1 only if the app died or the screen stopped updating
-(or could not be set up); memory and CPU figures are reported, never judged.
+Prints one table row per phase, and for the browse phase how much written memory grew after
+its first minute. Exits 1 only if the app died or the screen stopped updating (or could not be
+set up); memory and CPU figures are reported, never judged.
 Cleans up the tmux server, the fixture server and the temp dir, also on Ctrl-C.
 
-Environment: TMINUS_FIXTURES (required), SOAK_SECONDS, SOAK_IDLE_SECONDS, SOAK_INTERVAL,
-TMINUS_BIN (default .build/release/tminus), SOAK_VERBOSE=1 (a line per sample).
+Environment: TMINUS_FIXTURES (required), SOAK_BROWSE_SECONDS, SOAK_SECONDS, SOAK_IDLE_SECONDS,
+SOAK_INTERVAL, SOAK_KEY_INTERVAL, TMINUS_BIN (default .build/release/tminus), SOAK_VERBOSE=1 (a
+line per sample), SOAK_ARGS (more arguments for tminus, e.g. --no-images), SOAK_WRAPPER (a command
+tminus runs under, e.g. `heaptrack -o /tmp/tminus`).
 Standard library only.
 """
 
@@ -43,11 +54,14 @@ from pathlib import Path
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources
 # The fixture server, tmux and /proc helpers, shared with Tests/Benchmarks/process_bench.py.
 from tminus_proc import (CLOCK_TICKS, KB_PER_MB, ROOT, ProcFailure as SoakFailure, Tmux, app_command, countdown,
-                         cpu_ticks, env_seconds, find_tminus, read_status, shown, start_server, stop_server, wait_for,
-                         run_script)
+                         cpu_ticks, env_seconds, wait_for_tminus, read_status, shown, start_server, stop_server, wait_for,
+                         run_script, written_kb)
 
 NOW = "2022-10-08T20:00:00Z"
-WIDTH, HEIGHT = 120, 40
+WIDTH, HEIGHT = 200, 60
+# Issue 23's loop (tmux key names): Past, its end and top, Upcoming, its end and top, Rockets,
+# two photos on and one back, Launches, Past, three rows down and one up.
+BROWSE_KEYS = ["p", "G", "g", "u", "G", "g", "2", "Right", "Right", "Left", "1", "p", "j", "j", "j", "k"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -57,6 +71,7 @@ WIDTH, HEIGHT = 120, 40
 class Sample:
     at: float          # monotonic seconds
     rss_kb: int
+    written_kb: int    # Private_Dirty
     cpu_ticks: int     # utime + stime
     wakeups: int       # main thread's voluntary context switches
     threads: int
@@ -80,7 +95,9 @@ class Phase:
         cpu = (last.cpu_ticks - first.cpu_ticks) / CLOCK_TICKS
         wakeups = last.wakeups - first.wakeups
         mb = lambda kb: f"{kb / KB_PER_MB:.1f}"
-        return [self.name, f"{seconds:.0f} s", mb(first.rss_kb), mb(last.rss_kb), mb(max(s.rss_kb for s in self.samples)),
+        return [self.name, f"{seconds:.0f} s",
+                f"{mb(first.written_kb)} → {mb(last.written_kb)} ({mb(max(s.written_kb for s in self.samples))})",
+                mb(first.rss_kb), mb(last.rss_kb), mb(max(s.rss_kb for s in self.samples)),
                 f"{cpu:.2f}", f"{100 * cpu / seconds:.2f}" if seconds else "-",
                 f"{wakeups} ({wakeups / seconds:.2f}/s)" if seconds else str(wakeups),
                 f"{self.changes}/{len(self.samples) - 1}" if self.name == "countdown" else "-"]
@@ -92,22 +109,47 @@ def sample(pid: int, tmux: Tmux) -> Sample:
     status = read_status(pid)
     main = read_status(pid, pid)
     screen = tmux.capture()
-    return Sample(at=time.monotonic(), rss_kb=int(status["VmRSS"].split()[0]), cpu_ticks=cpu_ticks(pid),
+    return Sample(at=time.monotonic(), rss_kb=int(status["VmRSS"].split()[0]), written_kb=written_kb(pid),
+                  cpu_ticks=cpu_ticks(pid),
                   wakeups=int(main["voluntary_ctxt_switches"]), threads=int(status["Threads"]),
                   countdown=countdown(screen), screen=screen)
 
 
+def footprint(log: Path) -> str:
+    """The app's last `footprint:` log line (what it holds: tasks, picture slots, caches)."""
+    try:
+        with open(log, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            f.seek(max(0, f.tell() - 65536))
+            lines = [l for l in f.read().decode("utf-8", "replace").splitlines() if "footprint:" in l]
+    except OSError:
+        return ""
+    return lines[-1].split("footprint:", 1)[1].strip() if lines else ""
+
+
+def browse_keys(tmux: Tmux, until: float, key_interval: float, position: list[int]) -> None:
+    """Sends the browse loop's keys, one every `key_interval` seconds, until `until`."""
+    while time.monotonic() < until:
+        tmux.keys(BROWSE_KEYS[position[0] % len(BROWSE_KEYS)])
+        position[0] += 1
+        time.sleep(max(0.0, min(key_interval, until - time.monotonic())))
+
+
 def run_phase(name: str, seconds: float, interval: float, pid: int, tmux: Tmux, verbose: bool,
-              check_countdown: bool, check_screen) -> Phase:
+              check_countdown: bool, check_screen, log: Path, key_interval: float | None = None) -> Phase:
     phase = Phase(name)
     start = time.monotonic()
     phase.samples.append(sample(pid, tmux))
     last_report = start
+    keys_sent = [0]
     while True:
         elapsed = time.monotonic() - start
         if elapsed >= seconds:
             break
-        time.sleep(min(interval, seconds - elapsed))
+        if key_interval is None:
+            time.sleep(min(interval, seconds - elapsed))
+        else:
+            browse_keys(tmux, time.monotonic() + min(interval, seconds - elapsed), key_interval, keys_sent)
         current = sample(pid, tmux)
         previous = phase.samples[-1]
         phase.samples.append(current)
@@ -122,17 +164,31 @@ def run_phase(name: str, seconds: float, interval: float, pid: int, tmux: Tmux, 
             elif current.at - previous.at >= 1.5:
                 phase.problems.append(f"{name} t={current.at - start:.0f}s: the countdown stayed at "
                                       f"{shown(current.countdown)} for {current.at - previous.at:.1f} s")
-        if verbose or current.at - last_report >= 30 or time.monotonic() - start >= seconds:
+        if verbose or current.at - last_report >= 60 or time.monotonic() - start >= seconds:
             last_report = current.at
-            print(f"  {name:9} t={current.at - start:5.0f}s  rss {current.rss_kb / KB_PER_MB:6.1f} MB  "
+            extra = f"keys {keys_sent[0]:5}  " if key_interval is not None else ""
+            print(f"  {name:9} t={current.at - start:5.0f}s  written {current.written_kb / KB_PER_MB:6.1f} MB  "
+                  f"rss {current.rss_kb / KB_PER_MB:6.1f} MB  "
                   f"cpu {(current.cpu_ticks - phase.samples[0].cpu_ticks) / CLOCK_TICKS:6.2f} s  "
                   f"wake-ups {current.wakeups - phase.samples[0].wakeups:5}  threads {current.threads:3}  "
-                  f"{shown(current.countdown)}", flush=True)
+                  f"{extra}{shown(current.countdown)}", flush=True)
+            print(f"  {'':9} app: {footprint(log) or '(no footprint line yet)'}", flush=True)
     return phase
 
 
+def growth_after_first_minute(phase: Phase) -> str:
+    """Written memory from the first sample a minute in to the last, and the largest rise."""
+    later = [s for s in phase.samples if s.at - phase.samples[0].at >= 60]
+    if len(later) < 2:
+        return "(shorter than a minute: no growth figure)"
+    base = later[0]
+    return (f"written memory after the first minute: {base.written_kb / KB_PER_MB:.1f} → "
+            f"{later[-1].written_kb / KB_PER_MB:.1f} MB ({(later[-1].written_kb - base.written_kb) / KB_PER_MB:+.2f} MB, "
+            f"peak {max(s.written_kb for s in later) / KB_PER_MB:.1f} MB) over {later[-1].at - base.at:.0f} s")
+
+
 def print_table(phases: list[Phase]) -> None:
-    header = ["phase", "duration", "RSS start MB", "RSS end MB", "RSS max MB", "CPU s", "CPU % of a core",
+    header = ["phase", "duration", "written MB start → end (max)", "RSS start MB", "RSS end MB", "RSS max MB", "CPU s", "CPU % of a core",
               "wake-ups (main thread)", "countdown changed"]
     rows = [header] + [p.row() for p in phases]
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
@@ -144,6 +200,8 @@ def print_table(phases: list[Phase]) -> None:
 
 
 def main() -> int:
+    browse_seconds = env_seconds("SOAK_BROWSE_SECONDS", 600)
+    key_interval = max(0.01, env_seconds("SOAK_KEY_INTERVAL", 0.05))
     seconds = env_seconds("SOAK_SECONDS", 600)
     idle_seconds = env_seconds("SOAK_IDLE_SECONDS", 60)
     interval = max(1.0, env_seconds("SOAK_INTERVAL", 5))
@@ -162,45 +220,62 @@ def main() -> int:
     tmux = Tmux(f"tminus-soak-{os.getpid()}", WIDTH, HEIGHT)
     server = None
     try:
-        server, port = start_server(fixtures, workdir)
+        # Every launch's patch a picture of its own, as on the real API (else one file serves all).
+        server, port = start_server(fixtures, workdir, distinct_images=True)
         base = f"http://127.0.0.1:{port}"
         data_dir = workdir / "data"
         data_dir.mkdir()
         # --source spacex: the soak follows the r/SpaceX fixture (Launch Library 2 is the default).
-        args = [str(binary), "--source", "spacex", "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
-                "--data-dir", str(data_dir), "--browser", "/bin/true"]
+        # SOAK_WRAPPER runs tminus under a tool (heaptrack, valgrind --tool=massif); the samples
+        # are still of the tminus process (the pane's child then).
+        args = [*os.environ.get("SOAK_WRAPPER", "").split(), str(binary), "--source", "spacex", "--spacex-api", base, "--ll2-api", f"{base}/2.2.0", "--now", NOW, "--tz", "UTC",
+                "--data-dir", str(data_dir), "--browser", "/bin/true", *os.environ.get("SOAK_ARGS", "").split()]
+        log = data_dir / "state" / "tminus.log"
         # exec: the pane's process is tminus itself. env -u: the user's settings stay out.
         command = app_command(args)
         print(f"soak: {binary.relative_to(ROOT) if binary.is_relative_to(ROOT) else binary} against {base}, "
-              f"{WIDTH}x{HEIGHT}, countdown {seconds:.0f} s then idle {idle_seconds:.0f} s, a sample every {interval:.0f} s",
+              f"{WIDTH}x{HEIGHT}, browse {browse_seconds:.0f} s, countdown {seconds:.0f} s, idle {idle_seconds:.0f} s, "
+              f"a sample every {interval:.0f} s",
               flush=True)
         tmux.start(command)
-        pid = find_tminus(int(tmux.display("#{pane_pid}")))
+        pid = wait_for_tminus(int(tmux.display("#{pane_pid}")))
         tmux.app_pid = pid
 
-        # The list, then the first upcoming launch's detail with its countdown.
         wait_for(tmux, "the launch list", lambda s: "UPCOMING" in s and "Upcoming" in s)
+        phases = []
+        if browse_seconds > 0:
+            phases.append(run_phase("browse", browse_seconds, interval, pid, tmux, verbose, False, lambda s: None,
+                                    log, key_interval=key_interval))
+            # Back where the countdown starts: the Launches tab's Upcoming list, its first row.
+            tmux.keys("Escape", "1", "u", "g")
+            wait_for(tmux, "the upcoming list after browsing", lambda s: "UPCOMING" in s and "Upcoming" in s)
+        # The first upcoming launch's detail with its countdown.
         tmux.keys("Home", "Enter")
         screen = wait_for(tmux, "a ticking countdown", lambda s: countdown(s) is not None)
         # The name row, without the patch box drawn left of it.
         title = next((l.strip(" ░▀▄▌▐█◉○") for l in screen.splitlines()[1:3] if l.strip()), "?")
         print(f"soak: detail open: {' '.join(title.split())}", flush=True)
 
-        phases = [run_phase("countdown", seconds, interval, pid, tmux, verbose, True,
-                            lambda s: None if "until launch" in s or "since NET" in s else "the detail screen is gone")]
+        phases.append(run_phase("countdown", seconds, interval, pid, tmux, verbose, True,
+                                lambda s: None if "until launch" in s or "since NET" in s else "the detail screen is gone",
+                                log))
 
-        if not phases[0].problems:
+        if not phases[-1].problems:
             tmux.keys("Escape")
-            wait_for(tmux, "the launch list again", lambda s: "MISSION" in s and countdown(s) is None)
-        if idle_seconds > 0 and not phases[0].problems:
+            # (At 200x60 the list's preview shows the countdown too: the MISSION header tells the list.)
+            wait_for(tmux, "the launch list again", lambda s: "MISSION" in s)
+        if idle_seconds > 0 and not phases[-1].problems:
             phases.append(run_phase("idle", idle_seconds, interval, pid, tmux, verbose, False,
-                                    lambda s: None if "MISSION" in s else "the launch list is gone"))
+                                    lambda s: None if "MISSION" in s else "the launch list is gone", log))
 
         print()
         print_table(phases)
+        if phases[0].name == "browse":
+            print(f"\nbrowse: {growth_after_first_minute(phases[0])}")
         hwm = read_status(pid).get("VmHWM", "?")
-        print(f"\npeak RSS over the whole run (VmHWM): {hwm}; CPU % is of one core; "
-              f"wake-ups are the UI thread's voluntary context switches (each a return to poll()).")
+        print(f"\npeak RSS over the whole run (VmHWM): {hwm}; written memory is Private_Dirty (the process's own "
+              f"pages: what grows if memory is kept), RSS adds the binary and libraries it maps; CPU % is of one "
+              f"core; wake-ups are the UI thread's voluntary context switches (each a return to poll()).")
         problems = [p for phase in phases for p in phase.problems]
         if problems:
             print("\nFAILED: the screen stopped updating:\n  " + "\n  ".join(problems[:10]))

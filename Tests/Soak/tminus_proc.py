@@ -78,6 +78,26 @@ def read_status(pid: int, tid: int | None = None) -> dict[str, str]:
     return fields
 
 
+def read_status_file(path: str) -> dict[str, str]:
+    """A `Key: value` file of /proc (status, smaps_rollup) as a dict; empty if it is gone."""
+    fields = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                key, sep, value = line.partition(":")
+                if sep:
+                    fields[key.strip()] = value.strip()
+    except OSError:
+        pass
+    return fields
+
+
+def written_kb(pid: int) -> int:
+    """The process's written memory: Private_Dirty of /proc/PID/smaps_rollup, the pages that
+    are its own (heap, stacks, written data), not the binary and libraries it shares."""
+    return int(read_status_file(f"/proc/{pid}/smaps_rollup").get("Private_Dirty", "0 kB").split()[0])
+
+
 def cpu_ticks(pid: int) -> int:
     with open(f"/proc/{pid}/stat") as f:
         stat = f.read()
@@ -203,13 +223,15 @@ class Tmux:
             Path(self.socket_path).unlink(missing_ok=True)
 
 
-def start_server(fixtures: str, workdir: Path) -> tuple[subprocess.Popen, int]:
+def start_server(fixtures: str, workdir: Path, distinct_images: bool = False) -> tuple[subprocess.Popen, int]:
+    """The fixture server on a free port, its pictures served by itself (`--local-images`);
+    with `distinct_images` every launch's patch is a picture of its own, as on the real API."""
     port_file = workdir / "port"
     log = workdir / "server.log"
     stderr = open(workdir / "server.stderr", "w")
     server = subprocess.Popen(
         [sys.executable, str(SERVER), "--fixtures", fixtures, "--port", "0", "--port-file", str(port_file),
-         "--log", str(log), "--local-images", "--exit-with-parent"],
+         "--log", str(log), "--local-images", "--exit-with-parent", *(["--distinct-images"] if distinct_images else [])],
         stdout=subprocess.DEVNULL, stderr=stderr)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:

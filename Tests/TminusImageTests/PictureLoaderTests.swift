@@ -251,22 +251,33 @@ private func entries(_ directory: URL) -> [String] {
         #expect(pixels.pixels?.width == 10 && pixels.pixels?.height == 2)
     }
 
-    @Test func theMemoryCacheHasAPixelBudget() {
-        let cache = ReadyPictureCache(limit: 10, pixelBytes: 100)
+    @Test func theMemoryCacheHasAByteBudgetForSymbolsAndPixels() {
         let glyphs = GlyphPicture(columns: 1, rows: 1, cells: [.blank])
         func picture(_ pixelCount: Int) -> LoadedPicture {
             LoadedPicture(glyphs: glyphs, pixels: RGBAImage(width: pixelCount, height: 1, pixels: [UInt8](repeating: 0, count: pixelCount * 4)))
         }
+        let cell = MemoryLayout<GlyphCell>.stride
+        #expect(picture(10).bytes == cell + 40)
+        let cache = ReadyPictureCache(limit: 10, bytes: 2 * (cell + 40) + 10)
         let key = { (n: String) in request(url(n), 1, 1) }
-        cache[key("a")] = picture(10)   // 40 bytes
-        cache[key("b")] = picture(10)   // 80
-        cache[key("c")] = picture(10)   // 120: a goes
+        cache[key("a")] = picture(10)
+        cache[key("b")] = picture(10)
+        cache[key("c")] = picture(10)   // a third does not fit: a goes
         #expect(cache[key("a")] == nil && cache[key("b")] != nil && cache[key("c")] != nil)
-        #expect(cache.heldPixelBytes == 80)
+        #expect(cache.heldBytes == 2 * (cell + 40))
         cache[key("huge")] = picture(100)  // over the whole budget: not kept, nothing pushed out
         #expect(cache[key("huge")] == nil && cache.count == 2)
         cache[key("b")] = LoadedPicture(glyphs: glyphs)  // replaced: its pixels no longer count
-        #expect(cache.heldPixelBytes == 40)
+        #expect(cache.heldBytes == 2 * cell + 40)
+    }
+
+    @Test func symbolsAloneCountAgainstTheBudget() {
+        // A rocket photo at 200x60 is thousands of cells: without pixels it still holds memory.
+        let big = LoadedPicture(glyphs: GlyphPicture(columns: 100, rows: 50, cells: Array(repeating: .blank, count: 5_000)))
+        #expect(big.bytes == 5_000 * MemoryLayout<GlyphCell>.stride)
+        let cache = ReadyPictureCache(limit: 100, bytes: 3 * big.bytes)
+        for n in 0..<10 { cache[request(url("photo\(n)"), 100, 50)] = big }
+        #expect(cache.count == 3 && cache.heldBytes == 3 * big.bytes)
     }
 
     @Test func readyPictureCacheEvictsByUse() {

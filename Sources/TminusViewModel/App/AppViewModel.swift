@@ -12,7 +12,7 @@ public final class AppViewModel {
     public internal(set) var state: AppState
     let environment: AppEnvironment
     let mailbox: Mailbox
-    private let runner: EffectRunner
+    let runner: EffectRunner
     private let context: ReducerContext
 
     /// How close to the end of a list the selection gets before the next page is asked for.
@@ -88,13 +88,14 @@ public final class AppViewModel {
     /// Waits for all work started so far and applies its results, until nothing is left.
     /// Tests use it to run a scenario to completion without sleeping.
     public func settle() async {
+        // Done when nothing was running and nothing had arrived: a task that ended before it
+        // was looked for left its answer in the mailbox, and applying an answer may start more.
         while true {
-            let running = runner.takeTasks()
-            if running.isEmpty { break }
+            let running = runner.runningTasks
             for task in running { await task.value }
-            receiveMail()
+            let arrived = receiveMail()
+            if running.isEmpty && !arrived { break }
         }
-        receiveMail()
     }
 }
 

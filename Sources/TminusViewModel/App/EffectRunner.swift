@@ -10,9 +10,11 @@ import TminusImage
 final class EffectRunner {
     private let environment: AppEnvironment
     private let mailbox: Mailbox
-    /// Work in flight, so tests can wait for it (`AppViewModel.settle`).
-    private(set) var tasks: [Task<Void, Never>] = []
-    /// Picture loads in flight, so ones scrolled away can be cancelled.
+    /// Work in flight, so tests can wait for it (`AppViewModel.settle`); a task leaves it as
+    /// it ends.
+    private let tasks = RunningTasks()
+    /// Picture loads in flight, so ones scrolled away can be cancelled; a load leaves it when
+    /// its answer is applied (`pictureFinished`) or it is cancelled.
     private var pictureTasks: [PictureRequest: Task<Void, Never>] = [:]
     /// The last write of each kind, so the next one waits for it: two quick toggles must not
     /// race, or the older choice could land last and be what the disk keeps.
@@ -62,13 +64,11 @@ final class EffectRunner {
         case .loadPicture(let request):
             guard let loader = env.pictures, pictureTasks[request] == nil else { return }
             let mailbox = self.mailbox
-            let task = Task.detached {
+            pictureTasks[request] = tasks.start {
                 let result = await loader.picture(request)
                 if Task.isCancelled { return }
                 mailbox.post(.pictureLoaded(request, result))
             }
-            pictureTasks[request] = task
-            tasks.append(task)
         case .cancelPicture(let key):
             pictureTasks.removeValue(forKey: key)?.cancel()
         case .savePreferences(let preferences):
@@ -98,7 +98,7 @@ final class EffectRunner {
             start { .linkOpened(url, await open(url)) }
         case .notify(let reminder):
             let alert = env.alert
-            tasks.append(Task.detached { await alert(reminder) })
+            tasks.start { await alert(reminder) }
         case .log(let line):
             env.log(line)
         case .bell, .setMouse, .quit:
@@ -112,26 +112,25 @@ final class EffectRunner {
     /// Runs `work` off the UI thread and posts the event it returns.
     private func start(_ work: @escaping @Sendable () async -> AppEvent) {
         let mailbox = self.mailbox
-        tasks.append(Task.detached { mailbox.post(await work()) })
+        tasks.start { mailbox.post(await work()) }
     }
 
     /// Like `start`, but one at a time per queue and in the order asked.
     private func startInOrder(_ queue: WriteQueue, _ work: @escaping @Sendable () async -> AppEvent?) {
         let previous = lastWrite[queue]
         let mailbox = self.mailbox
-        let task = Task.detached {
+        lastWrite[queue] = tasks.start {
             await previous?.value
             if let event = await work() { mailbox.post(event) }
         }
-        lastWrite[queue] = task
-        tasks.append(task)
     }
 
-    /// Hands over the tasks started so far (for `settle`), forgetting them.
-    func takeTasks() -> [Task<Void, Never>] {
-        defer { tasks.removeAll() }
-        return tasks
-    }
+    /// The tasks running now (for `settle`).
+    var runningTasks: [Task<Void, Never>] { tasks.running }
+
+    /// What the runner holds now: tasks running, picture loads among them.
+    var liveTasks: Int { tasks.count }
+    var pictureLoads: Int { pictureTasks.count }
 }
 
 extension ListID {

@@ -10,8 +10,9 @@ import TminusImage
 extension AppReducer {
     /// Ready pictures kept in the state for scrolling back; the loader keeps more in memory.
     static let keptPictures = 64
-    /// The most bytes of pixels those may hold (pixel protocols): a few big rocket photos.
-    static let keptPixelBytes = 48 << 20
+    /// The most bytes those may hold (`LoadedPicture.bytes`: symbols, and pixels with a pixel
+    /// protocol): a few big rocket photos.
+    static let keptBytes = 48 << 20
 
     mutating func updatePictureDemand() {
         let wanted = PictureDemand.wanted(state).map { state.pictureRequest($0) }
@@ -45,20 +46,16 @@ extension AppReducer {
         trimPictures()
     }
 
-    /// Keeps the state small: ready or failed pictures not on screen go first, until there
-    /// are at most `keptPictures` holding at most `keptPixelBytes` of pixels.
+    /// Keeps the state small: ready or failed pictures not on screen go, until there are at
+    /// most `keptPictures` holding at most `keptBytes`.
     mutating func trimPictures() {
-        func pixelBytes() -> Int {
-            state.pictures.values.reduce(0) { sum, slot in
-                if case .ready(let picture) = slot { return sum + picture.pixelBytes }
-                return sum
-            }
-        }
-        guard state.pictures.count > Self.keptPictures || pixelBytes() > Self.keptPixelBytes else { return }
+        var bytes = state.pictureBytes
+        guard state.pictures.count > Self.keptPictures || bytes > Self.keptBytes else { return }
         let onScreen = Set(PictureDemand.wanted(state).map { state.pictureRequest($0) })
-        for request in state.pictures.keys where !onScreen.contains(request) && state.pictures[request] != .loading {
+        for (request, slot) in state.pictures where !onScreen.contains(request) && slot != .loading {
             state.pictures[request] = nil
-            if state.pictures.count <= Self.keptPictures && pixelBytes() <= Self.keptPixelBytes { break }
+            bytes -= slot.bytes
+            if state.pictures.count <= Self.keptPictures && bytes <= Self.keptBytes { break }
         }
     }
 }

@@ -20,6 +20,17 @@ public enum PictureSlot: Sendable, Hashable {
     case loading
     case ready(LoadedPicture)
     case failed(PictureError)
+
+    /// What it holds in memory (`LoadedPicture.bytes`; nothing while loading or failed).
+    public var bytes: Int {
+        if case .ready(let picture) = self { return picture.bytes }
+        return 0
+    }
+}
+
+extension AppState {
+    /// What the pictures in the state hold between them.
+    public var pictureBytes: Int { pictures.values.reduce(0) { $0 + $1.bytes } }
 }
 
 /// Whether boxes hold pictures or glyph art: glyph art only with `--no-images`; any terminal
