@@ -60,13 +60,16 @@ bench: deps
 	.build/release/tminus-bench
 	$(SWIFT) build $(RELEASE) --product tminus && TMINUS_BIN=$(CURDIR)/.build/release/tminus BENCH_IDLE_SECONDS=$(BENCH_IDLE_SECONDS) python3 Tests/Benchmarks/process_bench.py
 
-# The release binary left running (fixture server, tmux): a ticking countdown for SOAK_SECONDS,
-# then idle on the list for SOAK_IDLE_SECONDS; prints memory, CPU and wake-ups per phase.
-# e.g. make soak SOAK_SECONDS=60 SOAK_IDLE_SECONDS=40
-SOAK_SECONDS      ?= 600
-SOAK_IDLE_SECONDS ?= 60
+# The release binary left running (fixture server, tmux, 200x60, a picture per launch): browsed
+# by a key loop for SOAK_BROWSE_SECONDS, then a ticking countdown for SOAK_SECONDS, then idle on
+# the list for SOAK_IDLE_SECONDS; prints written memory, RSS, CPU, wake-ups and the app's own
+# footprint line per minute and per phase.
+# e.g. make soak SOAK_BROWSE_SECONDS=120 SOAK_SECONDS=60 SOAK_IDLE_SECONDS=40
+SOAK_BROWSE_SECONDS ?= 600
+SOAK_SECONDS        ?= 600
+SOAK_IDLE_SECONDS   ?= 60
 soak: deps release
-	SOAK_SECONDS=$(SOAK_SECONDS) SOAK_IDLE_SECONDS=$(SOAK_IDLE_SECONDS) python3 Tests/Soak/soak.py
+	SOAK_BROWSE_SECONDS=$(SOAK_BROWSE_SECONDS) SOAK_SECONDS=$(SOAK_SECONDS) SOAK_IDLE_SECONDS=$(SOAK_IDLE_SECONDS) python3 Tests/Soak/soak.py
 
 build:
 	$(SWIFT) build --build-tests

@@ -33,6 +33,9 @@ let package = Package(
         // (on Debian a linker script that adds -ltinfo); libncursesw5-dev comes from `make deps`.
         .systemLibrary(name: "CNcurses"),
         .target(name: "CWidth"),
+        // The C allocator's bytes in use (mallinfo2): the footprint line and the tests that
+        // check the C libraries release what they allocate.
+        .target(name: "CMemory"),
         // Signal handlers, which must be async-signal-safe, and the crash path's terminal
         // restore: compiled C, apart from curses (a system-library module cannot hold a .c).
         .target(name: "CTerminalSignals"),
@@ -57,7 +60,7 @@ let package = Package(
         ),
         .target(
             name: "TminusCore",
-            dependencies: ["CWidth", "CCurl", "CCurlTransfer", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["CWidth", "CMemory", "CCurl", "CCurlTransfer", .product(name: "Logging", package: "swift-log"),
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The built-in r/SpaceX archive (the SpaceX source's cache of last resort): the data file

@@ -181,6 +181,7 @@ final class EventLoop {
         let line = footprint.line({
             var now = viewModel.footprint
             now.encodedBytes = pictures?.encodedBytes ?? 0
+            now.heapBytes = HeapUsage.bytes
             return now
         }, at: Date())
         if let line { logger.info("footprint: \(line)") }

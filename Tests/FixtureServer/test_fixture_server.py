@@ -936,6 +936,33 @@ class LL2LocalImagesTests(unittest.TestCase):
 
 
 @unittest.skipUnless(HAVE_FIXTURES, SKIP_REASON)
+class DistinctImagesTests(unittest.TestCase):
+    """--distinct-images (soak, benchmarks): each launch's patch is a URL of its own, still
+    served by the server, so the app downloads, decodes and keeps one picture a launch."""
+
+    def test_each_launch_has_its_own_patch_url_and_it_is_served(self):
+        server = fs.FixtureServer(FIXTURES, 0, local_images=True, distinct_images=True)
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread.start()
+        try:
+            base = f"http://127.0.0.1:{server.port}"
+            launches = Client(server.port).get("/v5/launches")[2]
+            small = [l["links"]["patch"]["small"] for l in launches if l["links"]["patch"]["small"]]
+            large = [l["links"]["patch"]["large"] for l in launches if l["links"]["patch"]["large"]]
+            self.assertGreater(len(small), 150)
+            self.assertEqual(len(set(small)), len(small), "one URL a launch")
+            self.assertEqual(len(set(small) | set(large)), len(small) + len(large), "the large patch is another picture")
+            first = next(l for l in launches if l["links"]["patch"]["small"])
+            self.assertEqual(first["links"]["patch"]["small"], f"{base}/images/patch.png?launch={first['id']}")
+            status, headers, _ = Client(server.port).request("GET", small[-1][len(base):])
+            self.assertEqual((status, headers["Content-Type"]), (200, "image/png"))
+        finally:
+            server.shutdown()
+            server.server_close()
+            thread.join(5)
+
+
+@unittest.skipUnless(HAVE_FIXTURES, SKIP_REASON)
 class LL2MissingTests(unittest.TestCase):
     def test_without_ll2_folder_the_ll2_routes_are_404(self):
         with tempfile.TemporaryDirectory() as tmp:

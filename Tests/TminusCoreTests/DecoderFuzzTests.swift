@@ -212,25 +212,35 @@ struct FuzzTarget {
                 }
             }
         case .ll2Record:
-            return try ll2Files().flatMap { file -> [FuzzTarget] in
+            let fromPages = try ll2Files().flatMap { file -> [(String, Any)] in
                 let page = try #require(try JSONSerialization.jsonObject(with: Fixtures.data(file)) as? [String: Any])
                 let results = try #require(page["results"] as? [Any])
-                return try results.enumerated().map { index, record in
-                    FuzzTarget(name: "\(file) record \(index)", data: try Mutator.serialize(record), tree: record, recordsPath: [],
-                               recordCount: 1, emptyIDIsMissing: true) { data in
-                        DecodedRecords(launches: [try LaunchLibrary2.decodeLaunch(data)])
-                    }
+                return results.enumerated().map { index, record in ("\(file) record \(index)", record) }
+            }
+            let whole = try ll2Files(launchRecords: true).map { file in (file, try JSONSerialization.jsonObject(with: Fixtures.data(file))) }
+            return try (fromPages + whole).map { name, record in
+                FuzzTarget(name: name, data: try Mutator.serialize(record), tree: record, recordsPath: [],
+                           recordCount: 1, emptyIDIsMissing: true) { data in
+                    DecodedRecords(launches: [try LaunchLibrary2.decodeLaunch(data)])
                 }
             }
         }
     }
 
-    static func ll2Files() throws -> [String] {
+    /// The recorded Launch Library 2 launch lists (`upcoming-…`, `spacex-…-detailed-…`), or
+    /// with `launchRecords` the single launches (`launch-…`). The folders also hold events and
+    /// rocket configurations, which are not launches.
+    static func ll2Files(launchRecords: Bool = false) throws -> [String] {
         let root = try #require(Fixtures.root)
         var files: [String] = []
         for version in ["2.0.0", "2.2.0"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appending(path: "ll2/\(version)").path)
-            files += names.filter { $0.hasSuffix(".json") }.sorted().map { "ll2/\(version)/\($0)" }
+            let wanted = names.filter { name in
+                guard name.hasSuffix(".json") else { return false }
+                return launchRecords ? name.hasPrefix("launch-")
+                    : name.hasPrefix("upcoming") || name.hasPrefix("previous") || name.hasPrefix("spacex-")
+            }
+            files += wanted.sorted().map { "ll2/\(version)/\($0)" }
         }
         return files
     }

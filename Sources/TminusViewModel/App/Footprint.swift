@@ -17,12 +17,15 @@ public struct Footprint: Sendable, Hashable, CustomStringConvertible {
     public var loaderBytes = 0
     /// Bytes of encoded pictures (kitty, sixel, iTerm2) the terminal side keeps.
     public var encodedBytes = 0
+    /// The whole process's heap in use (`HeapUsage`), the terminal side fills it in.
+    public var heapBytes = 0
 
     public init() {}
 
     public var description: String {
         "tasks \(tasks) (picture loads \(pictureLoads)), picture slots \(pictureSlots) (\(Self.size(pictureSlotBytes))), "
-            + "loader \(loaderPictures) pictures (\(Self.size(loaderBytes))), encoded pictures \(Self.size(encodedBytes))"
+            + "loader \(loaderPictures) pictures (\(Self.size(loaderBytes))), encoded pictures \(Self.size(encodedBytes)), "
+            + "heap \(Self.size(heapBytes))"
     }
 
     static func size(_ bytes: Int) -> String {
