@@ -49,3 +49,22 @@ struct MailboxTests {
         #expect(mailbox.drain().isEmpty)
     }
 }
+
+/// The footprint line the loop writes to the log (`make soak` prints it).
+struct FootprintLineTests {
+    @Test func sizesReadAsKilobytesAndMegabytes() {
+        #expect(Footprint.size(0) == "0 KB")
+        #expect(Footprint.size(973 * 1024) == "973 KB")
+        #expect(Footprint.size(5 << 20) == "5.0 MB")
+        #expect(Footprint.size((5 << 20) + (1 << 20) / 10 + 1) == "5.1 MB")
+        #expect(Footprint.size(43 << 20) == "43.0 MB")
+    }
+
+    @Test func theLineNamesEveryCount() {
+        var footprint = Footprint()
+        footprint.tasks = 3; footprint.pictureLoads = 2; footprint.pictureSlots = 64; footprint.pictureSlotBytes = 75 * 1024
+        footprint.loaderPictures = 41; footprint.loaderBytes = 139 * 1024; footprint.heapBytes = 5 << 20
+        #expect(footprint.description == "tasks 3 (picture loads 2), picture slots 64 (75 KB), loader 41 pictures (139 KB), "
+                + "encoded pictures 0 KB, heap 5.0 MB")
+    }
+}

@@ -28,8 +28,11 @@ public struct Footprint: Sendable, Hashable, CustomStringConvertible {
             + "heap \(Self.size(heapBytes))"
     }
 
+    /// `973 KB`, `5.1 MB` (tenths rounded down).
     static func size(_ bytes: Int) -> String {
-        bytes < 1 << 20 ? "\(bytes / 1024) KB" : "\((bytes * 10 >> 20) / 10).\((bytes * 10 >> 20) % 10) MB"
+        guard bytes >= 1 << 20 else { return "\(bytes / 1024) KB" }
+        let tenths = (bytes * 10) >> 20  // (Swift's >> binds tighter than *)
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }
 
