@@ -26,4 +26,21 @@ struct WhatChangedTests {
         try tmux.sendKeys("Enter")
         try await tmux.waitFor("NET +2 d since you last looked")
     }
+
+    /// Issue 24: a NET moved between two answers while the app is open is flagged after `r`,
+    /// on a first run too (which flags nothing against a previous one).
+    @Test func aNETMovedWhileTheAppIsOpenIsFlaggedAfterARefresh() async throws {
+        let rig = try AppRig(prefix: "tminus-e2e-changed-open", defaults: AppRig.galaxyEve + ["--source", "spacex", "--no-images"])
+        let tmux = try await rig.start()
+        #expect(!tmux.capture().contains("NET +"), "a first run flags nothing")
+
+        try await rig.patch(launch: Self.galaxy33ID, set: ["date_utc": "2022-10-09T23:05:00.000Z", "date_unix": 1_665_356_700])
+        try tmux.sendKeys("r")
+        let list = try await tmux.waitUntil("the row flagged after the refresh") { screen in
+            screen.split(separator: "\n").contains { $0.contains("Galaxy 33 (15R) & 34 (12R) NET +1 d") && $0.contains("2022-10-09 23:05") }
+        }
+        #expect(!list.contains("Hotbird 13F NET"), "only what changed is flagged:\n\(list)")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("NET +1 d since you last looked")
+    }
 }

@@ -50,4 +50,24 @@ struct WhatChangedTests {
         #expect(seen.load()["a"]?.net == moved.date)
         #expect(seen.load()["c"] != nil)
     }
+
+    /// Issue 24: a refresh while the app is open that moves a NET or puts a launch on hold is
+    /// flagged at once, even on a first run (which flags nothing against the previous one).
+    @Test func aSlipWhileTheAppIsOpenIsFlaggedAfterTheRefresh() async {
+        let source = ScriptedSource(upcoming: [Self.launch(status: Self.go), Self.launch("b", status: Self.go), Self.launch("c", status: Self.go)])
+        let h = await Harness(source: source, width: 120, height: 30).started()
+        #expect(h.state.changes.isEmpty, "a first run flags nothing")
+
+        source.replace(upcoming: [Self.launch(net: Self.net.addingTimeInterval(86_400), status: Self.go),
+                                  Self.launch("b", status: Self.hold), Self.launch("c", status: Self.go)])
+        await h.press(.character("r"))
+        #expect(h.state.changes["a"]?.text == "NET +1 d")
+        #expect(h.state.changes["b"] == .hold)
+        #expect(h.state.changes["c"] == nil, "unchanged: no flag")
+
+        // Another refresh that changes nothing keeps the flags for the run.
+        await h.press(.character("r"))
+        #expect(h.state.changes["a"]?.text == "NET +1 d")
+        #expect(h.state.changes["b"] == .hold)
+    }
 }

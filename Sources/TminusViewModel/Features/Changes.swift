@@ -2,8 +2,8 @@ import Foundation
 import TminusCore
 
 /// What changed about a launch since the user last looked: its NET moved, it went on hold, it
-/// was scrubbed, or it is new to them. Compared with what the previous run (or this one, before
-/// the latest refresh) showed, kept in the state dir by `SeenStore`.
+/// was scrubbed, or it is new to them. Compared with what the previous run showed (kept in the
+/// state dir by `SeenStore`), or, for a launch this run has already shown, with that.
 public enum LaunchChange: Sendable, Hashable {
     case netMoved(TimeInterval)
     case hold
@@ -48,15 +48,25 @@ public enum LaunchChange: Sendable, Hashable {
 }
 
 extension AppReducer {
-    /// A page arrived: each launch is compared with what the user last saw (the flags stay for
-    /// this run), and what it is now is remembered for the next look.
+    /// A page arrived: each launch is compared with what the user last saw, and what it is now
+    /// is remembered for the next look. The first time this run shows a launch, "last saw" is
+    /// the previous run; after that it is what this run showed, so a refresh (automatic or `r`)
+    /// that moves a NET or a status while the app is open is flagged at once (issue 24). Flags
+    /// stay for the run; an answer that changes nothing leaves a launch's flag as it is.
     mutating func noteChanges(_ launches: [Launch]) {
         guard !launches.isEmpty else { return }
         let looked = !state.seen.isEmpty
         var remembered: [String: SeenLaunch] = [:]
         for launch in launches {
-            state.changes[launch.id] = LaunchChange.between(state.seen[launch.id], launch, userHasLooked: looked)
-            remembered[launch.id] = SeenLaunch(launch, seenAt: now)
+            let now = SeenLaunch(launch, seenAt: self.now)
+            // Only launches to come slip; a launch that is over is compared with the last run.
+            if launch.upcoming, let shown = state.shownThisRun[launch.id] {
+                if let change = LaunchChange.between(shown, launch, userHasLooked: true) { state.changes[launch.id] = change }
+            } else {
+                state.changes[launch.id] = LaunchChange.between(state.seen[launch.id], launch, userHasLooked: looked)
+            }
+            if launch.upcoming { state.shownThisRun[launch.id] = now }
+            remembered[launch.id] = now
         }
         effects.append(.rememberSeen(remembered))
     }

@@ -69,6 +69,9 @@ public struct AppState: Sendable, Hashable {
     /// changed since, by launch id.
     public var seen: [String: SeenLaunch] = [:]
     public var changes: [String: LaunchChange] = [:]
+    /// What this run has shown of each launch: a refresh that moves its NET or status while
+    /// the app is open is flagged against this, at once (`seen` is the previous run's).
+    public var shownThisRun: [String: SeenLaunch] = [:]
     /// What the reducer remembers between events that is not drawn: pending favorites
     /// changes, reminders set off, the last click.
     public var session = SessionMemory()
