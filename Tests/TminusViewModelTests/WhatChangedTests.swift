@@ -70,4 +70,17 @@ struct WhatChangedTests {
         #expect(h.state.changes["a"]?.text == "NET +1 d")
         #expect(h.state.changes["b"] == .hold)
     }
+
+    @Test func whatThisRunShowedIsBounded() async {
+        let many = (0..<(AppReducer.shownThisRunLimit + 300)).map { Self.launch("l\($0)") }
+        let source = ScriptedSource(upcoming: many)
+        let h = await Harness(source: source, width: 120, height: 30).started()
+        var pages = 0
+        while h.state.upcoming.launches.count < many.count, pages < 400 {
+            await h.press(.end)
+            pages += 1
+        }
+        #expect(h.state.upcoming.launches.count > AppReducer.shownThisRunLimit, "the run showed more than the limit")
+        #expect(h.state.shownThisRun.count == AppReducer.shownThisRunLimit)
+    }
 }

@@ -48,6 +48,9 @@ public enum LaunchChange: Sendable, Hashable {
 }
 
 extension AppReducer {
+    /// Launches this run remembers as shown, the most recently shown kept.
+    static let shownThisRunLimit = 2_000
+
     /// A page arrived: each launch is compared with what the user last saw, and what it is now
     /// is remembered for the next look. The first time this run shows a launch, "last saw" is
     /// the previous run; after that it is what this run showed, so a refresh (automatic or `r`)
@@ -67,6 +70,11 @@ extension AppReducer {
             }
             if launch.upcoming { state.shownThisRun[launch.id] = now }
             remembered[launch.id] = now
+        }
+        // Bounded like seen.json: an app open for weeks meets new launches every day.
+        if state.shownThisRun.count > Self.shownThisRunLimit {
+            let oldest = state.shownThisRun.sorted { $0.value.seenAt < $1.value.seenAt }.prefix(state.shownThisRun.count - Self.shownThisRunLimit)
+            for (id, _) in oldest { state.shownThisRun[id] = nil }
         }
         effects.append(.rememberSeen(remembered))
     }
