@@ -37,4 +37,20 @@ struct ArchiveLabelTests {
         await h.press(.enter)
         #expect(statusLine(h).hasSuffix(Self.label + " "), "\(statusLine(h))")
     }
+
+    func tabBar(_ h: Harness, width: Int = 100) -> String {
+        String(Renderer.render(h.state, size: Size(width: width, height: 24)).text.split(separator: "\n").first ?? "")
+    }
+
+    /// Issue 24: Launch Library 2 standing in with the archive's rows must not be named in the
+    /// header as if they were its own.
+    @Test func theHeaderNamesTheArchiveNotTheSourceItStandsInFor() async {
+        let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true), name: "Launch Library 2")
+        source.serveStale(fetchedAt: Sample.reference, problem: .transport("host not found"), archive: "2022-10")
+        let h = await Harness(source: source).started()
+        #expect(tabBar(h).hasSuffix("r/SpaceX archive "), "\(tabBar(h))")
+        #expect(!tabBar(h).contains("Launch Library 2"))
+        await h.press(.character("r"))
+        #expect(tabBar(h).hasSuffix("Launch Library 2 "), "the source's own answer: its name again: \(tabBar(h))")
+    }
 }

@@ -17,6 +17,9 @@ public struct LaunchArchive: Sendable {
     /// What the status line says while archive data is on screen.
     public var label: String { Self.label(dataTo: dataTo) }
     public static func label(dataTo: String) -> String { "built-in archive, data to \(dataTo)" }
+    /// What the header calls the source while the archive's rows are on screen: never the live
+    /// source's name (issue 24: the archive is never live).
+    public static let headerName = "r/SpaceX archive"
 
     private struct File: Decodable {
         let data_to: String

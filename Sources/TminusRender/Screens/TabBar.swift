@@ -16,8 +16,9 @@ enum TabBar {
             grid.put(TabBarGeometry.label(tab), x: labelX, y: y, style: style)
             x = labelX + width + 1
         }
-        // The source's name where it fits; on a narrow screen the tabs matter more.
-        let name = state.sourceName + " "
+        // The source's name where it fits; on a narrow screen the tabs matter more. While the
+        // built-in archive's rows are on screen it is named, not the source it stands in for.
+        let name = (StatusLine.data(state).archive == nil ? state.sourceName : LaunchArchive.headerName) + " "
         if x + 1 + TerminalText.width(name) <= grid.width {
             grid.putRight(name, right: grid.width, y: y, style: Style(foreground: .theme.muted, background: .theme.barBackground))
         }
