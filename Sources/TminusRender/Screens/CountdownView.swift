@@ -3,8 +3,7 @@ import TminusViewModel
 
 /// A launch's countdown in a rectangle, for any view that shows one (the detail header, a
 /// preview pane): the clock in big block letters when the rectangle has room for them (and
-/// the two lines under them) with its exact text as their caption, else on one line; under it
-/// what the clock means and the NET.
+/// the two lines under them), else on one line; under it what the clock means and the NET.
 /// A launch with an outcome shows its date and the outcome instead.
 enum CountdownView {
     /// Rows the big form takes: the letters, what they mean, the NET.
@@ -28,10 +27,7 @@ enum CountdownView {
                 grid.put(line, x: x, y: row, maxWidth: width, style: style)
                 row += 1
             }
-            // The exact text under the letters too (`T-00d 03:04:52  until launch`): it is the
-            // interface that scripts, tmux captures and screen readers read (issue 24).
-            let used = grid.put(countdown.text, x: x, y: row, maxWidth: width, style: style)
-            grid.put("  " + countdown.label, x: x + used, y: row, maxWidth: width - used, style: Theme.label)
+            grid.put(countdown.label, x: x, y: row, maxWidth: width, style: Theme.label)
         } else {
             let used = grid.put(countdown.text, x: x, y: row, maxWidth: width, style: style)
             grid.put("  " + countdown.label, x: x + used, y: row, maxWidth: width - used, style: Theme.label)
