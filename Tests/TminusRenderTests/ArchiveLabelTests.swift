@@ -53,4 +53,37 @@ struct ArchiveLabelTests {
         await h.press(.character("r"))
         #expect(tabBar(h).hasSuffix("Launch Library 2 "), "the source's own answer: its name again: \(tabBar(h))")
     }
+
+    /// Issue 24: the archive is never live. A launch it still calls upcoming whose date has
+    /// passed reads `NO DATA` (the data's last word), not `UPCOMING` and not in its colour;
+    /// one still ahead of the clock stays upcoming.
+    @Test func aPassedDateInTheArchiveReadsNoDataNotUpcoming() async {
+        var stale = Sample.launches(1, upcoming: true, prefix: "Stale")[0]
+        stale.date = Sample.reference.addingTimeInterval(-30 * 86_400)
+        let ahead = Sample.launches(1, upcoming: true, prefix: "Ahead")[0]
+        let source = ScriptedSource(upcoming: [stale, ahead], name: "Launch Library 2")
+        source.serveStale(fetchedAt: Sample.reference, problem: .transport("host not found"), archive: "2022-10")
+        let h = await Harness(source: source, width: 100, height: 24).started()
+        let rows = Renderer.render(h.state, size: Size(width: 100, height: 24)).text.split(separator: "\n")
+        let staleRow = String(rows.first { $0.contains("Stale 1") } ?? "")
+        let aheadRow = String(rows.first { $0.contains("Ahead 1") } ?? "")
+        #expect(staleRow.contains("NO DATA") && !staleRow.contains("UPCOMING"), "\(staleRow)")
+        #expect(aheadRow.contains("UPCOMING"), "\(aheadRow)")
+        let shown = h.state.upcoming.launches.first { $0.id == stale.id }
+        #expect(shown?.upcoming == false && shown?.sourceStatus?.name == "No data since 2022-10")
+        #expect(shown?.statusTone != .upcoming)
+
+        // The source's own answer: its word again.
+        await h.press(.character("r"))
+        #expect(h.state.upcoming.launches.first { $0.id == stale.id }?.upcoming == true)
+    }
+
+    @Test func aFrozenSourceToo() async {
+        var stale = Sample.launches(1, upcoming: true, prefix: "Stale")[0]
+        stale.date = Sample.reference.addingTimeInterval(-86_400)
+        let frozen = ScriptedSource(upcoming: [stale], name: "r/SpaceX API", isFrozen: true)
+        let h = await Harness(source: frozen, alternatives: [ScriptedSource(name: "Launch Library 2")], width: 100, height: 24).started()
+        #expect(h.state.upcoming.launches.first?.statusWord == "NO DATA")
+        #expect(h.state.upcoming.launches.first?.sourceStatus?.name == "No data (the source stopped)")
+    }
 }

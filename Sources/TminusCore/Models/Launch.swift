@@ -121,6 +121,17 @@ public struct Launch: Sendable, Hashable, Identifiable {
 
     /// The status word of a row: the source's own when it has one (`GO`, `IN FLIGHT`).
     public var statusWord: String { sourceStatus?.word ?? status.word }
+
+    /// This launch as frozen data (the r/SpaceX API, the built-in archive) must show it at `now`:
+    /// one it calls upcoming whose date has passed is no longer to come, and its status is the
+    /// data's last word (`NO DATA`), never `UPCOMING`, `GO`, `TBD` or `TBC` (issue 24).
+    public func frozen(at now: Date, dataTo: String?) -> Launch {
+        guard upcoming, let date, date < now else { return self }
+        var launch = self
+        launch.upcoming = false
+        launch.sourceStatus = .noData(since: dataTo)
+        return launch
+    }
 }
 
 // Encoding writes the API's own shape (snake_case keys, ISO-8601 `date_utc`, nested links),

@@ -12,6 +12,12 @@ public struct SourceStatus: Sendable, Hashable, Codable {
     /// The short form (2.2.0+): `Go`, `TBD`, `In Flight`.
     public var abbrev: String?
 
+    /// What a launch of frozen data reads as once its date has passed with no word since: the
+    /// data's last word, never `UPCOMING` (issue 24). `dataTo` is the month the data runs to.
+    public static func noData(since dataTo: String?) -> SourceStatus {
+        SourceStatus(id: nil, name: "No data" + (dataTo.map { " since \($0)" } ?? " (the source stopped)"), abbrev: "No data")
+    }
+
     public init(id: Int?, name: String, abbrev: String? = nil) {
         self.id = id; self.name = name; self.abbrev = abbrev
     }
@@ -39,6 +45,9 @@ public struct SourceStatus: Sendable, Hashable, Codable {
     /// TBD both lie ahead but only one is decided, and a hold is not a flight.
     public enum Kind: Sendable, Hashable {
         case go, toBeDetermined, toBeConfirmed, hold, inFlight, success, failure, partialFailure
+        /// Frozen data (the r/SpaceX API, the built-in archive) still calls it upcoming though its
+        /// date has passed: nobody has said anything since (`SourceStatus.noData`).
+        case noData
         /// A status this version does not know (`Scrubbed`).
         case other
     }
@@ -63,6 +72,7 @@ public struct SourceStatus: Sendable, Hashable, Codable {
             if words.hasPrefix("tbc") { return .toBeConfirmed }
             if words.contains("hold") { return .hold }
             if words.contains("flight") { return .inFlight }
+            if words.hasPrefix("no data") { return .noData }
             return .other
         }
     }
@@ -73,6 +83,7 @@ public struct SourceStatus: Sendable, Hashable, Codable {
         case .go, .toBeDetermined, .toBeConfirmed: .upcoming
         case .success: .success
         case .failure, .partialFailure: .failure
+        case .noData: .unknown
         case .hold, .inFlight, .other: .other
         }
     }

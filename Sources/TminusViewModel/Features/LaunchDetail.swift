@@ -57,6 +57,11 @@ extension AppReducer {
     /// have moved on; the screen they come back to is then complete).
     mutating func receivedLaunchDetail(_ id: String, _ result: Result<Fetched<Launch>, APIError>) {
         let now = self.now
+        var result = result
+        if case .success(var fetched) = result, fetched.archive != nil {
+            fetched.value = fetched.value.frozen(at: now, dataTo: fetched.archive)
+            result = .success(fetched)
+        }
         for tab in Array(state.stacks.keys) {
             state.stacks[tab] = state.stacks[tab]?.map { route in
                 guard case .launchDetail(var detail) = route, detail.launch.id == id else { return route }
