@@ -25,42 +25,49 @@ struct NativeMemoryTests {
     }
 
     /// The heap growth over `count` calls of `body`, after two calls to warm up (libraries'
-    /// one-off tables, chafa's symbol tables and thread pool).
-    static func growth(_ count: Int, _ body: () throws -> Void) rethrows -> Int {
-        for _ in 0..<2 { try body() }
-        let before = heapInUse()
-        for _ in 0..<count { try body() }
-        return heapInUse() - before
+    /// one-off tables, chafa's symbol tables and thread pool). Run on a thread of its own:
+    /// seconds of C work on the cooperative pool (two threads here) would starve other suites'
+    /// timers (a child process's grace period, measured in BrowserTests, came 27 s late).
+    static func growth(_ count: Int, _ body: @escaping @Sendable () -> Void) async -> Int {
+        await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+            let thread = Thread {
+                for _ in 0..<2 { body() }
+                let before = heapInUse()
+                for _ in 0..<count { body() }
+                done.resume(returning: heapInUse() - before)
+            }
+            thread.start()
+        }
     }
 
     static func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
 
-    @Test func decodingAJPEGKeepsNothing() throws {
+    @Test func decodingAJPEGKeepsNothing() async throws {
         let data = try ImageFixtures.data("falcon9.jpg")  // 333x500: 666 KB of pixels a call
-        let grown = try Self.growth(80) { _ = try ImageDecoder.decode(data) }
+        let grown = await Self.growth(80) { _ = try? ImageDecoder.decode(data) }
         #expect(grown < Self.limit, "80 decodes kept \(Self.mb(grown))")
     }
 
-    @Test func decodingAPNGKeepsNothing() throws {
+    @Test func decodingAPNGKeepsNothing() async throws {
         let data = try ImageFixtures.data("patch.png")  // 300x355: 426 KB of pixels a call
-        let grown = try Self.growth(120) { _ = try ImageDecoder.decode(data) }
+        let grown = await Self.growth(120) { _ = try? ImageDecoder.decode(data) }
         #expect(grown < Self.limit, "120 decodes kept \(Self.mb(grown))")
     }
 
     /// The error paths: libjpeg leaves through longjmp with its own state and our pixel
     /// buffer allocated; a PNG cut short fails in the middle of its rows.
     @Test(arguments: ["falcon9.jpg", "patch.png"])
-    func aTruncatedPictureKeepsNothing(name: String) throws {
+    func aTruncatedPictureKeepsNothing(name: String) async throws {
         let whole = try ImageFixtures.data(name)
         let cut = whole.prefix(whole.count * 3 / 4)
         #expect(throws: PictureError.self) { try ImageDecoder.decode(cut) }
-        let grown = Self.growth(100) { _ = try? ImageDecoder.decode(cut) }
+        let grown = await Self.growth(100) { _ = try? ImageDecoder.decode(cut) }
         #expect(grown < Self.limit, "100 failed decodes of \(name) kept \(Self.mb(grown))")
     }
 
-    @Test func aPictureTooLargeIsRefusedWithoutKeepingAnything() throws {
+    @Test func aPictureTooLargeIsRefusedWithoutKeepingAnything() async throws {
         let data = try ImageFixtures.data("falcon9.jpg")
-        let grown = Self.growth(2_000) { _ = try? ImageDecoder.decode(data, maxPixels: 1_000) }
+        let grown = await Self.growth(2_000) { _ = try? ImageDecoder.decode(data, maxPixels: 1_000) }
         #expect(grown < Self.limit, "2,000 refusals kept \(Self.mb(grown))")
     }
 
@@ -70,29 +77,29 @@ struct NativeMemoryTests {
     /// 48 MB: measured by leaving out its unref. A symbol map or a config alone is smaller than
     /// this test can see.)
     @Test(arguments: [PictureColorDepth.indexed256, .none])
-    func renderingSymbolsKeepsNothing(depth: PictureColorDepth) throws {
+    func renderingSymbolsKeepsNothing(depth: PictureColorDepth) async throws {
         let image = try ImageDecoder.decode(ImageFixtures.data("falcon9.jpg"))
-        let big = Self.growth(100) { _ = ChafaRenderer.render(image, columns: 100, rows: 50, depth: depth) }
+        let big = await Self.growth(100) { _ = ChafaRenderer.render(image, columns: 100, rows: 50, depth: depth) }
         #expect(big < Self.limit, "100 renders at 100x50 in \(depth) kept \(Self.mb(big))")
-        let small = Self.growth(1_500) { _ = ChafaRenderer.render(image, columns: 6, rows: 3, depth: depth) }
+        let small = await Self.growth(1_500) { _ = ChafaRenderer.render(image, columns: 6, rows: 3, depth: depth) }
         #expect(small < Self.limit, "1,500 renders at 6x3 in \(depth) kept \(Self.mb(small))")
     }
 
     /// The pixel protocols' encoders: chafa's sixel canvas and printed GString, libpng's writer.
-    @Test func encodingSixelsAndPNGKeepsNothing() throws {
+    @Test func encodingSixelsAndPNGKeepsNothing() async throws {
         let image = try ImageDecoder.decode(ImageFixtures.data("falcon9.jpg"))
-        let sixels = Self.growth(40) { _ = Sixel.encode(image) }
+        let sixels = await Self.growth(40) { _ = Sixel.encode(image) }
         #expect(sixels < Self.limit, "40 sixel encodings kept \(Self.mb(sixels))")
-        let png = Self.growth(60) { _ = PNGEncoder.encode(image) }
+        let png = await Self.growth(60) { _ = PNGEncoder.encode(image) }
         #expect(png < Self.limit, "60 PNG encodings kept \(Self.mb(png))")
     }
 
     /// The whole loader path of the app, scaled pixels included, many times over.
-    @Test func makingAPictureReadyForABoxKeepsNothing() throws {
+    @Test func makingAPictureReadyForABoxKeepsNothing() async throws {
         let image = try ImageDecoder.decode(ImageFixtures.data("falcon_heavy.jpg"))
         let request = PictureRequest(url: URL(string: "https://example.com/fh.jpg")!, columns: 60, rows: 30,
                                      look: PictureLook(depth: .truecolor, cellPixels: PixelSize(width: 10, height: 20)))
-        let grown = Self.growth(40) { _ = LoadedPicture.render(image, for: request) }
+        let grown = await Self.growth(40) { _ = LoadedPicture.render(image, for: request) }
         #expect(grown < Self.limit, "40 pictures made ready kept \(Self.mb(grown))")
     }
 }
