@@ -26,7 +26,9 @@ struct CountdownBannerTests {
 
         // Shorter than 32 rows: the one-line clock, still ticking.
         try tmux.resize(width: 120, height: 30)
-        let small = try await tmux.waitUntil("the one-line countdown") { $0.contains("until launch") && BigClock.read($0) == nil }
+        // 30 s: with the whole suite on two cores the redraw after a resize once came later than
+        // 10 s (the screen after the timeout was the one-line clock).
+        let small = try await tmux.waitUntil(timeout: .seconds(30), "the one-line countdown") { $0.contains("until launch") && BigClock.read($0) == nil }
         #expect(small.range(of: #"T-00d 03:0\d:\d\d  until launch"#, options: .regularExpression) != nil, "\(small)")
     }
 

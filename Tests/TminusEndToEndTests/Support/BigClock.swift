@@ -6,6 +6,10 @@ import Foundation
 enum BigClock {
     /// The first big text on screen that starts with `T`, `H` or `L` (a clock, HOLD, LIFTOFF).
     static func read(_ screen: String) -> String? {
+        // No block letters at all: nothing to look for. (The search below tries every glyph at
+        // every cell, seconds a screen in a debug build: a wait for "no big clock" could time
+        // out with the right screen in front of it.)
+        guard screen.contains(where: { "█▀▄".contains($0) }) else { return nil }
         let lines = ScreenText.lines(screen)
         let width = (lines.map(\.count).max() ?? 0) + 8
         // tmux leaves out trailing blanks; the glyphs have some.
