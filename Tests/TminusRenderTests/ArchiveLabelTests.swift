@@ -72,6 +72,10 @@ struct ArchiveLabelTests {
         let shown = h.state.upcoming.launches.first { $0.id == stale.id }
         #expect(shown?.upcoming == false && shown?.sourceStatus?.name == "No data since 2022-10")
         #expect(shown?.statusTone != .upcoming)
+        await h.press(.enter)
+        let detail = Renderer.render(h.state, size: Size(width: 100, height: 24)).text
+        #expect(detail.contains("no data since 2022-10") && !detail.contains("until launch"), "\(detail)")
+        await h.press(.escape)
 
         // The source's own answer: its word again.
         await h.press(.character("r"))

@@ -52,7 +52,8 @@ enum CountdownView {
         let outcome = switch launch.status {
         case .success: "launched successfully"
         case .failure: "launch failed"
-        default: "outcome unknown"
+        // Frozen data past its date (`Launch.frozen`): say what is known, "no data since 2022-10".
+        default: launch.sourceStatus.flatMap { $0.kind == .noData ? $0.name.lowercased() : nil } ?? "outcome unknown"
         }
         grid.put("  " + outcome, x: x + used, y: y, maxWidth: width - used, style: Theme.label)
     }
