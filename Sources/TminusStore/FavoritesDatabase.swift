@@ -27,14 +27,20 @@ public final class FavoritesDatabase: Sendable {
         // `prepareDatabase` ran: say FULL again on the one connection that commits.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         self.now = now
-        do {
-            try Self.migrator.migrate(pool)
-        } catch {
-            // The migrator reads which migrations are applied outside the transaction that
-            // applies them, so two processes opening a new file at once can both decide to run
-            // v1, and the second fails ("table already exists"). That file is fine, and must
-            // not be taken for a damaged one: if the schema is complete now, all is well.
-            guard (try? pool.read(Self.migrator.hasCompletedMigrations)) == true else { throw error }
+        // The migrator reads which migrations are applied outside the transaction that
+        // applies them, so two processes opening a file at once can both decide to run the
+        // same one, and the second fails ("table already exists"). That file is fine, and must
+        // not be taken for a damaged one: the other process's migrations are in, or going in
+        // (the write lock waits for them), so look again, and migrate what is still missing.
+        for attempt in 1... {
+            do {
+                try Self.migrator.migrate(pool)
+                break
+            } catch {
+                if (try? pool.read(Self.migrator.hasCompletedMigrations)) == true { break }
+                guard attempt < 5 else { throw error }
+                usleep(20_000 * UInt32(attempt))
+            }
         }
     }
 
@@ -84,6 +90,30 @@ public final class FavoritesDatabase: Sendable {
                 t.column("snapshot", .blob).notNull()  // the whole launch as JSON, API-shaped
             }
         }
+        // Rockets come from two catalogues (the r/SpaceX API's, Launch Library 2's): a favorite
+        // is its source's rocket. Every rocket saved before was the r/SpaceX API's (the only
+        // catalogue then); the rows are copied as they are. SQLite cannot change a primary
+        // key in place, so the table is made again.
+        migrator.registerMigration("v2: favorite rockets keyed by source and id") { db in
+            try db.create(table: "favoriteRocketBySource") { t in
+                t.column("source", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("description", .text)
+                t.column("imageURL", .text)
+                t.column("active", .boolean)
+                t.column("addedAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.column("snapshot", .blob).notNull()
+                t.primaryKey(["source", "id"])
+            }
+            try db.execute(sql: """
+                INSERT INTO favoriteRocketBySource (source, id, name, description, imageURL, active, addedAt, updatedAt, snapshot)
+                SELECT 'spacex', id, name, description, imageURL, active, addedAt, updatedAt, snapshot FROM favoriteRocket
+                """)
+            try db.drop(table: "favoriteRocket")
+            try db.rename(table: "favoriteRocketBySource", to: "favoriteRocket")
+        }
         return migrator
     }
 
@@ -110,8 +140,10 @@ public final class FavoritesDatabase: Sendable {
         try await change { db, time in try FavoriteRocket.save(rocket, at: time, in: db) }
     }
 
+    /// A rocket id names its source too (`ll2-config-164`, an r/SpaceX hex id): removing by
+    /// id removes that source's rocket.
     public func removeRocket(id: String) async throws -> Favorites {
-        try await change { db, _ in _ = try FavoriteRow<FavoriteRocket>.deleteOne(db, key: id) }
+        try await change { db, _ in try db.execute(sql: "DELETE FROM favoriteRocket WHERE id = ?", arguments: [id]) }
     }
 
     public func saveLaunch(_ launch: Launch) async throws -> Favorites {
@@ -129,8 +161,10 @@ public final class FavoritesDatabase: Sendable {
             for launch in launches where watched.contains(launch.id) {
                 try WatchedLaunch.save(launch, at: time, in: db)
             }
-            let saved = try Set(String.fetchAll(db, sql: "SELECT id FROM favoriteRocket"))
-            for rocket in rockets where saved.contains(rocket.id) {
+            let saved = try Set(Row.fetchAll(db, sql: "SELECT source, id FROM favoriteRocket").map { row in
+                [row["source"] as String, row["id"] as String]
+            })
+            for rocket in rockets where saved.contains([rocket.origin.rawValue, rocket.id]) {
                 try FavoriteRocket.save(rocket, at: time, in: db)
             }
         }
@@ -152,6 +186,8 @@ public final class FavoritesDatabase: Sendable {
 protocol StoredFavorite: Identifiable where ID == String {
     associatedtype Value: Codable
     static var table: String { get }
+    /// The primary key's columns.
+    static var key: [String] { get }
     init(_ value: Value, addedAt: Date)
     var addedAt: Date { get }
     /// The whole value, as last fetched.
@@ -164,20 +200,23 @@ extension StoredFavorite {
     /// Inserts the value's row, or replaces everything in it but when it was first added.
     static func save(_ value: Value, at time: Date, in db: Database) throws {
         let row = FavoriteRow(favorite: Self(value, addedAt: time), updatedAt: time)
-        _ = try row.upsertAndFetch(db, as: StoredSnapshot<Self>.self, onConflict: ["id"]) { _ in [Column("addedAt").noOverwrite] }
+        _ = try row.upsertAndFetch(db, as: StoredSnapshot<Self>.self, onConflict: key) { _ in [Column("addedAt").noOverwrite] }
     }
 }
 
 extension FavoriteRocket: StoredFavorite {
     static let table = "favoriteRocket"
+    static let key = ["source", "id"]
     var value: Rocket { rocket }
     func summary(into row: inout PersistenceContainer) {
+        row["source"] = rocket.origin.rawValue
         row["name"] = name; row["description"] = description; row["imageURL"] = imageURL?.absoluteString; row["active"] = active
     }
 }
 
 extension WatchedLaunch: StoredFavorite {
     static let table = "watchedLaunch"
+    static let key = ["id"]
     var value: Launch { launch }
     func summary(into row: inout PersistenceContainer) {
         row["name"] = name; row["date"] = date; row["datePrecision"] = datePrecision.rawValue; row["status"] = "\(status)"

@@ -1,14 +1,20 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TminusArchive
 import TminusCore
 import TminusStore
 
 /// What the subcommands share: the settings, the same sources and cache as the app, the clock,
 /// and one way to fail (a message on stderr, exit 1).
+///
+/// As in the app, a frozen source (the r/SpaceX API) that cannot be reached, with nothing
+/// cached, answers from the built-in archive, with a note on stderr. A live source (Launch
+/// Library 2) never does: a script must not take 2022's launches for today's, so with no
+/// network and no cache it fails with the reason.
 struct ScriptContext {
     let settings: Settings
-    let sources: (launches: [LaunchSource], rockets: LaunchSource)
+    let source: LaunchSource
     let clock: AppClock
 
     init(_ options: CommonOptions) throws {
@@ -18,21 +24,26 @@ struct ScriptContext {
             FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
         }
         clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
-        sources = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now))
+        let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now))[0]
+        source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
     }
 
     var time: LaunchTime { LaunchTime(timeZone: settings.timeZone) }
     /// The units the user chose in the app (the settings file), for rocket figures.
     var units: UnitPreferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences.units }
-    var source: LaunchSource { sources.launches[0] }
 
     /// Up to `limit` launches of a list, following the pages.
     func launches(_ segment: LaunchSegment, limit: Int) async throws -> [Launch] {
         var all: [Launch] = []
         var cursor: PageCursor? = .first
         while let next = cursor, all.count < limit {
-            let page = try await fetch { () async throws(APIError) in try await source.launches(segment, next, .normal) }
-            all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
+            let fetched = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, .normal) }
+            let now = clock.now()
+            // Frozen data never calls a passed date upcoming (the archive's 2022 launches).
+            let page = fetched.value
+            let rows = source.isFrozen || fetched.archive != nil
+                ? page.launches.map { $0.frozen(at: now, dataTo: fetched.archive) } : page.launches
+            all += rows.filter { launch in !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
         return Array(all.prefix(limit))
@@ -41,13 +52,21 @@ struct ScriptContext {
     /// The answer, or (when the network failed and the cache answered) the answer and a note
     /// on stderr; no answer at all is a failure with the reason.
     func fetch<T>(_ body: () async throws(APIError) -> Fetched<T>) async throws -> T {
+        try await fetchAll(body).value
+    }
+
+    /// `fetch`, keeping what the answer says of itself (the archive's, how old).
+    func fetchAll<T>(_ body: () async throws(APIError) -> Fetched<T>) async throws -> Fetched<T> {
         do {
             let fetched = try await body()
-            if let problem = fetched.problem {
+            if let archive = fetched.archive {
+                let why = fetched.problem.map { "\($0.message) — " } ?? ""
+                Self.warn("\(source.name): \(why)showing the \(LaunchArchive.label(dataTo: archive))")
+            } else if let problem = fetched.problem {
                 let age = fetched.fetchedAt.map { " from " + time.listDate($0, precision: .hour) } ?? ""
                 Self.warn("\(problem.message) — showing cached data\(age)")
             }
-            return fetched.value
+            return fetched
         } catch {
             throw ScriptFailure("\(source.name): \(error.message)")
         }
@@ -176,7 +195,8 @@ struct List: ScriptCommand {
     }
 }
 
-/// `tminus rockets`: the r/SpaceX API's rockets in the user's units.
+/// `tminus rockets`: the source's rockets in the user's units (Launch Library 2: the active
+/// ones, every provider's; the r/SpaceX API: its four).
 struct Rockets: ScriptCommand {
     static let configuration = CommandConfiguration(abstract: "Print the rockets (in your units) as a table or JSON.")
 
@@ -187,7 +207,7 @@ struct Rockets: ScriptCommand {
 
     func work() async throws {
         let context = try ScriptContext(options)
-        let rockets = try await context.fetch { () async throws(APIError) in try await context.sources.rockets.rockets(.normal) }
+        let rockets = try await context.fetch { () async throws(APIError) in try await context.source.rockets(.normal) }
         if json {
             ScriptContext.write(ScriptOutput.rocketJSON(rockets))
         } else {

@@ -16,12 +16,10 @@ enum Wiring {
         // The app (not the subcommands, which say "nothing to show") falls back on the built-in
         // archive when a source cannot be reached and nothing is cached.
         let live = sources(settings, clock: clock, governor: governor)
-        let sources = (launches: live.launches.map { $0.fallingBack { BuiltInArchive.shared } },
-                       rockets: live.rockets.fallingBack { BuiltInArchive.shared })
+        let sources = live.map { $0.fallingBack { BuiltInArchive.shared } }
         var environment = AppEnvironment(
-            source: sources.launches[0],
-            alternatives: Array(sources.launches.dropFirst()),
-            rocketSource: sources.rockets,
+            source: sources[0],
+            alternatives: Array(sources.dropFirst()),
             clock: clock,
             time: LaunchTime(timeZone: settings.timeZone),
             openURL: { url in
@@ -87,11 +85,10 @@ enum Wiring {
     }
 
     /// Both APIs, each through the one response cache and below the governor with its own
-    /// budget: the chosen source first (`S` cycles), and the r/SpaceX API for the Rockets tab
-    /// whichever it is. Offline, the network refuses every request and the fetcher answers from
-    /// the cache alone.
+    /// budget: the chosen source first (`S` cycles). Offline, the network refuses every
+    /// request and the fetcher answers from the cache alone.
     static func sources(_ settings: Settings, clock: AppClock,
-                        governor: RequestGovernor) -> (launches: [LaunchSource], rockets: LaunchSource) {
+                        governor: RequestGovernor) -> [LaunchSource] {
         let (http, ll2HTTP) = apiClients(settings)
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
         func fetcher(_ name: String, _ budget: RequestBudget, via client: HTTPClient) -> CachedFetcher {
@@ -105,8 +102,8 @@ enum Wiring {
         ll2.allowance = LaunchLibrary2.allowance(base: settings.ll2API,
                                                  http: ll2HTTP.governed(by: governor, budget: .launchLibrary2Throttle))
         switch settings.source {
-        case .spacex: return ([spacex, ll2], spacex)
-        case .ll2: return ([ll2, spacex], spacex)
+        case .spacex: return [spacex, ll2]
+        case .ll2: return [ll2, spacex]
         }
     }
 }

@@ -26,11 +26,17 @@ r/SpaceX API routes (data: <fixtures>/spacex):
 
 Launch Library 2 routes (data: <fixtures>/ll2; all answer 404 when that folder is missing).
 VERSION is any 2.X.Y (the app is given e.g. http://127.0.0.1:PORT/2.2.0 as its LL2 base URL);
-`launch/` may also be spelt `launches/` (2.3.0's name) on every version; the trailing slash is
-optional:
+`launch/` may also be spelt `launches/` (2.3.0's name) and `launcher_configurations/` (2.3.0's
+name) `config/launcher/` (the older one's), both on every version; the trailing slash is optional:
     GET  /VERSION/launch/upcoming/?limit=N&offset=M    {"count", "next", "previous", "results"}
     GET  /VERSION/launch/previous/?limit=N&offset=M    same envelope
+    GET  /VERSION/launch/?limit=N&offset=M             same envelope: every launch (upcoming and
+                                                       previous together)
     GET  /VERSION/launch/UUID/                         one record; 404 {"detail": "Not found."}
+    GET  /VERSION/launcher_configurations/?limit=N&offset=M
+                                                       same envelope: rocket configurations
+    GET  /VERSION/launcher_configurations/ID/          one configuration (ID: its integer id);
+                                                       404 {"detail": "Not found."}
     GET  /VERSION/api-throttle/                        {"your_request_limit": 15 (210 with an
                                                        `Authorization: Token ...` header),
                                                        "limit_frequency_secs": 3600, "current_use":
@@ -41,10 +47,14 @@ optional:
   {"detail": "..."} (the one place where this server is stricter than DRF, which would silently
   use the default). `next`/`previous` are full http://127.0.0.1:PORT/... URLs carrying every query
   parameter the client sent (sorted by name, like DRF), null at the ends; the link back to the
-  first page has no offset parameter. `search=<text>` keeps the records whose name contains the
-  text (case-insensitive substring; LL2 also searches other fields); `ordering=net` / `-net`
-  sorts by net ascending / descending (ties by id). Other parameters (mode, filters) are
-  accepted and kept in the links but change nothing: records are served as stored.
+  first page has no offset parameter. On the launch lists, `search=<text>` keeps the records whose
+  name contains the text (case-insensitive substring; LL2 also searches other fields);
+  `ordering=net` / `-net` sorts by net ascending / descending (ties by id, in the same direction
+  on upcoming/ and previous/; see launch/ below). `rocket__configuration__id=N` keeps the
+  launches whose rocket.configuration.id is N, `launcher_config__id=N[,M...]` those whose id is
+  one of the comma-separated list (ids compared as text, so 164 and "164" both match; an empty
+  value filters nothing; both given: both have to hold). Other parameters (mode, other filters)
+  are accepted and kept in the links but change nothing: records are served as stored.
   - upcoming: every record of <fixtures>/ll2/2.*/upcoming*.json (the three 2.0.0 list pages and
     the 2.2.0 detailed page), de-duplicated by id (the file of the higher version wins), sorted by
     net ascending, ties by id. Records keep their recorded shape whatever the version in the path.
@@ -58,14 +68,39 @@ optional:
     number, configuration/pad/location = 1-based position in rockets.json/launchpads.json/the
     launchpads' distinct locations); every other 2.0.0 key null (tbddate/tbdtime/webcast_live
     false). Sorted by net descending, ties by id. Built once at start-up (after --rename).
+  - launch/ (the plain list, no id after it): the upcoming and previous records together,
+    de-duplicated by id (the upcoming record wins), newest first: net descending, ties by id
+    ascending. `search`, `rocket__configuration__id` and `launcher_config__id` filter it as
+    above; `ordering=net` / `-net` sorts by net ascending / descending (ties by id ascending
+    either way), any other ordering is ignored (the default -net).
+  - launcher_configurations/ (= config/launcher/): every configuration object of
+    <fixtures>/ll2/2.*/launcher-configurations*.json and config-launcher*.json (a list, a
+    {"results": [...]} page or one object; the higher version's wins) -- today the five detailed
+    SpaceX ones (161, 164, 464, 522, 527) and New Shepard (137, Blue Origin) -- plus every
+    distinct rocket.configuration object of the served upcoming and previous records (the
+    synthesized previous list's r/SpaceX rockets are ids 1-3: Falcon 1, Falcon 9, Falcon Heavy;
+    Starship, 4, never flew there), de-duplicated by id: the recorded files win, then the object
+    with the most keys (the first seen among equals). Served as stored (copies: launches keep
+    their own), sorted by id ascending. `active=true` / `false` (also True/1, False/0) keeps the
+    records whose `active` is true / false, a record without one (New Shepard's 2.0.0 record and
+    the objects copied from list rows leave it out; every real configuration has one) counting
+    as active, so that each record is in one of the two lists (any other value filters nothing,
+    like django-filter); `search=<text>` keeps those whose name or
+    full_name contains the text (case-insensitive substring); `ordering=name` / `-name` / `id`
+    / `-id` sorts (name ties by id ascending), any other ordering is ignored; `mode` and other
+    parameters are accepted, kept in the links, and change nothing.
   - on 2.3.0 and later paths, a record's `image` URL string is served as an object
-    {"image_url": URL, "thumbnail_url": URL} (2.3.0 turned image fields into objects).
+    {"image_url": URL, "thumbnail_url": URL} (2.3.0 turned image fields into objects), and a
+    configuration's `image_url` key is replaced, in place, by `image`: that object when the URL is
+    a string, null when it is null (nested objects, e.g. a launch's rocket.configuration, are
+    served as stored).
   - responses are `Content-Type: application/json` without ETag; errors are DRF's
     {"detail": "..."}, and an injected 429 answers {"detail": "Request was throttled. Expected
     available in N seconds."} with N from the fault's retry_after (also sent as Retry-After).
 
 With --local-images every picture URL (SpaceX patches and rocket photos; LL2 launch `image`,
-`mission_patches[].image_url` and `vidURLs[].feature_image`) points at this server's /images/.
+`mission_patches[].image_url` and `vidURLs[].feature_image`, and the served configurations'
+`image_url`, alternating between the rocket photos in id order) points at this server's /images/.
 
 Control endpoints (never logged, never faulted):
     POST /_control/fault          {"path_prefix": "/v5/launches/query", "status": 500, "count": 1}
@@ -94,7 +129,8 @@ a usable body; each ends when the client hangs up, when the server stops, or aft
                                             to 1 GiB of spaces (built once, kept in memory)
     {"path_prefix": P, "silent": true}      the request is read, nothing is ever answered
 Lying list pages apply to list requests only (POST /v5/launches/query and /v4/COLLECTION/query,
-GET /VERSION/launch/upcoming|previous/); other requests under the prefix pass them by without
+GET /VERSION/launch/upcoming|previous/, /VERSION/launch/ and /VERSION/launcher_configurations/
+(config/launcher/)); other requests under the prefix pass them by without
 using up their count. Each list request, page 1 included, uses one of `count` (none: forever):
     {"path_prefix": P, "repeat_first_page": true}
                                             every page answers page 1's records. r/SpaceX: the page
@@ -780,7 +816,13 @@ def is_ll2_path(path: str) -> bool:
 # The paged list routes: what repeat_first_page and empty_pages apply to.
 SPACEX_LIST = re.compile(r"^/(?:(?:v5|latest)/(?P<launches>launches)|v4/(?P<collection>"
                          + "|".join(V4_COLLECTIONS) + r"))/query/?$")
-LL2_LIST = re.compile(r"^/(?P<version>2\.\d+\.\d+)/launch(?:es)?/(?P<which>upcoming|previous)/?$")
+LL2_LIST = re.compile(r"^/(?P<version>2\.\d+\.\d+)/(?:launch(?:es)?(?:/(?P<which>upcoming|previous))?"
+                      r"|(?P<configurations>launcher_configurations|config/launcher))/?$")
+
+
+def ll2_list_which(m: re.Match) -> str:
+    """Which LL2 list an LL2_LIST match is: upcoming, previous, all (launch/) or configurations."""
+    return m["which"] or ("configurations" if m["configurations"] else "all")
 
 
 def is_list_request(method: str, path: str) -> bool:
@@ -833,6 +875,45 @@ class LL2Data:
         self.upcoming: list[dict] = self._load_upcoming() if self.available else []
         self.previous: list[dict] = self._synthesize_previous(dataset) if self.available else []
         self.by_id: dict[str, dict] = {r["id"]: r for r in (*self.previous, *self.upcoming)}
+        # launch/ (the plain list): every launch, newest first, ties by id.
+        self.everything: list[dict] = sorted(sorted(self.by_id.values(), key=lambda r: str(r["id"])),
+                                             key=lambda r: str(r.get("net") or ""), reverse=True)
+        self.configurations: list[dict] = self._collect_configurations() if self.available else []
+        self.configurations_by_id: dict[str, dict] = {str(c["id"]): c for c in self.configurations}
+
+    def _load_recorded_configurations(self) -> list[dict]:
+        """The configuration objects of ll2/2.*/launcher-configurations*.json and
+        config-launcher*.json (a list, a {"results": [...]} page or one object), lower versions
+        first (so that a higher version's object wins)."""
+        files = []
+        for folder in self.directory.iterdir():
+            if folder.is_dir() and re.fullmatch(r"2\.\d+\.\d+", folder.name):
+                for pattern in ("launcher-configurations*.json", "config-launcher*.json"):
+                    files.extend((ll2_version(folder.name), f.name, f) for f in folder.glob(pattern))
+        out: list[dict] = []
+        for _, _, path in sorted(files):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and isinstance(data.get("results"), list):
+                data = data["results"]
+            out.extend(c for c in (data if isinstance(data, list) else [data])
+                       if isinstance(c, dict) and c.get("id") is not None)
+        return out
+
+    def _collect_configurations(self) -> list[dict]:
+        """launcher_configurations/: the recorded configuration objects plus every distinct
+        rocket.configuration of the served launches, by id (recorded files win, then the object
+        with the most keys), sorted by id. Deep copies: --local-images rewrites these pictures
+        without touching the launches' own configuration objects."""
+        found: dict[str, dict] = {}
+        for record in (*self.upcoming, *self.previous):
+            config = (record.get("rocket") or {}).get("configuration")
+            if isinstance(config, dict) and config.get("id") is not None:
+                kept = found.get(str(config["id"]))
+                if kept is None or len(config) > len(kept):
+                    found[str(config["id"])] = config
+        for config in self._load_recorded_configurations():
+            found[str(config["id"])] = config
+        return sorted((copy.deepcopy(c) for c in found.values()), key=_ll2_id_key)
 
     def _load_upcoming(self) -> list[dict]:
         files = []
@@ -896,15 +977,34 @@ class LL2Data:
         return out
 
     def records(self, which: str) -> list[dict]:
+        """upcoming, previous, all (launch/) or configurations."""
         if not self.available:
             raise HTTPError(404, "Not found.")
-        return self.upcoming if which == "upcoming" else self.previous
+        return {"upcoming": self.upcoming, "previous": self.previous, "all": self.everything,
+                "configurations": self.configurations}[which]
 
     def get(self, record_id: str) -> dict:
         record = self.by_id.get(record_id) if self.available else None
         if record is None:
             raise HTTPError(404, "Not found.")
         return record
+
+    def configuration(self, config_id: str) -> dict:
+        record = self.configurations_by_id.get(config_id) if self.available else None
+        if record is None:
+            raise HTTPError(404, "Not found.")
+        return record
+
+    @staticmethod
+    def render_configuration(record: dict, version: str) -> dict:
+        """A configuration as a given API version shows it: 2.3.0 replaced `image_url` by an
+        `image` object (in the same place)."""
+        if ll2_version(version) < (2, 3, 0) or "image_url" not in record:
+            return record
+        url = record["image_url"]
+        image = {"image_url": url, "thumbnail_url": url} if isinstance(url, str) else None
+        return {("image" if key == "image_url" else key): (image if key == "image_url" else value)
+                for key, value in record.items()}
 
     @staticmethod
     def render(record: dict, version: str) -> dict:
@@ -939,6 +1039,55 @@ class LL2Data:
                     if isinstance(video, dict) and video.get("feature_image"):
                         video["feature_image"] = photo
                 patches(record)
+        pictured = [c for c in self.configurations if isinstance(c.get("image_url"), str)]
+        for i, config in enumerate(pictured):  # in id order, alternating
+            config["image_url"] = base + photos[i % len(photos)]
+
+
+def _ll2_id_key(record: dict) -> tuple:
+    """Sorts LL2 ids: integers numerically, then anything else as text."""
+    value = record.get("id")
+    return (0, value, "") if _is_number(value) else (1, 0, str(value))
+
+
+def _ll2_truthy(raw: str) -> bool | None:
+    """django-filter's BooleanFilter (a NullBooleanField): True, False, or None (no filter)."""
+    return {"true": True, "1": True, "false": False, "0": False}.get(raw.strip().lower())
+
+
+def ll2_filter_launches(records: list[dict], values: dict[str, str]) -> list[dict]:
+    """search, rocket__configuration__id and launcher_config__id (see the module docstring)."""
+    search = values.get("search", "").strip().casefold()
+    if search:
+        records = [r for r in records if search in str(r.get("name") or "").casefold()]
+    wanted_sets = []
+    single = values.get("rocket__configuration__id", "").strip()
+    if single:
+        wanted_sets.append({single})
+    listed = {x.strip() for x in values.get("launcher_config__id", "").split(",") if x.strip()}
+    if listed:
+        wanted_sets.append(listed)
+    for wanted in wanted_sets:
+        records = [r for r in records
+                   if str(((r.get("rocket") or {}).get("configuration") or {}).get("id")) in wanted]
+    return records
+
+
+def ll2_filter_configurations(records: list[dict], values: dict[str, str]) -> list[dict]:
+    """active, search and ordering on launcher_configurations/ (see the module docstring)."""
+    active = _ll2_truthy(values.get("active", ""))
+    if active is not None:
+        records = [c for c in records if (c.get("active") is not False) is active]
+    search = values.get("search", "").strip().casefold()
+    if search:
+        records = [c for c in records
+                   if any(search in str(c.get(k) or "").casefold() for k in ("name", "full_name"))]
+    ordering = values.get("ordering", "").strip()
+    if ordering in ("id", "-id"):
+        records = sorted(records, key=_ll2_id_key, reverse=ordering == "-id")
+    elif ordering in ("name", "-name"):  # records are in id order: stable, so ties stay that way
+        records = sorted(records, key=lambda c: str(c.get("name") or ""), reverse=ordering == "-name")
+    return records
 
 
 def ll2_paging(query: str) -> tuple[list[tuple[str, str]], int, int]:
@@ -974,7 +1123,9 @@ def ll2_link(base: str, params: list[tuple[str, str]], limit: int, offset: int |
     return base + "?" + urlencode(sorted(merged.items()), doseq=True)
 
 
-def ll2_page(records: list[dict], base: str, query: str, *, version: str) -> dict:
+def ll2_page(records: list[dict], base: str, query: str, *, version: str,
+             render: Callable[[dict, str], dict] | None = None) -> dict:
+    render = render or LL2Data.render
     params, limit, offset = ll2_paging(query)
     count = len(records)
     page = records[offset : offset + limit] if offset <= count else []
@@ -985,7 +1136,7 @@ def ll2_page(records: list[dict], base: str, query: str, *, version: str) -> dic
         previous_link = ll2_link(base, params, limit, offset - limit if offset - limit > 0 else None)
     # Key insertion order is the envelope's key order.
     return {"count": count, "next": next_link, "previous": previous_link,
-            "results": [LL2Data.render(r, version) for r in page]}
+            "results": [render(r, version) for r in page]}
 
 
 
@@ -1269,9 +1420,15 @@ class FixtureServer(ThreadingHTTPServer):
 
         # Launch Library 2: /2.X.Y/launch/... (2.3.0 renamed launch/ to launches/; both, always).
         ll2 = r"^/(?P<version>2\.\d+\.\d+)/launch(?:es)?"
+        self.route("GET", ll2, lambda h, version: self.ll2_list(h, version, "all"))
         self.route("GET", ll2 + r"/upcoming", lambda h, version: self.ll2_list(h, version, "upcoming"))
         self.route("GET", ll2 + r"/previous", lambda h, version: self.ll2_list(h, version, "previous"))
         self.route("GET", ll2 + r"/(?P<id>[^/]+)", lambda h, version, id: self.ll2_detail(version, id))
+        # 2.3.0 renamed config/launcher/ to launcher_configurations/; both, always.
+        configs = r"^/(?P<version>2\.\d+\.\d+)/(?:launcher_configurations|config/launcher)"
+        self.route("GET", configs, lambda h, version: self.ll2_list(h, version, "configurations"))
+        self.route("GET", configs + r"/(?P<id>[^/]+)",
+                   lambda h, version, id: self.ll2_configuration(version, id))
         self.route("GET", r"^/(?P<version>2\.\d+\.\d+)/api-throttle", lambda h, version: self.ll2_throttle(h))
 
         self.route("POST", r"^/_control/fault", self.control_fault)
@@ -1312,20 +1469,29 @@ class FixtureServer(ThreadingHTTPServer):
         return Response(200, path.read_bytes(), ctype, {"Cache-Control": "max-age=20"})
 
     def ll2_list(self, handler: "FixtureRequestHandler", version: str, which: str) -> Response:
-        return ll2_response(ll2_page(*self._ll2_list_input(handler, which), version=version))
+        return ll2_response(ll2_page(*self._ll2_list_input(handler, which), version=version,
+                                     render=self._ll2_render(which)))
+
+    @staticmethod
+    def _ll2_render(which: str) -> Callable[[dict, str], dict]:
+        return LL2Data.render_configuration if which == "configurations" else LL2Data.render
 
     def _ll2_list_input(self, handler: "FixtureRequestHandler", which: str) -> tuple[list[dict], str, str]:
-        """The records a list request selects (search, ordering), the base of its links, its query."""
+        """The records a list request selects (filters, ordering), the base of its links, its query."""
         records = self.ll2.records(which)
         target = urlsplit(handler.path)
         values = dict(parse_qsl(target.query, keep_blank_values=True))
-        search = values.get("search", "").strip().casefold()
-        if search:
-            records = [r for r in records if search in str(r.get("name") or "").casefold()]
-        ordering = values.get("ordering", "")
-        if ordering.lstrip("-") == "net":
-            records = sorted(records, key=lambda r: (str(r.get("net") or ""), str(r.get("id") or "")),
-                             reverse=ordering.startswith("-"))
+        if which == "configurations":
+            records = ll2_filter_configurations(records, values)
+        else:
+            records = ll2_filter_launches(records, values)
+            ordering = values.get("ordering", "")
+            if which == "all":
+                if ordering == "net":  # records are newest first, ties by id: stable, ties stay so
+                    records = sorted(records, key=lambda r: str(r.get("net") or ""))
+            elif ordering.lstrip("-") == "net":
+                records = sorted(records, key=lambda r: (str(r.get("net") or ""), str(r.get("id") or "")),
+                                 reverse=ordering.startswith("-"))
         # DRF builds its links from the request URI; the app only ever talks to 127.0.0.1:PORT.
         return records, f"http://127.0.0.1:{self.port}{target.path}", target.query
 
@@ -1333,11 +1499,13 @@ class FixtureServer(ThreadingHTTPServer):
         """The list page a repeat_first_page or empty_pages fault answers (see misbehaviour.py)."""
         m = LL2_LIST.match(path)
         if m:
-            records, base, query = self._ll2_list_input(handler, m["which"])
+            which = ll2_list_which(m)
+            records, base, query = self._ll2_list_input(handler, which)
             params, limit, offset = ll2_paging(query)
-            asked = ll2_page(records, base, query, version=m["version"])
+            render = self._ll2_render(which)
+            asked = ll2_page(records, base, query, version=m["version"], render=render)
             first = ll2_page(records, base, urlencode([(k, v) for k, v in params if k != "offset"]),
-                             version=m["version"])
+                             version=m["version"], render=render)
             next_link = ll2_link(base, params, limit, offset + limit)
             return ll2_response(misbehaviour.lie_ll2(how, asked, first, offset, next_link))
         m = SPACEX_LIST.match(path)
@@ -1356,6 +1524,9 @@ class FixtureServer(ThreadingHTTPServer):
 
     def ll2_detail(self, version: str, record_id: str) -> Response:
         return ll2_response(LL2Data.render(self.ll2.get(record_id), version))
+
+    def ll2_configuration(self, version: str, config_id: str) -> Response:
+        return ll2_response(LL2Data.render_configuration(self.ll2.configuration(config_id), version))
 
     def ll2_throttle(self, handler: "FixtureRequestHandler") -> Response:
         """LL2's /api-throttle/: the limit (15 an hour, LL2_TOKEN_LIMIT with an `Authorization:
@@ -1644,7 +1815,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rename", action="append", default=[], metavar="ID=NAME",
                         help="serve launch ID under NAME (repeatable)")
     parser.add_argument("--local-images", action="store_true",
-                        help="point patch, rocket photo and LL2 launch/patch/webcast picture URLs at "
+                        help="point patch, rocket photo and LL2 launch/patch/webcast/configuration picture URLs at "
                              "this server's /images/ (no internet)")
     parser.add_argument("--distinct-images", action="store_true",
                         help="with --local-images, every launch's patch URL names the launch "

@@ -793,9 +793,10 @@ class LL2DetailAndVersionTests(LL2TestCase):
         self.assertEqual(self.ll2(f"/2.0.0/launch/{LL2_STARLINK_15_22}"), record)  # no trailing slash
         crew5 = self.ll2("/2.0.0/launch/previous/?limit=1")["results"][0]
         self.assertEqual(self.ll2(f"/2.0.0/launch/{crew5['id']}/"), crew5)
-        for path in (f"/2.2.0/launch/{LL2_UNKNOWN_ID}/", "/2.2.0/launch/not-a-uuid/", "/2.2.0/launch/",
-                     "/2.2.0/nonsense/"):
+        for path in (f"/2.2.0/launch/{LL2_UNKNOWN_ID}/", "/2.2.0/launch/not-a-uuid/", "/2.2.0/nonsense/",
+                     f"/2.2.0/launch/{LL2_STARLINK_15_22}/extra/"):
             self.assertEqual(self.ll2(path, expect=404), {"detail": "Not found."}, path)
+        self.assertEqual(list(self.ll2("/2.2.0/launch/")), LL2_ENVELOPE_KEYS)  # the plain list, not a detail
 
     def test_230_images_are_objects(self):
         for path in ("/2.3.0/launches/upcoming/?limit=100", "/2.3.0/launches/previous/?limit=100"):
@@ -888,6 +889,289 @@ class LL2FaultAndLogTests(LL2TestCase):
             ("GET", "/2.2.0/launch/previous/")])
 
 
+def ll2_recorded_configurations() -> dict[int, dict]:
+    """The recorded configuration objects by id, read here independently of the server."""
+    records = {c["id"]: c for c in json.loads(
+        (FIXTURES / "ll2/2.2.0/launcher-configurations-5-from-launches.json").read_text())}
+    new_shepard = json.loads((FIXTURES / "ll2/2.0.0/config-launcher-137.json").read_text())
+    records[new_shepard["id"]] = new_shepard
+    return records
+
+
+CONFIGURATION_PATHS = ("launcher_configurations", "config/launcher")
+# Every configuration served with the real fixtures: the six recorded ones, those of the recorded
+# upcoming launches, and the synthesized previous list's r/SpaceX rockets (Starship, 4, never flew).
+ALL_CONFIGURATION_IDS = [1, 2, 3, 15, 21, 43, 61, 121, 137, 161, 164, 173, 179, 196, 216, 464, 491, 522, 523, 527]
+UPCOMING_CONFIGURATION_IDS = [15, 21, 43, 61, 121, 161, 164, 173, 179, 196, 216, 491, 523]
+
+
+class LL2ConfigurationTests(LL2TestCase):
+    """launcher_configurations/ (= config/launcher/): list, paging, detail, filters, 2.3.0 images."""
+
+    def ids(self, path: str) -> list[int]:
+        body = self.ll2(path)
+        self.assertEqual(body["count"], len(body["results"]), path)  # callers ask for everything
+        return [c["id"] for c in body["results"]]
+
+    def test_list_on_every_version_and_both_spellings(self):
+        for version in ("2.0.0", "2.2.0", "2.3.0"):
+            for spelling in CONFIGURATION_PATHS:
+                for slash in ("/", ""):
+                    path = f"/{version}/{spelling}{slash}"
+                    body = self.ll2(path)
+                    self.assertEqual(list(body), LL2_ENVELOPE_KEYS, path)
+                    self.assertEqual((body["count"], len(body["results"]), body["previous"]), (20, 10, None), path)
+                    self.assertEqual([c["id"] for c in body["results"]], ALL_CONFIGURATION_IDS[:10], path)
+                    self.assertEqual(body["next"], f"{self.base}/{version}/{spelling}{slash}?limit=10&offset=10")
+
+    def test_paging_and_links(self):
+        for spelling in CONFIGURATION_PATHS:
+            results, pages = self.walk(f"/2.2.0/{spelling}/?limit=7&mode=detailed")
+            self.assertEqual([c["id"] for c in results], ALL_CONFIGURATION_IDS, spelling)
+            self.assertEqual([len(p["results"]) for p in pages], [7, 7, 6])
+            self.assertEqual(pages[1]["next"], f"{self.base}/2.2.0/{spelling}/?limit=7&mode=detailed&offset=14")
+            self.assertEqual(pages[1]["previous"], f"{self.base}/2.2.0/{spelling}/?limit=7&mode=detailed")
+        past_end = self.ll2("/2.2.0/launcher_configurations/?offset=40")
+        self.assertEqual((past_end["count"], past_end["results"], past_end["next"]), (20, [], None))
+        self.assertEqual(len(self.ll2("/2.2.0/launcher_configurations/?limit=500")["results"]), 20)
+        for query in ("limit=abc", "offset=-1"):
+            self.assertEqual(list(self.ll2(f"/2.2.0/launcher_configurations/?{query}", expect=400)), ["detail"])
+
+    def test_records_are_the_recorded_ones_plus_those_of_the_launches(self):
+        recorded = ll2_recorded_configurations()
+        self.assertEqual(sorted(recorded), [137, 161, 164, 464, 522, 527])
+        by_id = {c["id"]: c for c in self.ll2("/2.2.0/launcher_configurations/?limit=100")["results"]}
+        for config_id, config in recorded.items():  # the recorded files win, served as stored
+            self.assertEqual(by_id[config_id], config, config_id)
+        # Every configuration of the served launches, computed here from the launch records.
+        launches = list(self.recorded.values()) + self.walk("/2.0.0/launch/previous/?limit=100")[0]
+        from_launches = {r["rocket"]["configuration"]["id"] for r in launches}
+        self.assertEqual(sorted(from_launches | set(recorded)), ALL_CONFIGURATION_IDS)
+        upcoming = {r["rocket"]["configuration"]["id"] for r in self.recorded.values()}
+        self.assertEqual(sorted(upcoming), UPCOMING_CONFIGURATION_IDS)
+        ariane = next(r for r in self.recorded.values() if r["rocket"]["configuration"]["id"] == 121)
+        self.assertEqual(by_id[121], ariane["rocket"]["configuration"])  # the detailed object
+        pslv = next(r for r in self.recorded.values() if r["rocket"]["configuration"]["id"] == 43)
+        self.assertEqual(by_id[43], pslv["rocket"]["configuration"])
+        self.assertEqual([by_id[i]["name"] for i in (1, 2, 3)], ["Falcon 1", "Falcon 9", "Falcon Heavy"])
+        self.assertEqual(by_id[1], {"id": 1, "name": "Falcon 1", "family": None, "full_name": "Falcon 1", "variant": ""})
+        self.assertNotIn(4, by_id)
+        # New Shepard: a non-SpaceX provider's launcher.
+        new_shepard = by_id[137]
+        self.assertEqual((new_shepard["name"], new_shepard["manufacturer"]["name"]), ("New Shepard", "Blue Origin"))
+        self.assertEqual(self.ids("/2.2.0/launcher_configurations/?search=shepard"), [137])
+
+    def test_detail_and_404(self):
+        recorded = ll2_recorded_configurations()
+        for spelling in CONFIGURATION_PATHS:
+            self.assertEqual(self.ll2(f"/2.2.0/{spelling}/137/"), recorded[137], spelling)
+            self.assertEqual(self.ll2(f"/2.0.0/{spelling}/164"), recorded[164], spelling)  # no trailing slash
+            self.assertEqual(self.ll2(f"/2.2.0/{spelling}/43/")["name"], "PSLV")
+            for config_id in ("4", "999999", "abc", "0"):
+                self.assertEqual(self.ll2(f"/2.2.0/{spelling}/{config_id}/", expect=404),
+                                 {"detail": "Not found."}, (spelling, config_id))
+        status, headers, raw = self.client.request("POST", "/2.2.0/launcher_configurations/", {})
+        self.assertEqual((status, json.loads(raw)), (405, {"detail": 'Method "POST" not allowed.'}))
+
+    def test_230_image_url_becomes_an_image_object(self):
+        old = {c["id"]: c for c in self.ll2("/2.2.0/launcher_configurations/?limit=100")["results"]}
+        for spelling in CONFIGURATION_PATHS:
+            new = {c["id"]: c for c in self.ll2(f"/2.3.0/{spelling}/?limit=100")["results"]}
+            self.assertEqual(list(new), list(old))
+            for config_id, before in old.items():
+                after = new[config_id]
+                if "image_url" not in before:  # the short list shapes: no picture, served as stored
+                    self.assertEqual(after, before, config_id)
+                    continue
+                self.assertNotIn("image_url", after)
+                # Same place, same other keys.
+                self.assertEqual(list(after), ["image" if k == "image_url" else k for k in before])
+                self.assertEqual({k: v for k, v in after.items() if k != "image"},
+                                 {k: v for k, v in before.items() if k != "image_url"})
+                url = before["image_url"]
+                self.assertEqual(after["image"], {"image_url": url, "thumbnail_url": url} if url else None, config_id)
+        self.assertIsNone(new[522]["image"])  # recorded with image_url null
+        self.assertEqual(sum(isinstance(c.get("image"), dict) for c in new.values()), 6)
+        detail = self.ll2("/2.4.0/launcher_configurations/137/")
+        url = ll2_recorded_configurations()[137]["image_url"]
+        self.assertEqual(detail["image"], {"image_url": url, "thumbnail_url": url})
+        self.assertEqual(self.ll2("/2.2.0/config/launcher/137/")["image_url"], url)  # not changed by 2.3.0
+
+    def test_active_filter(self):
+        active = [i for i in ALL_CONFIGURATION_IDS if i != 527]  # no `active` counts as active
+        for value in ("true", "True", "1"):
+            self.assertEqual(self.ids(f"/2.2.0/launcher_configurations/?limit=100&active={value}"), active, value)
+        for value in ("false", "False", "0"):
+            self.assertEqual(self.ids(f"/2.3.0/launcher_configurations/?limit=100&active={value}"), [527], value)
+        for value in ("", "maybe"):  # django-filter: not a boolean, no filter
+            self.assertEqual(self.ids(f"/2.2.0/launcher_configurations/?limit=100&active={value}"),
+                             ALL_CONFIGURATION_IDS, value)
+        page = self.ll2("/2.2.0/config/launcher/?active=true&limit=2&mode=list")
+        self.assertEqual(page["count"], len(ALL_CONFIGURATION_IDS) - 1)
+        self.assertEqual(page["next"], f"{self.base}/2.2.0/config/launcher/?active=true&limit=2&mode=list&offset=2")
+
+    def test_search_filter(self):
+        path = "/2.2.0/launcher_configurations/?limit=100&search="
+        self.assertEqual(self.ids(path + "STARSHIP"), [464, 522, 527])
+        self.assertEqual(self.ids(path + "v3"), [522])                    # full_name "Starship V3"
+        self.assertEqual(self.ids(path + "block%205"), [164])             # full_name "Falcon 9 Block 5"
+        self.assertEqual(self.ids(path + "pslv-ca"), [43])                # name "PSLV", full_name "PSLV-CA"
+        self.assertEqual(self.ids(path + "falcon"), [1, 2, 3, 161, 164])
+        self.assertEqual(self.ids(path + "no-such-rocket"), [])
+        self.assertEqual(self.ids(path + "starship&active=false"), [527])
+
+    def test_ordering(self):
+        path = "/2.2.0/launcher_configurations/?limit=100&ordering="
+        records = self.ll2(path + "name")["results"]
+        self.assertEqual([(c["name"], c["id"]) for c in records], sorted((c["name"], c["id"]) for c in records))
+        self.assertEqual([c["id"] for c in records if c["name"] == "Starship"], [464, 522, 527])  # ties by id
+        by_name_desc = self.ll2(path + "-name")["results"]
+        self.assertEqual([c["name"] for c in by_name_desc], sorted((c["name"] for c in records), reverse=True))
+        self.assertEqual([c["id"] for c in by_name_desc if c["name"] == "Starship"], [464, 522, 527])
+        self.assertEqual(self.ids(path + "id"), ALL_CONFIGURATION_IDS)
+        self.assertEqual(self.ids(path + "-id"), ALL_CONFIGURATION_IDS[::-1])
+        for ignored in ("net", "-full_name", "bogus"):
+            self.assertEqual(self.ids(path + ignored), ALL_CONFIGURATION_IDS, ignored)
+
+    def test_a_lying_page_applies_to_the_configuration_list(self):
+        self.client.post("/_control/fault", {"path_prefix": "/2.2.0/config/", "repeat_first_page": True, "count": 1})
+        self.assertEqual(self.ll2("/2.2.0/config/launcher/137/")["id"], 137)  # a detail passes it by
+        body = self.ll2("/2.2.0/config/launcher/?limit=5&offset=10")
+        self.assertEqual(([c["id"] for c in body["results"]], body["count"]),
+                         (ALL_CONFIGURATION_IDS[:5], misbehaviour.REPEAT_TOTAL))
+        self.assertEqual(self.ll2("/2.2.0/config/launcher/?limit=5&offset=10")["count"], 20)  # used up
+
+
+class LL2RocketFilterTests(LL2TestCase):
+    """rocket__configuration__id / launcher_config__id on upcoming/ and previous/."""
+
+    def config_ids(self, path: str) -> list:
+        body = self.ll2(path)
+        self.assertEqual(body["count"], len(body["results"]), path)
+        return [r["rocket"]["configuration"]["id"] for r in body["results"]]
+
+    def test_upcoming(self):
+        falcon9 = [r["id"] for r in sorted(self.recorded.values(), key=lambda r: (r["net"], r["id"]))
+                   if r["rocket"]["configuration"]["id"] == 164]
+        self.assertEqual(len(falcon9), 19)
+        for which in ("launch", "launches"):
+            body = self.ll2(f"/2.2.0/{which}/upcoming/?limit=100&rocket__configuration__id=164")
+            self.assertEqual([r["id"] for r in body["results"]], falcon9, which)
+        self.assertEqual(self.config_ids("/2.2.0/launch/upcoming/?limit=100&launcher_config__id=164"), [164] * 19)
+        self.assertEqual(sorted(self.config_ids("/2.3.0/launches/upcoming/?limit=100&launcher_config__id=161,21")),
+                         [21, 21, 161])
+        self.assertEqual(sorted(self.config_ids("/2.0.0/launch/upcoming/?limit=100&launcher_config__id=%20121%20,,43")),
+                         [43, 121])
+        self.assertEqual(self.config_ids("/2.2.0/launch/upcoming/?limit=100&rocket__configuration__id=1"), [])
+        self.assertEqual(self.config_ids("/2.2.0/launch/upcoming/?limit=100&rocket__configuration__id=abc"), [])
+        # Both: both have to hold. Empty: no filter.
+        self.assertEqual(self.config_ids("/2.2.0/launch/upcoming/?limit=100&rocket__configuration__id=21"
+                                         "&launcher_config__id=21,164"), [21, 21])
+        self.assertEqual(self.config_ids("/2.2.0/launch/upcoming/?limit=100&rocket__configuration__id=21"
+                                         "&launcher_config__id=164"), [])
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?rocket__configuration__id=&launcher_config__id=")["count"], 32)
+        # With search and ordering, and kept in the links.
+        page = self.ll2("/2.2.0/launch/upcoming/?limit=3&rocket__configuration__id=164&search=starlink&ordering=-net")
+        starlinks = [r for r in self.recorded.values()
+                     if r["rocket"]["configuration"]["id"] == 164 and "starlink" in r["name"].lower()]
+        self.assertEqual(page["count"], len(starlinks))
+        self.assertEqual([r["net"] for r in page["results"]], sorted((r["net"] for r in starlinks), reverse=True)[:3])
+        self.assertEqual(page["next"], f"{self.base}/2.2.0/launch/upcoming/?limit=3&offset=3&ordering=-net"
+                                       "&rocket__configuration__id=164&search=starlink")
+
+    def test_previous(self):
+        self.assertEqual(self.config_ids("/2.0.0/launch/previous/?limit=100&rocket__configuration__id=3"), [3, 3, 3])
+        self.assertEqual(self.config_ids("/2.2.0/launches/previous/?limit=100&launcher_config__id=1,3"),
+                         [3, 3, 3, 1, 1, 1, 1, 1])  # newest first: Falcon Heavy flew after Falcon 1
+        body = self.ll2("/2.2.0/launch/previous/?limit=100&launcher_config__id=1")
+        self.assertEqual(body["results"][-1]["name"], "Falcon 1 | FalconSat")
+        self.assertEqual(self.ll2("/2.2.0/launch/previous/?rocket__configuration__id=2")["count"], 179)
+        self.assertEqual(self.ll2("/2.2.0/launch/previous/?rocket__configuration__id=164")["count"], 0)
+
+
+class LL2PlainLaunchListTests(LL2TestCase):
+    """launch/ (no id): every launch, upcoming and previous together."""
+
+    def test_every_launch_newest_first(self):
+        results, pages = self.walk("/2.2.0/launch/?limit=100")
+        previous = self.walk("/2.0.0/launch/previous/?limit=100")[0]
+        self.assertEqual((len(results), pages[0]["count"]), (219, 219))  # 32 upcoming + 187 previous
+        self.assertEqual({r["id"] for r in results}, set(self.recorded) | {r["id"] for r in previous})
+        self.assertEqual([(r["net"], r["id"]) for r in results],
+                         sorted(((r["net"], r["id"]) for r in results), key=lambda k: (_desc(k[0]), k[1])))
+        self.assertEqual(results[-1]["name"], "Falcon 1 | FalconSat")
+        by_id = {r["id"]: r for r in results}
+        self.assertEqual(by_id[LL2_STARLINK_15_22], self.recorded[LL2_STARLINK_15_22])  # served as stored
+        for version in ("2.0.0", "2.2.0", "2.3.0"):
+            for which in ("launch", "launches"):
+                for slash in ("/", ""):
+                    path = f"/{version}/{which}{slash}"
+                    body = self.ll2(path)
+                    self.assertEqual((list(body), body["count"], len(body["results"])),
+                                     (LL2_ENVELOPE_KEYS, 219, 10), path)
+                    self.assertEqual([r["id"] for r in body["results"]], [r["id"] for r in results[:10]], path)
+
+    def test_paging_links(self):
+        body = self.ll2("/2.2.0/launch/?limit=5")
+        self.assertEqual((body["count"], len(body["results"]), body["previous"]), (219, 5, None))
+        self.assertEqual(body["next"], f"{self.base}/2.2.0/launch/?limit=5&offset=5")
+        second = self.follow(body["next"])
+        self.assertEqual(second["previous"], f"{self.base}/2.2.0/launch/?limit=5")
+        everything = self.ll2("/2.2.0/launch/?limit=10")["results"]
+        self.assertEqual([r["id"] for r in body["results"] + second["results"]], [r["id"] for r in everything])
+        self.assertEqual(self.ll2("/2.2.0/launches?limit=5&mode=list")["next"],
+                         f"{self.base}/2.2.0/launches?limit=5&mode=list&offset=5")
+
+    def test_ordering(self):
+        newest = [r["id"] for r in self.walk("/2.2.0/launch/?limit=100")[0]]
+        for ordering in ("-net", "bogus", "name", ""):
+            self.assertEqual([r["id"] for r in self.walk(f"/2.2.0/launch/?limit=100&ordering={ordering}")[0]],
+                             newest, ordering)
+        oldest = self.walk("/2.2.0/launch/?limit=100&ordering=net")[0]
+        keys = [(r["net"], r["id"]) for r in oldest]
+        self.assertEqual(keys, sorted(keys))  # ties by id ascending in both directions
+        self.assertEqual(oldest[0]["name"], "Falcon 1 | FalconSat")
+        ties = [k for k in keys if sum(1 for n, _ in keys if n == k[0]) > 1]
+        self.assertTrue(ties)  # the recorded data has launches sharing a net: ties are exercised
+        newest_ties = [r["id"] for r in self.walk("/2.2.0/launch/?limit=100")[0] if r["id"] in {i for _, i in ties}]
+        self.assertEqual(newest_ties, [i for _, i in sorted(ties, key=lambda k: (_desc(k[0]), k[1]))])
+
+    def test_filters(self):
+        self.assertEqual(self.ll2("/2.2.0/launch/?rocket__configuration__id=164")["count"], 19)
+        self.assertEqual(self.ll2("/2.2.0/launch/?launcher_config__id=2,164")["count"], 179 + 19)
+        body = self.ll2("/2.2.0/launch/?limit=100&launcher_config__id=1,3,21&ordering=net")
+        self.assertEqual([r["rocket"]["configuration"]["id"] for r in body["results"]],
+                         [1, 1, 1, 1, 1, 3, 3, 3, 21, 21])
+        body = self.ll2("/2.2.0/launch/?limit=100&search=CREW")
+        self.assertTrue(body["results"])
+        self.assertTrue(all("crew" in r["name"].lower() for r in body["results"]))
+        everything = self.walk("/2.2.0/launch/?limit=100")[0]
+        self.assertEqual([r["id"] for r in body["results"]],
+                         [r["id"] for r in everything if "crew" in r["name"].lower()])
+        self.assertEqual(self.ll2("/2.2.0/launch/?search=starlink&rocket__configuration__id=164")["count"],
+                         sum(1 for r in self.recorded.values() if "starlink" in r["name"].lower()
+                             and r["rocket"]["configuration"]["id"] == 164))
+        page = self.ll2("/2.2.0/launch/?limit=1&launcher_config__id=3")
+        self.assertEqual(page["next"], f"{self.base}/2.2.0/launch/?launcher_config__id=3&limit=1&offset=1")
+
+    def test_230_images_are_objects(self):
+        for record in self.ll2("/2.3.0/launches/?limit=100")["results"]:
+            if record["image"] is not None:
+                self.assertEqual(list(record["image"]), ["image_url", "thumbnail_url"])
+
+    def test_other_launch_routes_are_unaffected(self):
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/")["count"], 32)
+        self.assertEqual(self.ll2("/2.2.0/launch/previous/")["count"], 187)
+        self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/"), self.recorded[LL2_STARLINK_15_22])
+        self.assertEqual(self.ll2(f"/2.3.0/launches/{LL2_STARLINK_15_22}")["id"], LL2_STARLINK_15_22)
+        self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_UNKNOWN_ID}/", expect=404), {"detail": "Not found."})
+
+
+def _desc(text: str) -> tuple:
+    """A sort key that orders strings descending (for checking `newest first, ties by id ascending`)."""
+    return tuple(-ord(c) for c in text)
+
+
 @unittest.skipUnless(HAVE_LL2, LL2_SKIP_REASON)
 class LL2LocalImagesTests(unittest.TestCase):
     """--local-images: every LL2 picture URL points at the server's /images/."""
@@ -924,6 +1208,23 @@ class LL2LocalImagesTests(unittest.TestCase):
         image = self.client.get(f"/2.3.0/launches/{LL2_STARLINK_15_22}/")[2]["image"]
         self.assertIn(image["image_url"], photos)
         self.assertEqual(image["thumbnail_url"], image["image_url"])
+
+    def test_configuration_pictures_are_rewritten(self):
+        configs = self.client.get("/2.2.0/launcher_configurations/?limit=100")[2]["results"]
+        pictured = [(c["id"], c["image_url"]) for c in configs if c.get("image_url")]
+        names = ["falcon9.jpg", "falcon_heavy.jpg"]
+        self.assertEqual(pictured, [(config_id, self.images + names[i % 2])
+                                    for i, config_id in enumerate([121, 137, 161, 164, 464, 527])])
+        self.assertIsNone(next(c for c in configs if c["id"] == 522)["image_url"])  # null stays null
+        image = self.client.get("/2.3.0/config/launcher/137/")[2]["image"]
+        self.assertEqual(image, {"image_url": self.images + "falcon_heavy.jpg",
+                                 "thumbnail_url": self.images + "falcon_heavy.jpg"})
+        status, headers, _ = self.client.request("GET", "/images/falcon_heavy.jpg")
+        self.assertEqual((status, headers["Content-Type"]), (200, "image/jpeg"))
+        # The launches' own configuration objects are copies: served as recorded.
+        launch = self.client.get(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")[2]
+        recorded = ll2_recorded_upcoming()[LL2_STARLINK_15_22]["rocket"]["configuration"]["image_url"]
+        self.assertEqual(launch["rocket"]["configuration"]["image_url"], recorded)
 
     def test_without_local_images_urls_stay_as_recorded(self):
         server = fs.FixtureServer(FIXTURES, 0)
@@ -974,7 +1275,8 @@ class LL2MissingTests(unittest.TestCase):
             try:
                 client = Client(server.port)
                 for path in ("/2.2.0/launch/upcoming/", "/2.0.0/launch/previous/",
-                             f"/2.2.0/launch/{LL2_STARLINK_15_22}/"):
+                             f"/2.2.0/launch/{LL2_STARLINK_15_22}/", "/2.2.0/launch/", "/2.3.0/launches",
+                             "/2.3.0/launcher_configurations/", "/2.2.0/config/launcher/137/"):
                     status, headers, body = client.get(path)
                     self.assertEqual((status, body), (404, {"detail": "Not found."}), path)
                 self.assertEqual(client.get("/v5/launches/latest")[2]["name"], "Crew-5")

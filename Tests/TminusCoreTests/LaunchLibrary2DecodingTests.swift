@@ -94,7 +94,7 @@ struct LaunchLibrary2RecordedTests {
         #expect(launch.success == nil)
         #expect(launch.date == (try instant("2023-04-22T08:50:00Z")))
         #expect(launch.datePrecision == .hour)
-        #expect(launch.rocket == .object(Rocket(id: "ll2-config-43", name: "PSLV-CA")))
+        #expect(launch.rocket == .object(ll2Rocket("ll2-config-43", "PSLV-CA")))
         #expect(launch.launchpad == .object(Launchpad(id: "ll2-pad-50", name: "Satish Dhawan Space Centre First Launch Pad",
                                                       locality: "Satish Dhawan Space Centre, India")))
         #expect(launch.missionType == "Earth Science")
@@ -221,7 +221,7 @@ struct LaunchLibrary2RecordedTests {
         // Only the webcast and the patch are links; the article, wiki and the rest stay empty.
         #expect(launch.links == LaunchLinks(patchSmall: patch, patchLarge: patch, webcast: video.url))
         #expect(launch.image == (try makeURL("https://thespacedevs-dev.nyc3.digitaloceanspaces.com/media/images/falcon2520925_image_20221009234147.png")))
-        #expect(launch.rocket == .object(Rocket(id: "ll2-config-164", name: "Falcon 9 Block 5")))
+        #expect(launch.rocket == .object(ll2Rocket("ll2-config-164", "Falcon 9 Block 5")))
         #expect(launch.launchpad == .object(Launchpad(id: "ll2-pad-16", name: "Space Launch Complex 4E",
                                                       locality: "Vandenberg SFB, CA, USA")))
         #expect(launch.provider == "SpaceX")
@@ -286,7 +286,7 @@ struct LaunchLibrary2EdgeCaseTests {
         #expect(launch.date == (try instant("2025-07-01T00:00:00Z")))
         #expect(launch.probability == 40)
         #expect(launch.provider == "SpaceX")
-        #expect(launch.rocket == .object(Rocket(id: "ll2-config-164", name: "Falcon 9 Block 5")))
+        #expect(launch.rocket == .object(ll2Rocket("ll2-config-164", "Falcon 9 Block 5")))
         #expect(launch.launchpad == .object(Launchpad(id: "ll2-pad-80", name: "Space Launch Complex 40",
                                                       locality: "Cape Canaveral SFS, FL, USA")))
         #expect(launch.details == "A record in the 2.3.0 shape: images are objects.")
@@ -560,7 +560,7 @@ struct LaunchLibrary2EdgeCaseTests {
             {"id": "r", "rocket": {"configuration": {"name": "Electron", "full_name": ""}},
              "pad": {"name": "Rocket Lab Launch Complex 1A", "location": null}}
             """.utf8))
-        #expect(launch.rocket == .object(Rocket(id: "ll2-config-Electron", name: "Electron")))
+        #expect(launch.rocket == .object(ll2Rocket("ll2-config-Electron", "Electron")))
         #expect(launch.launchpad == .object(Launchpad(id: "ll2-pad-Rocket Lab Launch Complex 1A", name: "Rocket Lab Launch Complex 1A")))
         let nameless = try LaunchLibrary2.decodeLaunch(Data(#"{"id": "r", "rocket": {"configuration": {"id": 5}}, "pad": {}}"#.utf8))
         #expect(nameless.rocket == nil && nameless.launchpad == nil)
@@ -667,4 +667,11 @@ struct LaunchLibrary2URLTests {
     @Test func sourceName() {
         #expect(LaunchLibrary2.name == "Launch Library 2")
     }
+}
+
+/// A launch row's rocket: Launch Library 2's configuration, by id and name.
+func ll2Rocket(_ id: String, _ name: String) -> Rocket {
+    var rocket = Rocket(id: id, name: name)
+    rocket.origin = .launchLibrary2
+    return rocket
 }

@@ -63,12 +63,28 @@ struct ListFilterQueryTests {
         #expect(ListQuery(text: "crew").narrows && ListQuery(hasWebcast: true).narrows && !ListQuery(reversed: true).narrows)
     }
 
-    @Test func launchLibrary2OffersOnlyNameAndOutcome() {
-        let source = LaunchLibrary2.launchSource(baseURL: URL(string: "https://ll.thespacedevs.com/2.2.0")!,
+    @Test func launchLibrary2FiltersByRocketOnTheServerAndAsksDetailedRowsForWebcasts() {
+        let base = URL(string: "https://ll.thespacedevs.com/2.3.0")!
+        let rocket = ListQuery(rocket: .init(id: "ll2-config-164", name: "Falcon 9 Block 5"))
+        #expect(LaunchLibrary2.listURL(base: base, segment: .upcoming, query: rocket).absoluteString
+            == "https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=20&offset=0&rocket__configuration__id=164")
+        #expect(LaunchLibrary2.listURL(base: base, segment: .past, query: ListQuery(hasWebcast: true)).absoluteString
+            == "https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0&mode=detailed")
+        // Another source's rocket id is not a configuration: no filter the server would misread.
+        let foreign = ListQuery(rocket: .init(id: "5e9d0d95eda69973a809d1ec", name: "Falcon 9"))
+        #expect(!LaunchLibrary2.listURL(base: base, segment: .upcoming, query: foreign).absoluteString.contains("rocket__"))
+        let source = LaunchLibrary2.launchSource(baseURL: base,
                                                  fetcher: CachedFetcher(http: .answering(body: "{}", log: RequestLog()), cache: nil,
                                                                         sourceName: LaunchLibrary2.name, now: { Date() }))
-        #expect(!source.filtersByRocketAndWebcast)
+        #expect(source.rocketFilterChoices == .rowsAtHand && source.moreRockets != nil)
         let spaceX = SpaceXAPI.launchSource(baseURL: URL(string: "https://api.spacexdata.com")!, http: .answering(body: "{}", log: RequestLog()))
-        #expect(spaceX.filtersByRocketAndWebcast)
+        #expect(spaceX.rocketFilterChoices == .catalogue && spaceX.moreRockets == nil)
+    }
+
+    @Test func aLiveWebcastCountsAsAWebcast() {
+        var launch = Launch(origin: .launchLibrary2, id: "x", name: "x", date: nil, upcoming: true, success: nil)
+        #expect(!ListQuery(hasWebcast: true).matches(launch))
+        launch.webcastLive = true
+        #expect(ListQuery(hasWebcast: true).matches(launch))
     }
 }

@@ -28,7 +28,7 @@ struct LaunchLibrary2BudgetTests {
         let tmux = try await Self.start(rig, environment: ["TMINUS_LL2_TOKEN": "s3cret-key"])
         _ = try await tmux.waitUntil("the keyed limit") { $0.contains("/210 left") }
         try tmux.sendKeys("2")
-        try await rig.waitForRequests(under: "/v4/rockets", count: 1)
+        try await rig.waitForRequests(under: "/2.3.0/launcher_configurations/", count: 1)
         let all = try await rig.server.requests()
         let ll2 = all.filter { $0.path.hasPrefix("/2.3.0/") }
         #expect(ll2.count >= 2, "\(all.map(\.path))")

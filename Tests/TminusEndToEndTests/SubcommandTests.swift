@@ -130,14 +130,45 @@ struct SubcommandTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func offlineWithNothingCachedFailsClearly() throws {
+    /// Offline with nothing cached: Launch Library 2 (live data) fails with the reason; the
+    /// r/SpaceX API (frozen) answers from the built-in archive, as the app does, and says so.
+    @Test func offlineWithNothingCachedFailsClearlyOnLiveDataAndShowsTheArchiveOtherwise() throws {
         let rig = try Self.rig()
-        let result = try rig.run(["next", "--offline"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("offline: nothing cached for this yet — run tminus without --offline to fill the cache"))
+        let live = try rig.run(["next", "--offline", "--source", "ll2"])
+        #expect(live.status == 1)
+        #expect(live.stderr.contains("offline: nothing cached for this yet — run tminus without --offline to fill the cache"), "\(live.stderr)")
+        #expect(live.stdout.isEmpty)
+        let archive = try rig.run(["next", "--offline"])
+        #expect(archive.status == 0, "\(archive.stderr)")
+        #expect(archive.stdout == "Starlink 4-36 (v1.5)  T-03d 04:11:09\n", "the archive's, at this run's clock (2022-10-17)")
+        #expect(archive.stderr == "tminus: r/SpaceX API: offline: nothing cached for this yet — run tminus without --offline to fill the cache"
+                + " — showing the built-in archive, data to 2022-10\n", "\(archive.stderr)")
         _ = try rig.run(["next"])
         let cached = try rig.run(["next", "--offline"])
         #expect(cached.status == 0, "\(cached.stderr)")
         #expect(cached.stdout == "Starlink 4-36 (v1.5)  T-03d 04:11:09\n")
+        #expect(!cached.stderr.contains("archive"), "the cache, not the archive: \(cached.stderr)")
+    }
+
+    /// Today, the archive's launches that were to come in 2022 are no data, not upcoming: a
+    /// script must not take them for what is next.
+    @Test func theArchiveIsNeverUpcomingToAScript() throws {
+        let rig = try CommandRig(prefix: "tminus-e2e-subcommands-archive", flags: ["--tz", "UTC"])
+        let refused = ["--spacex-api", "http://127.0.0.1:9", "--ll2-api", "http://127.0.0.1:9/2.2.0"]
+        let list = try rig.run(["list", "upcoming", "--json", "--source", "spacex"] + refused)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stderr.contains("showing the built-in archive, data to 2022-10"), "\(list.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 18)
+        #expect(rows.allSatisfy { $0["upcoming"] as? Bool == false }, "\(list.stdout.prefix(400))")
+        #expect(rows.allSatisfy { ($0["status"] as? String)?.lowercased().contains("upcoming") == false })
+        let next = try rig.run(["next", "--source", "spacex"] + refused)
+        #expect(next.status == 1 && next.stdout.isEmpty)
+        #expect(next.stderr.hasSuffix("r/SpaceX API: no upcoming launch\n"), "\(next.stderr)")
+        let rockets = try rig.run(["rockets", "--source", "spacex"] + refused)
+        #expect(rockets.status == 0 && rockets.stdout.contains("Falcon 9"), "\(rockets.stderr)")
+        let ll2 = try rig.run(["list", "--source", "ll2"] + refused)
+        #expect(ll2.status == 1 && ll2.stdout.isEmpty)
+        #expect(ll2.stderr.contains("Launch Library 2: network error: connection refused"), "\(ll2.stderr)")
     }
 }

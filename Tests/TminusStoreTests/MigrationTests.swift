@@ -10,6 +10,8 @@ import TminusTestSupport
 /// every connection commits with `synchronous = FULL`.
 @Suite struct MigrationTests {
     static let v1 = "v1: favorite rockets and watched launches"
+    static let v2 = "v2: favorite rockets keyed by source and id"
+    static let all = [v1, v2]
 
     @Test func aNewFileGetsTheSchemaAndTheMigrationIsRecorded() async throws {
         let dir = try TempDir("migrate-new"); defer { dir.remove() }
@@ -19,16 +21,51 @@ import TminusTestSupport
         #expect(try await store.load() == .empty)
 
         let migrations = try appliedMigrations(nested)
-        #expect(migrations == [Self.v1])
-        #expect(migrations.allSatisfy { $0.hasPrefix("v1") })
+        #expect(migrations == Self.all)
         let columns = try rawRead(nested) { db in
             (rockets: try db.columns(in: "favoriteRocket").map(\.name),
              launches: try db.columns(in: "watchedLaunch").map(\.name))
         }
-        #expect(columns.rockets == ["id", "name", "description", "imageURL", "active", "addedAt", "updatedAt", "snapshot"])
+        #expect(columns.rockets == ["source", "id", "name", "description", "imageURL", "active", "addedAt", "updatedAt", "snapshot"])
         #expect(columns.launches == ["id", "name", "date", "datePrecision", "status", "rocketName", "patchURL",
                                      "addedAt", "updatedAt", "snapshot"])
         #expect(try rawRead(nested) { db in try db.primaryKey("watchedLaunch").columns } == ["id"])
+        #expect(try rawRead(nested) { db in try db.primaryKey("favoriteRocket").columns } == ["source", "id"])
+    }
+
+    /// A database of the first version (rockets keyed by id alone, every one the r/SpaceX
+    /// API's) keeps its favorites: they become the r/SpaceX API's, and a Launch Library 2
+    /// rocket can be saved beside them.
+    @Test func favoritesOfTheFirstVersionSurviveKeyingBySource() async throws {
+        let dir = try TempDir("migrate-v2"); defer { dir.remove() }
+        let falcon9 = Sample.Rockets.falcon9
+        do {
+            let queue = try DatabaseQueue(path: dir.database.path)
+            try FavoritesDatabase.migrator.migrate(queue, upTo: Self.v1)
+            let snapshot = try JSONEncoder().encode(falcon9)
+            try queue.inDatabase { db in
+                try db.execute(sql: """
+                    INSERT INTO favoriteRocket (id, name, addedAt, updatedAt, snapshot) VALUES (?, ?, ?, ?, ?)
+                    """, arguments: [falcon9.id, falcon9.name, Date(timeIntervalSince1970: 1_600_000_000),
+                                     Date(timeIntervalSince1970: 1_600_000_000), snapshot])
+            }
+        }
+        let store = FavoritesStore.sqlite(at: dir.database)
+        #expect(store.openProblem == nil)
+        #expect(try await store.load().rockets.map(\.rocket) == [falcon9])
+        #expect(try appliedMigrations(dir.database) == Self.all)
+        #expect(try rawRead(dir.database) { db in try String.fetchAll(db, sql: "SELECT source FROM favoriteRocket") } == ["spacex"])
+
+        var electron = Rocket(id: "ll2-config-26", name: "Electron", active: true)
+        electron.origin = .launchLibrary2
+        electron.provider = "Rocket Lab"
+        let both = try await store.saveRocket(electron)
+        #expect(Set(both.rockets.map(\.id)) == [falcon9.id, electron.id])
+        #expect(both.rockets.first { $0.id == electron.id }?.rocket == electron, "the whole LL2 rocket comes back")
+        #expect(try rawRead(dir.database) { db in
+            try String.fetchAll(db, sql: "SELECT source || ':' || id FROM favoriteRocket ORDER BY source")
+        } == ["ll2:ll2-config-26", "spacex:\(falcon9.id)"])
+        #expect(try await store.removeRocket(electron.id).rockets.map(\.id) == [falcon9.id])
     }
 
     @Test func openingAnExistingDatabaseAgainChangesNothing() async throws {
@@ -55,7 +92,7 @@ import TminusTestSupport
         #expect(open.openProblem == nil)
         #expect(try await database.load() == contentBefore)
         #expect(try rawRead(dir.database, FavoritesDatabase.migrator.hasCompletedMigrations))
-        #expect(try appliedMigrations(dir.database) == [Self.v1])
+        #expect(try appliedMigrations(dir.database) == Self.all)
         #expect(try schema() == schemaBefore)
         #expect(schemaBefore.map { $0["name"] as String } == [
             "favoriteRocket", "grdb_migrations", "sqlite_autoindex_favoriteRocket_1",
@@ -109,7 +146,7 @@ import TminusTestSupport
             #expect(done.wait(timeout: .now() + 30) == .success)
             #expect(problems.withLock { $0 }.isEmpty, "round \(round)")
             #expect(dir.contents.allSatisfy { !$0.contains(".corrupt-") }, "round \(round): \(dir.contents)")
-            #expect(try appliedMigrations(dir.database) == [Self.v1])
+            #expect(try appliedMigrations(dir.database) == Self.all)
         }
     }
 }

@@ -128,7 +128,7 @@ public final class MisbehavingServer: Sendable {
                 try await self.answerList(style, .rocketLaunches(rocketID: id), cursor, mode)
             }
         case .linked:
-            source.filtersByRocketAndWebcast = false
+            source.rocketFilterChoices = .rowsAtHand
             source.launchDetail = { (id, mode) async throws(APIError) -> Fetched<Launch> in
                 try await self.answer(style, ScriptedSource.Request(.detail(id), mode: mode)) { () throws(APIError) in
                     guard let launch = (Self.ll2Upcoming + Self.ll2Past).first(where: { $0.id == id }) else {

@@ -28,7 +28,7 @@ extension Sample {
             heightMeters: 70, diameterMeters: 3.7, massKg: 549_054, payloadToLEOKg: 22_800,
             firstFlight: "2010-06-04", country: "United States",
             costPerLaunch: 50_000_000, successRatePct: 98,
-            firstStage: Rocket.Stage(engines: 9, fuelAmountTons: 385, burnTimeSec: 162),
+            firstStage: Rocket.Stage(engines: 9, fuelAmountTons: 385, burnTimeSec: 162, thrustSeaLevelKN: 7607),
             secondStage: Rocket.Stage(engines: 1, fuelAmountTons: 90, burnTimeSec: 397),
             landingLegs: Rocket.LandingLegs(number: 4, material: "carbon fiber"))
 

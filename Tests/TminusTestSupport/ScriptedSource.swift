@@ -80,21 +80,21 @@ public final class ScriptedSource: Sendable {
 
     public let name: String
     public let isFrozen: Bool
-    public let filtersByRocketAndWebcast: Bool
+    public let rocketFilterChoices: RocketFilterChoices
 
     /// - Parameter details: launches the detail request answers with (by id); with none, the
     ///   source has no detail request, like the r/SpaceX API.
     public init(upcoming: [Launch] = [], past: [Launch] = [], rockets: [Rocket] = [],
                 rocketLaunches: [String: [Launch]] = [:], details: [String: Launch] = [:],
                 pageSize: Int = LaunchSource.pageSize, name: String = "Scripted", isFrozen: Bool = false,
-                filtersByRocketAndWebcast: Bool = true) {
+                rocketFilterChoices: RocketFilterChoices = .catalogue) {
         var s = Script(upcoming: upcoming, past: past, rockets: rockets, rocketLaunches: rocketLaunches)
         s.details = details
         script = Mutex(s)
         self.pageSize = pageSize
         self.name = name
         self.isFrozen = isFrozen
-        self.filtersByRocketAndWebcast = filtersByRocketAndWebcast
+        self.rocketFilterChoices = rocketFilterChoices
         hasDetails = !details.isEmpty
     }
 
@@ -175,7 +175,7 @@ public final class ScriptedSource: Sendable {
             }
         }
         source.isFrozen = isFrozen
-        source.filtersByRocketAndWebcast = filtersByRocketAndWebcast
+        source.rocketFilterChoices = rocketFilterChoices
         return source
     }
 

@@ -232,7 +232,7 @@ final class ListScenarioRun {
     /// input or another box takes the keys).
     private func probeKeys() -> String? {
         let state = viewModel.state
-        guard state.overlay == nil, state.filterInput == nil else { return nil }
+        guard state.overlay == nil, state.filterInput == nil, !state.isTypingFilter else { return nil }
         viewModel.handle(.key(.character("?")))
         guard viewModel.state.overlay == .help else { return "? did not open the help on \(state.screen)" }
         viewModel.handle(.key(.character("?")))

@@ -408,13 +408,38 @@ struct RocketDocumentTests {
                 == [.heading("Overview"), .heading("First stage"), .heading("Second stage"), .heading("More")])
     }
 
+    /// Launch Library 2's figures on the same page: provider, records, GTO, thrust, stages.
+    @Test func anLL2RocketShowsItsProviderAndRecords() {
+        var rocket = Rocket(id: "ll2-config-161", name: "Falcon Heavy", active: true, heightMeters: 70, payloadToLEOKg: 63_800)
+        rocket.origin = .launchLibrary2
+        rocket.provider = "SpaceX"
+        rocket.payloadToGTOKg = 26_700
+        rocket.thrustKN = 22_819
+        rocket.stages = 3
+        rocket.reusable = true
+        rocket.launchRecord = .init(total: 12, successful: 12, failed: 0, pending: 14)
+        rocket.landingRecord = .init(attempted: 23, successful: 21, failed: 2)
+        let lines = RocketDocument.lines(rocket, width: 76)
+        #expect(values(lines, "Provider") == ["SpaceX"])
+        #expect(values(lines, "Launches") == ["12 launches: 12 successful, 0 failed · 14 to come"])
+        #expect(values(lines, "Landings") == ["21 of 23 landed"])
+        #expect(values(lines, "Payload GTO") == ["26,700 kg"])
+        #expect(values(lines, "Thrust") == ["22,819 kN"])
+        #expect(values(lines, "Stages") == ["3"] && values(lines, "Reusable") == ["yes"])
+        #expect(values(lines, "Burn time") == ["-", "-"], "what LL2 does not have is -")
+        let imperial = RocketDocument.lines(rocket, width: 76, units: UnitPreferences(payload: .imperial))
+        #expect(values(imperial, "Payload GTO") == ["58,863 lb"])
+        // The r/SpaceX API's thrust is its first stage's at sea level.
+        #expect(values(RocketDocument.lines(Rockets.falcon9, width: 76), "Thrust") == ["7,607 kN"])
+    }
+
     @Test func aBareRocketIsAllDashes() {
         let lines = RocketDocument.lines(Rockets.bare, width: 76)
         let fields = lines.compactMap { line -> (String, String)? in
             if case .field(let label, let value, _) = line { return (label, value) }
             return nil
         }
-        #expect(fields.count == 15)
+        #expect(fields.count == 22)
         #expect(fields.allSatisfy { $0.1 == "-" }, "\(fields.filter { $0.1 != "-" })")
         #expect(values(lines, "Engine") == ["-"])
     }

@@ -11,7 +11,8 @@ public enum LaunchLibrary2 {
 
     /// `{base}/launch/upcoming/?limit=20&offset=0` (segment .upcoming) or `/launch/previous/`.
     /// A filtered list adds `search=<text>`; a reversed one `ordering=-net` (upcoming) or
-    /// `ordering=net` (previous, which runs newest first by default).
+    /// `ordering=net` (previous, which runs newest first by default); one rocket's
+    /// `rocket__configuration__id=164`; webcasts only, `mode=detailed`.
     public static func listURL(base: URL, segment: LaunchSegment, query listQuery: ListQuery = .default,
                                limit: Int = LaunchSource.pageSize, offset: Int = 0) -> URL {
         let list = switch segment {
@@ -22,6 +23,13 @@ public enum LaunchLibrary2 {
                      URLQueryItem(name: "offset", value: String(max(0, offset)))]
         if listQuery.isFiltered { items.append(URLQueryItem(name: "search", value: listQuery.text)) }
         if listQuery.reversed { items.append(URLQueryItem(name: "ordering", value: segment == .upcoming ? "-net" : "net")) }
+        // `R`: the server filters by the rocket's configuration.
+        if let rocket = listQuery.rocket, let configuration = configurationID(ofRocket: rocket.id) {
+            items.append(URLQueryItem(name: "rocket__configuration__id", value: configuration))
+        }
+        // `W`: LL2 cannot filter by webcast, and its normal rows carry only `webcast_live`; the
+        // detailed rows carry the listed videos, which the app then filters by.
+        if listQuery.hasWebcast { items.append(URLQueryItem(name: "mode", value: "detailed")) }
         return endpoint(base, path: [resource(base), list], query: items)
     }
 
@@ -88,7 +96,9 @@ public enum LaunchLibrary2 {
 
         let rocket = record.rocket?.configuration.flatMap { config -> Ref<Rocket>? in
             guard let name = config.fullName ?? config.name else { return nil }
-            return .object(Rocket(id: "ll2-config-" + (config.id ?? name), name: name))
+            var rocket = Rocket(id: rocketIDPrefix + (config.id ?? name), name: name)
+            rocket.origin = .launchLibrary2
+            return .object(rocket)
         }
         let launchpad = record.pad.flatMap { pad -> Ref<Launchpad>? in
             let locality = pad.location?.name

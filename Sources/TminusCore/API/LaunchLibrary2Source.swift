@@ -2,8 +2,9 @@ import Foundation
 
 extension LaunchLibrary2 {
     /// Launch Library 2 as a `LaunchSource`: the Upcoming and Previous lists (paged by
-    /// following `next`) and each launch's detail, every answer through the fetcher's disk
-    /// cache. No rockets: the Rockets tab keeps the r/SpaceX API's catalogue.
+    /// following `next`), each launch's detail, the launcher configurations as rockets
+    /// (active ones, then the retired ones a page at a time) and a rocket's launches, every
+    /// answer through the fetcher's disk cache.
     public static func launchSource(baseURL: URL, fetcher: CachedFetcher) -> LaunchSource {
         let fresh = LaunchSource.freshFor
         var source = LaunchSource(
@@ -18,8 +19,55 @@ extension LaunchLibrary2 {
                 try await fetcher.fetch(.init(url: detailURL(base: baseURL, id: id), kind: .apiDetail), maxAge: fresh, mode: mode,
                                         decode: decodeLaunch)
             })
-        // List rows carry no videos and only Launch Library's own rocket configurations.
-        source.filtersByRocketAndWebcast = false
+        source.rockets = { (mode) async throws(APIError) -> Fetched<[Rocket]> in
+            try await rocketPages(base: baseURL, active: true, fetcher: fetcher, mode: mode)
+        }
+        source.moreRockets = { (page, mode) async throws(APIError) -> Fetched<RocketPage> in
+            let url = rocketsURL(base: baseURL, active: false, offset: max(0, page - 1) * rocketPageSize)
+            return try await fetcher.fetch(.init(url: url, kind: .apiList), maxAge: rocketsFreshFor, mode: mode) { (data) throws(APIError) in
+                let answer = try decodeRockets(data)
+                return RocketPage(rockets: answer.rockets.sorted(by: catalogueOrder), more: answer.more && page < rocketPagesMax)
+            }
+        }
+        source.rocketLaunches = { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
+            guard let configuration = configurationID(ofRocket: rocketID) else {
+                throw .notAvailable("\(name) has no launches of that rocket")
+            }
+            let url = cursor.url.flatMap { sameOrigin($0, baseURL) ? $0 : nil }
+                ?? rocketLaunchesURL(base: baseURL, configurationID: configuration,
+                                     offset: max(0, cursor.page - 1) * LaunchSource.pageSize)
+            return try await fetcher.fetch(.init(url: url, kind: .apiList), maxAge: fresh, mode: mode) { (data) throws(APIError) in
+                try decodeList(data, page: cursor.page)
+            }
+        }
+        source.rocketFilterChoices = .rowsAtHand
         return source
+    }
+
+    /// Launcher configurations change rarely: a catalogue answer is good for three days.
+    public static let rocketsFreshFor: TimeInterval = 3 * 24 * 3600
+
+    /// The active rockets, every page of them (one today), through the cache. A page after
+    /// the first that fails leaves the ones already read, with the failure as the problem.
+    static func rocketPages(base: URL, active: Bool, fetcher: CachedFetcher, mode: FetchMode) async throws(APIError) -> Fetched<[Rocket]> {
+        var rockets: [Rocket] = []
+        var oldest: Date?
+        var problem: APIError?
+        for page in 0..<rocketPagesMax {
+            let url = rocketsURL(base: base, active: active, offset: page * rocketPageSize)
+            let fetched: Fetched<(rockets: [Rocket], more: Bool)>
+            do throws(APIError) {
+                fetched = try await fetcher.fetch(.init(url: url, kind: .apiList), maxAge: rocketsFreshFor, mode: mode, decode: decodeRockets)
+            } catch {
+                if page == 0 { throw error }
+                problem = error
+                break
+            }
+            rockets += fetched.value.rockets
+            if let at = fetched.fetchedAt { oldest = min(oldest ?? at, at) }
+            problem = problem ?? fetched.problem
+            if !fetched.value.more { break }
+        }
+        return Fetched(rockets.sorted(by: catalogueOrder), fetchedAt: oldest, problem: problem)
     }
 }

@@ -75,7 +75,8 @@ public struct ListQuery: Sendable, Hashable {
             case nil: return false
             }
         }
-        if hasWebcast, launch.links.webcast == nil { return false }
+        // A webcast listed, or one on now (Launch Library 2 marks a live one on every row).
+        if hasWebcast, launch.links.webcast == nil, !launch.webcastLive { return false }
         return true
     }
 
@@ -84,6 +85,11 @@ public struct ListQuery: Sendable, Hashable {
     public func matches(_ name: String) -> Bool {
         text.isEmpty || name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
+}
+
+/// See `LaunchSource.rocketFilterChoices`.
+public enum RocketFilterChoices: Sendable, Hashable {
+    case catalogue, rowsAtHand
 }
 
 /// One page of a launch list, whatever the source.
@@ -100,6 +106,14 @@ public struct LaunchPage: Sendable, Hashable {
         self.launches = launches; self.page = page; self.totalDocs = totalDocs; self.next = next
         self.unreadable = unreadable
     }
+}
+
+/// A further page of a rocket catalogue.
+public struct RocketPage: Sendable, Hashable {
+    public var rockets: [Rocket]
+    /// Whether another page follows.
+    public var more: Bool
+    public init(rockets: [Rocket], more: Bool) { self.rockets = rockets; self.more = more }
 }
 
 /// What a source answered, and how old it is: fresh from the network, or from the cache
@@ -148,11 +162,16 @@ public struct LaunchSource: Sendable {
     /// The source's data no longer changes (the r/SpaceX API since late 2022): its
     /// "upcoming" launches are history, and the app says so.
     public var isFrozen = false
-    /// Whether the source's list rows say which rocket flew and whether there is a webcast
-    /// (Launch Library 2's rows do not: its lists offer only the name and outcome filters).
-    public var filtersByRocketAndWebcast = true
+    /// Where `R` finds the rockets to filter by: the source's catalogue (the r/SpaceX API's
+    /// four), or the rockets the lists at hand name (Launch Library 2's catalogue is hundreds
+    /// of rockets long: the ones flying in the list are the ones worth cycling through).
+    public var rocketFilterChoices = RocketFilterChoices.catalogue
     public var launches: @Sendable (_ segment: LaunchSegment, _ cursor: PageCursor, _ mode: FetchMode) async throws(APIError) -> Fetched<LaunchPage>
     public var rockets: @Sendable (_ mode: FetchMode) async throws(APIError) -> Fetched<[Rocket]>
+    /// The rest of a catalogue too long to ask at once (Launch Library 2's retired rockets,
+    /// 100 a page): page 1, 2… after what `rockets` answered, asked as the user reaches the end
+    /// of the list; nil for a source whose `rockets` is the whole catalogue.
+    public var moreRockets: (@Sendable (_ page: Int, _ mode: FetchMode) async throws(APIError) -> Fetched<RocketPage>)?
     /// One rocket's launches, newest first.
     public var rocketLaunches: @Sendable (_ rocketID: String, _ cursor: PageCursor, _ mode: FetchMode) async throws(APIError) -> Fetched<LaunchPage>
     /// The whole record of one launch, for sources whose list rows leave things out (Launch

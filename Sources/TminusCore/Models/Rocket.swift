@@ -1,8 +1,12 @@
 import Foundation
 
 public struct Rocket: Sendable, Hashable, Codable, Identifiable {
+    /// Which source's catalogue it is from: a favorite is keyed by source and id.
+    public var origin: LaunchOrigin = .spacex
     public var id: String
     public var name: String
+    /// Who builds or flies it (r/SpaceX `company`, Launch Library 2's manufacturer).
+    public var provider: String?
     public var type: String?
     public var active: Bool?
     public var engineVersion: String?
@@ -24,18 +28,58 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
     public var firstStage: Stage?
     public var secondStage: Stage?
     public var landingLegs: LandingLegs?
+    /// The `payload_weights` entry with id `gto` (Launch Library 2: `gto_capacity`).
+    public var payloadToGTOKg: Double?
+    /// Thrust at liftoff, kN (Launch Library 2's `to_thrust`; see `liftoffThrustKN`).
+    public var thrustKN: Double?
+    /// Thrust at liftoff: LL2's figure, or the r/SpaceX first stage's at sea level.
+    public var liftoffThrustKN: Double? { thrustKN ?? firstStage?.thrustSeaLevel?.kN }
+    public var stages: Int?
+    public var reusable: Bool?
+    /// The maker's or the source's page about it (LL2 `info_url`).
+    public var infoURL: URL?
+    /// How its launches went, where the source counts them (Launch Library 2).
+    public var launchRecord: LaunchRecord?
+    /// How its landings went, likewise.
+    public var landingRecord: LandingRecord?
+
+    public struct LaunchRecord: Sendable, Hashable, Codable {
+        @Lenient public var total: Int?
+        @Lenient public var successful: Int?
+        @Lenient public var failed: Int?
+        @Lenient public var pending: Int?
+        public init(total: Int? = nil, successful: Int? = nil, failed: Int? = nil, pending: Int? = nil) {
+            self.total = total; self.successful = successful; self.failed = failed; self.pending = pending
+        }
+    }
+
+    public struct LandingRecord: Sendable, Hashable, Codable {
+        @Lenient public var attempted: Int?
+        @Lenient public var successful: Int?
+        @Lenient public var failed: Int?
+        public init(attempted: Int? = nil, successful: Int? = nil, failed: Int? = nil) {
+            self.attempted = attempted; self.successful = successful; self.failed = failed
+        }
+    }
 
     public struct Stage: Sendable, Hashable, Codable {
         @Lenient public var engines: Int?
         @Lenient public var fuelAmountTons: Double?
         @Lenient public var burnTimeSec: Double?
+        @Lenient public var thrustSeaLevel: Thrust?
 
-        public init(engines: Int? = nil, fuelAmountTons: Double? = nil, burnTimeSec: Double? = nil) {
+        public struct Thrust: Sendable, Hashable, Codable {
+            @Lenient public var kN: Double?
+            public init(kN: Double?) { self.kN = kN }
+        }
+
+        public init(engines: Int? = nil, fuelAmountTons: Double? = nil, burnTimeSec: Double? = nil, thrustSeaLevelKN: Double? = nil) {
             self.engines = engines; self.fuelAmountTons = fuelAmountTons; self.burnTimeSec = burnTimeSec
+            self.thrustSeaLevel = thrustSeaLevelKN.map { Thrust(kN: $0) }
         }
 
         enum CodingKeys: String, CodingKey {
-            case engines, fuelAmountTons = "fuel_amount_tons", burnTimeSec = "burn_time_sec"
+            case engines, fuelAmountTons = "fuel_amount_tons", burnTimeSec = "burn_time_sec", thrustSeaLevel = "thrust_sea_level"
         }
     }
 
@@ -65,6 +109,9 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
         case flickrImages = "flickr_images", payloadWeights = "payload_weights", firstFlight = "first_flight"
         case costPerLaunch = "cost_per_launch", successRatePct = "success_rate_pct"
         case firstStage = "first_stage", secondStage = "second_stage", landingLegs = "landing_legs"
+        case company, stages
+        // Not r/SpaceX keys: what a Launch Library 2 rocket adds, kept in a stored copy.
+        case origin, reusable, thrust = "to_thrust", infoURL = "info_url", launchRecord = "launches", landingRecord = "landings"
     }
     enum EngineKeys: String, CodingKey { case version, type }
     enum LengthKeys: String, CodingKey { case meters }
@@ -90,7 +137,9 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
         heightMeters = c.lenientNested(LengthKeys.self, .height)?.lenient(Double.self, .meters)
         diameterMeters = c.lenientNested(LengthKeys.self, .diameter)?.lenient(Double.self, .meters)
         massKg = c.lenientNested(MassKeys.self, .mass)?.lenient(Double.self, .kg)
-        payloadToLEOKg = c.lenientArray(PayloadWeight.self, .payloadWeights).first { $0.id == "leo" }?.kg
+        let payloads = c.lenientArray(PayloadWeight.self, .payloadWeights)
+        payloadToLEOKg = payloads.first { $0.id == "leo" }?.kg
+        payloadToGTOKg = payloads.first { $0.id == "gto" }?.kg
         firstFlight = c.lenient(String.self, .firstFlight)
         country = c.lenient(String.self, .country)
         costPerLaunch = c.lenient(Double.self, .costPerLaunch)
@@ -98,6 +147,14 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
         firstStage = c.lenient(Stage.self, .firstStage)
         secondStage = c.lenient(Stage.self, .secondStage)
         landingLegs = c.lenient(LandingLegs.self, .landingLegs)
+        origin = c.lenient(LaunchOrigin.self, .origin) ?? .spacex
+        provider = c.lenient(String.self, .company).flatMap { $0.isEmpty ? nil : $0 }
+        stages = c.lenient(Int.self, .stages)
+        reusable = c.lenient(Bool.self, .reusable)
+        thrustKN = c.lenient(Double.self, .thrust)
+        infoURL = WebURL.parse(c.lenient(String.self, .infoURL))
+        launchRecord = c.lenient(LaunchRecord.self, .launchRecord)
+        landingRecord = c.lenient(LandingRecord.self, .landingRecord)
     }
 
     /// The API's shape, nil fields left out: `engines {version, type}`, `height {meters}`,
@@ -128,9 +185,8 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
             var mass = c.nestedContainer(keyedBy: MassKeys.self, forKey: .mass)
             try mass.encode(massKg, forKey: .kg)
         }
-        if let payloadToLEOKg {
-            try c.encode([PayloadWeight(id: "leo", kg: payloadToLEOKg)], forKey: .payloadWeights)
-        }
+        let payloads = [("leo", payloadToLEOKg), ("gto", payloadToGTOKg)].compactMap { id, kg in kg.map { PayloadWeight(id: id, kg: $0) } }
+        if !payloads.isEmpty { try c.encode(payloads, forKey: .payloadWeights) }
         try c.encodeIfPresent(firstFlight, forKey: .firstFlight)
         try c.encodeIfPresent(country, forKey: .country)
         try c.encodeIfPresent(costPerLaunch, forKey: .costPerLaunch)
@@ -138,6 +194,14 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
         try c.encodeIfPresent(firstStage, forKey: .firstStage)
         try c.encodeIfPresent(secondStage, forKey: .secondStage)
         try c.encodeIfPresent(landingLegs, forKey: .landingLegs)
+        if origin != .spacex { try c.encode(origin, forKey: .origin) }
+        try c.encodeIfPresent(provider, forKey: .company)
+        try c.encodeIfPresent(stages, forKey: .stages)
+        try c.encodeIfPresent(reusable, forKey: .reusable)
+        try c.encodeIfPresent(thrustKN, forKey: .thrust)
+        try c.encodeIfPresent(infoURL?.absoluteString, forKey: .infoURL)
+        try c.encodeIfPresent(launchRecord, forKey: .launchRecord)
+        try c.encodeIfPresent(landingRecord, forKey: .landingRecord)
     }
 }
 

@@ -23,9 +23,11 @@ public enum ScriptOutput {
     /// source frozen in the past) the first of the list, so there is always an answer to show.
     public static func nextLaunch(in launches: [Launch], now: Date) -> Launch? {
         let cutoff = now.addingTimeInterval(-Countdown.outcomeOverdue)
-        return launches.filter { $0.upcoming || $0.sourceStatus != nil }
+        // Frozen data's passed launches (`NO DATA`) are nobody's next launch.
+        let candidates = launches.filter { $0.sourceStatus?.kind != .noData }
+        return candidates.filter { $0.upcoming || $0.sourceStatus != nil }
             .first { $0.webcastLive || ($0.date ?? .distantFuture) >= cutoff }
-            ?? launches.first
+            ?? candidates.first
     }
 
     /// Every placeholder's text for one launch, made safe for a terminal.

@@ -13,7 +13,7 @@ enum RocketPageView {
         drawFigures(RocketDocument.figures(rocket, units: context.units), into: &grid, layout: layout)
         grid.horizontalRule(y: layout.rocketBodyTop - 1)
 
-        let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth)
+        let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth, units: context.units)
         DocumentView.draw(lines, context: context, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &grid)
         if page.scroll + layout.rocketBodyHeight < lines.count {
             grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
@@ -25,8 +25,10 @@ enum RocketPageView {
         let y = layout.subheaderRow
         let used = grid.put(rocket.name, x: 2, y: y, maxWidth: grid.width / 2, style: Style(foreground: .theme.accent, attributes: .bold))
         grid.put(favorite ? " ★ favorite" : " ☆", x: 2 + used, y: y, style: favorite ? Theme.favoriteStyle : Theme.label)
-        let dots = (0..<count).map { $0 == page.index ? "●" : "○" }.joined(separator: " ")
-        grid.putRight(dots + " ", right: grid.width, y: y, style: Style(foreground: .theme.accent))
+        // Dots for a handful (the r/SpaceX API's four); a count for a catalogue of hundreds.
+        let place = count <= 12 ? (0..<count).map { $0 == page.index ? "●" : "○" }.joined(separator: " ")
+            : "\(page.index + 1)/\(count)"
+        grid.putRight(place + " ", right: grid.width, y: y, style: Style(foreground: .theme.accent))
     }
 
     /// The picture's box: the gallery's current photo, glyph art until it is drawn.
@@ -43,7 +45,7 @@ enum RocketPageView {
         let x = layout.rocketSummaryX, top = layout.rocketSummaryTop
         let width = grid.width - x - 1
         guard width > 8 else { return }
-        let facts = [rocket.type, rocket.active.map { $0 ? "active" : "retired" }, rocket.country]
+        let facts = [rocket.provider, rocket.type, rocket.active.map { $0 ? "active" : "retired" }, rocket.country]
             .compactMap { $0 }.joined(separator: " · ")
         grid.put(facts.isEmpty ? "-" : facts, x: x, y: top, maxWidth: width, style: Theme.label)
         let lines = RocketDocument.summary(rocket, width: width, lines: layout.rocketSummaryRows - 2)

@@ -6,12 +6,9 @@ import TminusImage
 /// browser, the preferences file and how dates read. Live values are wired by the executable;
 /// tests pass fakes.
 public struct AppEnvironment: Sendable {
-    /// Where the Launches tab's lists come from, in the order `S` cycles through them; the
-    /// first is the one at start.
+    /// Where the Launches and Rockets tabs' lists come from, in the order `S` cycles through
+    /// them; the first is the one at start.
     public var sources: [LaunchSource]
-    /// Where the Rockets tab and a rocket's launches come from (the r/SpaceX API has rocket
-    /// specs; Launch Library 2's lists do not), whichever source the Launches tab shows.
-    public var rocketSource: LaunchSource
     public var clock: AppClock
     public var openURL: @Sendable (URL) async -> Result<Void, LinkOpenError>
     public var time: LaunchTime
@@ -43,7 +40,7 @@ public struct AppEnvironment: Sendable {
     /// What the user last saw of each launch, between runs ("what changed").
     public var seen = SeenStore.inMemory()
 
-    public init(source: LaunchSource, alternatives: [LaunchSource] = [], rocketSource: LaunchSource? = nil,
+    public init(source: LaunchSource, alternatives: [LaunchSource] = [],
                 clock: AppClock, time: LaunchTime,
                 openURL: @escaping @Sendable (URL) async -> Result<Void, LinkOpenError>,
                 preferences: PreferencesStore = .inMemory(),
@@ -55,7 +52,7 @@ public struct AppEnvironment: Sendable {
                     .failure(ExportError("exports are not set up"))
                 },
                 startupNotice: String? = nil) {
-        self.sources = [source] + alternatives; self.rocketSource = rocketSource ?? source; self.clock = clock; self.time = time; self.openURL = openURL
+        self.sources = [source] + alternatives; self.clock = clock; self.time = time; self.openURL = openURL
         self.preferences = preferences; self.favorites = favorites; self.pictures = pictures; self.randomIndex = randomIndex; self.log = log; self.saveExport = saveExport; self.startupNotice = startupNotice
     }
 }

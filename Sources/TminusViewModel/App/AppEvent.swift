@@ -16,7 +16,10 @@ public enum AppEvent: Sendable {
     case resized(width: Int, height: Int)
     /// A page of a list arrived, for the request described.
     case launchesLoaded(ListRequest, Result<Fetched<LaunchPage>, APIError>)
-    case rocketsLoaded(FetchMode, Result<Fetched<[Rocket]>, APIError>)
+    /// The Rockets tab's catalogue from the source at that index (dropped after `S` moved on).
+    case rocketsLoaded(source: Int, FetchMode, Result<Fetched<[Rocket]>, APIError>)
+    /// A further page of it (`LaunchSource.moreRockets`).
+    case moreRocketsLoaded(source: Int, page: Int, Result<Fetched<RocketPage>, APIError>)
     /// A launch's whole record (sources whose rows leave things out).
     case launchDetailLoaded(id: String, Result<Fetched<Launch>, APIError>)
     /// What a source said of its request budget.

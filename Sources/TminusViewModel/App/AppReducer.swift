@@ -43,7 +43,12 @@ struct AppReducer {
             askAllowanceAfter(asked, result)
         case .allowanceLoaded(let result): receivedAllowance(result)
         case let .launchDetailLoaded(id, result): receivedLaunchDetail(id, result)
-        case let .rocketsLoaded(mode, result): receivedRockets(mode, result)
+        case let .rocketsLoaded(source, mode, result):
+            guard source == state.sourceIndex else { break }
+            receivedRockets(mode, result)
+        case let .moreRocketsLoaded(source, page, result):
+            guard source == state.sourceIndex else { break }
+            receivedMoreRockets(page, result)
         case let .linkOpened(url, result):
             switch result {
             case .success: show(Notice("opened \(url.absoluteString)"))
@@ -81,7 +86,7 @@ struct AppReducer {
     mutating func handleKey(_ typed: Key) {
         // Keys moved in config.toml become their defaults here, except while typing a filter.
         var key = typed
-        let typingFilter = state.overlay == nil && state.filterInput != nil && state.filterInput?.list == state.activeListID
+        let typingFilter = state.overlay == nil && state.isTypingFilter
         if case .character(let c) = typed, !typingFilter {
             guard let translated = state.keys.translate(c) else { return }
             key = .character(translated)
@@ -95,6 +100,9 @@ struct AppReducer {
         case .units(let selection)?: return handleUnitsKey(key, selection: selection)
         case .links(let menu)?: return handleLinkMenuKey(key, menu: menu)
         case nil: break
+        }
+        if state.screen == .rocketList, state.rockets.typingFilter, key != .control("c") {
+            return handleRocketFilterKey(key)
         }
         if let input = state.filterInput, key != .control("c") {
             if input.list == state.activeListID { return handleFilterKey(key, input: input) }

@@ -105,21 +105,22 @@ struct ReducerContext {
     struct Source {
         var name: String
         var hasDetail: Bool
-        var filtersByRocketAndWebcast: Bool
+        var rocketFilterChoices: RocketFilterChoices
+        /// It has more of its rocket catalogue than the first answer (`LaunchSource.moreRockets`).
+        var hasMoreRockets = false
         /// It says how many requests it still allows (`Effect.fetchAllowance`).
         var reportsAllowance = false
     }
     var sources: [Source]
-    var rocketSource: Source
     var randomIndex: @Sendable (Int) -> Int
 
     init(_ environment: AppEnvironment) {
         func describe(_ source: LaunchSource) -> Source {
             Source(name: source.name, hasDetail: source.launchDetail != nil,
-                   filtersByRocketAndWebcast: source.filtersByRocketAndWebcast, reportsAllowance: source.allowance != nil)
+                   rocketFilterChoices: source.rocketFilterChoices, hasMoreRockets: source.moreRockets != nil,
+                   reportsAllowance: source.allowance != nil)
         }
         sources = environment.sources.map(describe)
-        rocketSource = describe(environment.rocketSource)
         randomIndex = environment.randomIndex
     }
 }

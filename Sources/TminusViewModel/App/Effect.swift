@@ -8,7 +8,8 @@ import TminusImage
 public enum Effect: Sendable, Hashable {
     // Data from the launch sources (answers come back as events).
     case fetchLaunches(ListRequest, PageCursor)
-    case fetchRockets(FetchMode)
+    case fetchRockets(source: Int, FetchMode)
+    case fetchMoreRockets(source: Int, page: Int, FetchMode)
     case fetchLaunchDetail(id: String, source: Int, FetchMode)
     /// How many requests the source still allows (Launch Library 2's `/api-throttle/`).
     case fetchAllowance(source: Int)

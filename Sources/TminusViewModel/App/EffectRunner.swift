@@ -37,7 +37,8 @@ final class EffectRunner {
         let env = environment
         switch effect {
         case let .fetchLaunches(asked, cursor):
-            let source = asked.id.isSegment ? env.sources[asked.source] : env.rocketSource
+            guard env.sources.indices.contains(asked.source) else { return }
+            let source = env.sources[asked.source]
             start { () async -> AppEvent in
                 do throws(APIError) {
                     switch asked.id {
@@ -46,10 +47,20 @@ final class EffectRunner {
                     }
                 } catch { return .launchesLoaded(asked, .failure(error)) }
             }
-        case .fetchRockets(let mode):
-            let source = env.rocketSource
+        case let .fetchRockets(index, mode):
+            guard env.sources.indices.contains(index) else { return }
+            let source = env.sources[index]
             start { () async -> AppEvent in
-                do throws(APIError) { return .rocketsLoaded(mode, .success(try await source.rockets(mode))) } catch { return .rocketsLoaded(mode, .failure(error)) }
+                do throws(APIError) { return .rocketsLoaded(source: index, mode, .success(try await source.rockets(mode))) } catch {
+                    return .rocketsLoaded(source: index, mode, .failure(error))
+                }
+            }
+        case let .fetchMoreRockets(index, page, mode):
+            guard env.sources.indices.contains(index), let more = env.sources[index].moreRockets else { return }
+            start { () async -> AppEvent in
+                do throws(APIError) { return .moreRocketsLoaded(source: index, page: page, .success(try await more(page, mode))) } catch {
+                    return .moreRocketsLoaded(source: index, page: page, .failure(error))
+                }
             }
         case let .fetchLaunchDetail(id, index, mode):
             guard env.sources.indices.contains(index), let fetch = env.sources[index].launchDetail else { return }

@@ -178,9 +178,11 @@ public enum Keymap {
         move,
         .unlisted(ends.bindings),
         KeyHelp("Enter", "open rocket", status: true, openRow),
+        KeyHelp("/", "filter by name or provider (Enter opens the top match, Esc clears)", bind((char("/"), .openFilter))),
         watch("favorite / unfavorite", status: true),
         units,
         refresh,
+        .unlisted(bind((.escape, .back))),
     ]
 
     private static let rocketPage: [KeyHelp] = [

@@ -70,32 +70,31 @@ extension AppReducer {
         loadFirstPageIfNeeded(id)
     }
 
-    /// `W`: only launches with a webcast, or all again.
+    /// `W`: only launches with a webcast, or all again. What a source can know: the r/SpaceX
+    /// API lists a launch's webcast; Launch Library 2 lists the videos it knows of (usually
+    /// days before launch) and marks a webcast that is live now.
     mutating func userToggledWebcast(_ id: ListID) {
-        let source = self.source(for: id)
-        guard source.filtersByRocketAndWebcast else {
-            show(Notice("\(source.name) lists do not say which launches have a webcast", level: .error))
-            return
-        }
         var query = state.query(id)
         query.hasWebcast.toggle()
         switchQuery(to: query, in: id)
         loadFirstPageIfNeeded(id)
+        if query.hasWebcast, source(for: id).rocketFilterChoices == .rowsAtHand {
+            show(Notice("webcast: a video listed or live now (as \(source(for: id).name) knows)"))
+        }
     }
 
-    /// `R`: any rocket → each of the Rockets tab's rockets in turn → any. The rockets are
-    /// asked for the first time `R` needs them.
+    /// `R`: any rocket → each rocket in turn → any. The rockets are the Rockets tab's (asked
+    /// the first time `R` needs them), or on a source with a long catalogue (Launch Library 2)
+    /// the ones the rows at hand fly, most launches first.
     mutating func userCycledRocket(_ id: ListID) {
         guard case .segment = id else {
             show(Notice("this list is one rocket's already"))
             return
         }
-        let source = self.source(for: id)
-        guard source.filtersByRocketAndWebcast else {
-            show(Notice("\(source.name) lists cannot be filtered by rocket", level: .error))
-            return
+        if source(for: id).rocketFilterChoices == .rowsAtHand {
+            return cycleRocket(in: id, through: rocketsAtHand())
         }
-        let rockets = state.rockets.rockets
+        let rockets = state.rockets.catalogue
         guard !rockets.isEmpty else {
             // Asked for now (or again, after a failure); `R` takes effect when they arrive.
             if !state.rockets.status.hasLoadedOnce {
@@ -107,12 +106,35 @@ extension AppReducer {
             }
             return
         }
+        cycleRocket(in: id, through: rockets.map { ListQuery.RocketChoice(id: $0.id, name: $0.name) })
+    }
+
+    mutating func cycleRocket(in id: ListID, through choices: [ListQuery.RocketChoice]) {
         var query = state.query(id)
-        let index = query.rocket.flatMap { chosen in rockets.firstIndex { $0.id == chosen.id } }
+        guard !choices.isEmpty || query.rocket != nil else {
+            show(Notice("no rockets to filter by yet: the rows name none"))
+            return
+        }
+        let index = query.rocket.flatMap { chosen in choices.firstIndex { $0.id == chosen.id } }
         let next = index.map { $0 + 1 } ?? 0
-        query.rocket = next < rockets.count ? ListQuery.RocketChoice(id: rockets[next].id, name: rockets[next].name) : nil
+        query.rocket = next < choices.count ? choices[next] : nil
         switchQuery(to: query, in: id)
         loadFirstPageIfNeeded(id)
+    }
+
+    /// The rockets the Launches tab's rows fly (both segments, every query's rows at hand),
+    /// most launches first, then by name.
+    func rocketsAtHand() -> [ListQuery.RocketChoice] {
+        var counts: [String: (choice: ListQuery.RocketChoice, count: Int)] = [:]
+        let lists = LaunchSegment.allCases.flatMap { segment -> [LaunchListState] in
+            let id = ListID.segment(segment)
+            return [state.list(id)] + (state.otherQueryLists[id]?.values.map { $0 } ?? [])
+        }
+        for launch in lists.flatMap(\.launches) {
+            guard case .object(let rocket)? = launch.rocket else { continue }
+            counts[rocket.id, default: (ListQuery.RocketChoice(id: rocket.id, name: rocket.name), 0)].count += 1
+        }
+        return counts.values.sorted { ($1.count, $0.choice.name) < ($0.count, $1.choice.name) }.map(\.choice)
     }
 
     /// Esc on a list: a filter kept from before is cleared (the usual order stays as chosen).
@@ -123,12 +145,10 @@ extension AppReducer {
         loadFirstPageIfNeeded(id)
     }
 
-    /// The source a list comes from: the Launches tab's current one, or the rockets' source.
+    /// The source a list comes from: the Launches tab's current one (a rocket's launches too:
+    /// the Rockets tab shows that source's catalogue).
     func source(for id: ListID) -> ReducerContext.Source {
-        switch id {
-        case .segment: context.sources[state.sourceIndex]
-        case .rocket: context.rocketSource
-        }
+        context.sources[state.sourceIndex]
     }
 
     /// Makes `query` the list's query: the list shown so far is put aside (when it holds a

@@ -46,7 +46,7 @@ extension AppReducer {
             replaceTop(.launchDetail(detail))
         case .rocketPage:
             guard var page = state.rocketPage, let rocket = state.rocket(at: page) else { return }
-            let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth).count
+            let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth, units: state.preferences.units).count
             page.scroll = min(max(0, page.scroll + delta), max(0, lines - layout.rocketBodyHeight))
             replaceTop(.rocketPage(page))
         }

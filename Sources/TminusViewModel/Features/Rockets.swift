@@ -1,7 +1,8 @@
 import Foundation
 import TminusCore
 
-/// The Rockets tab: the list and the pager.
+/// The Rockets tab: the list (the Launches tab's source's catalogue, `/` to narrow it) and
+/// the pager.
 extension AppReducer {
     /// Like a launch list: the cache at once, the network behind it when that is stale.
     mutating func loadRocketsIfNeeded() {
@@ -12,7 +13,7 @@ extension AppReducer {
     mutating func requestRockets(mode: FetchMode) {
         guard !state.rockets.status.isLoading else { return }
         state.rockets.status.begin(.loadingFirst, mode: mode)
-        effects.append(.fetchRockets(mode))
+        effects.append(.fetchRockets(source: state.sourceIndex, mode))
     }
 
     mutating func retryRocketsIfDue() {
@@ -32,12 +33,19 @@ extension AppReducer {
                 show(Notice("could not load the rockets to filter by: \(error.message)", level: .error))
             }
         case .success(let fetched):
-            let rockets = fetched.value
             let selectedID = state.rockets.rockets.indices.contains(state.rockets.selection)
                 ? state.rockets.rockets[state.rockets.selection].id : nil
-            state.rockets.rockets = rockets
+            // The rest of a long catalogue is asked again page by page; never after the
+            // archive's rockets (another source's), which are the whole of them.
+            // Pages read before are read again as the user scrolls (from the cache, which keeps
+            // them for days: no request).
+            let more = context.sources[state.sourceIndex].hasMoreRockets && fetched.archive == nil
+            state.rockets.catalogue = fetched.value
+            state.rockets.morePage = more ? 1 : nil
+            state.rockets.loadingMore = false
+            let rockets = state.rockets.rockets
             state.rockets.selection = selectedID.flatMap { id in rockets.firstIndex { $0.id == id } } ?? 0
-            refreshStoredFavorites(rockets: rockets)
+            refreshStoredFavorites(rockets: fetched.value)
             let fetchedAt = fetched.fetchedAt ?? now
             state.rockets.status.updatedAt = fetchedAt
             // A refreshed list may be shorter: open pages keep pointing at a rocket that exists.
@@ -59,16 +67,75 @@ extension AppReducer {
         }
     }
 
+    /// A further page of the catalogue arrived: appended (a rocket already listed is not
+    /// listed twice); a failure stops asking until `r`.
+    mutating func receivedMoreRockets(_ page: Int, _ result: Result<Fetched<RocketPage>, APIError>) {
+        guard state.rockets.loadingMore, state.rockets.morePage == page else { return }
+        state.rockets.loadingMore = false
+        switch result {
+        case .failure(let error):
+            state.rockets.morePage = nil
+            show(Notice("could not load more rockets: \(error.message) (r retries)", level: .error))
+        case .success(let fetched):
+            let known = Set(state.rockets.catalogue.map(\.id))
+            state.rockets.catalogue += fetched.value.rockets.filter { !known.contains($0.id) }
+            state.rockets.morePage = fetched.value.more ? page + 1 : nil
+            refreshStoredFavorites(rockets: fetched.value.rockets)
+            // A filter that still matches few rockets reads on (at most `rocketPagesMax` pages).
+            loadMoreRocketsIfNeeded()
+        }
+    }
+
+    /// Near the end of the list, the next page of the catalogue is asked (as a launch list's).
+    mutating func loadMoreRocketsIfNeeded() {
+        let rockets = state.rockets
+        guard let page = rockets.morePage, !rockets.loadingMore, !rockets.status.isLoading,
+              rockets.selection >= rockets.rockets.count - 3 else { return }
+        state.rockets.loadingMore = true
+        effects.append(.fetchMoreRockets(source: state.sourceIndex, page: page, .normal))
+    }
+
     mutating func performOnRocketList(_ action: Action) {
         let count = state.rockets.rockets.count
         switch action {
-        case .move(let movement): state.rockets.selection = Self.moved(state.rockets.selection, count: count, by: movement)
+        case .move(let movement):
+            state.rockets.selection = Self.moved(state.rockets.selection, count: count, by: movement)
+            loadMoreRocketsIfNeeded()
         case .refresh: requestRockets(mode: .reload)
         case .open:
             guard count > 0 else { return }
             push(.rocketPage(visit(state.rockets.selection, in: .all)))
+        case .openFilter:
+            state.rockets.typingFilter = true
+        case .back:
+            state.rockets.filter = ""
         default: break
         }
+    }
+
+    /// The keys while the rocket list's `/` input is open: text narrows the list at once,
+    /// Enter opens the top match (the filter stays), Esc clears it, Backspace deletes.
+    mutating func handleRocketFilterKey(_ key: Key) {
+        switch key {
+        case .escape:
+            state.rockets.typingFilter = false
+            state.rockets.filter = ""
+        case .enter:
+            state.rockets.typingFilter = false
+            state.rockets.filter = state.rockets.filter.trimmingCharacters(in: .whitespaces)
+            state.rockets.selection = 0
+            if !state.rockets.rockets.isEmpty { push(.rocketPage(visit(0, in: .all))) }
+        case .backspace:
+            if !state.rockets.filter.isEmpty { state.rockets.filter.removeLast() }
+            state.rockets.selection = 0
+        case .character(let character) where !character.isNewline && character != "\t":
+            state.rockets.filter.append(character)
+            state.rockets.selection = 0
+        default:
+            return
+        }
+        // What the filter looks for may be further down the catalogue.
+        loadMoreRocketsIfNeeded()
     }
 
     /// The movement of the short lists (rockets, favorites): one row, or to either end.
@@ -124,7 +191,7 @@ extension AppReducer {
             return
         case .move(let movement):
             let layout = state.layout
-            let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth).count
+            let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth, units: state.preferences.units).count
             page.scroll = Self.scrolled(page.scroll, by: movement, lines: lines, height: layout.rocketBodyHeight)
         default: return
         }

@@ -1,8 +1,9 @@
 import Foundation
 import TminusCore
 
-/// `S`: the Launches tab switches to the next source (the r/SpaceX API, Launch Library 2).
-/// Each source keeps its own Upcoming and Past lists, so switching back is instant.
+/// `S`: the Launches and Rockets tabs switch to the next source (the r/SpaceX API, Launch
+/// Library 2). Each source keeps its own Upcoming and Past lists and rocket catalogue, so
+/// switching back is instant.
 extension AppReducer {
     mutating func userSwitchedSource() {
         let count = context.sources.count
@@ -30,9 +31,21 @@ extension AppReducer {
             state.lists[.segment(segment)] = list
         }
         state.otherSourcesLists[arriving] = nil
+        var rockets = state.rockets
+        rockets.typingFilter = false
+        rockets.loadingMore = false
+        if rockets.status.isLoading {
+            rockets.status.activity = .idle
+            if !rockets.status.hasLoadedOnce { rockets = RocketsState() }
+        }
+        state.otherSourcesRockets[leaving] = rockets
+        state.rockets = state.otherSourcesRockets.removeValue(forKey: arriving) ?? RocketsState()
+        state.rocketFilterWaiting = nil
         state.sourceIndex = arriving
-        // A launch detail open on the Launches tab belongs to the other source.
+        // A launch detail open on the Launches tab, a rocket page on the Rockets tab, belong
+        // to the other source.
         state.stacks[.launches] = []
+        state.stacks[.rockets] = []
         state.tab = .launches
         show(Notice("source: \(state.sourceName)"))
         loadFirstPageIfNeeded(.segment(state.segment))

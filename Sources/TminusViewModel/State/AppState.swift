@@ -53,6 +53,8 @@ public struct AppState: Sendable, Hashable {
     public var rocketFilterWaiting: ListID?
     /// The Upcoming and Past lists of the sources not shown, kept for switching back.
     public var otherSourcesLists: [Int: [LaunchSegment: LaunchListState]] = [:]
+    /// Their rocket catalogues, likewise.
+    public var otherSourcesRockets: [Int: RocketsState] = [:]
     public var timeZone: TimeZone
     public var preferences = Preferences.defaults
     /// The colours to draw with (`t`, `--theme`, the terminal's background).
@@ -152,6 +154,11 @@ public struct AppState: Sendable, Hashable {
     public var detail: LaunchDetailState? {
         if case .launchDetail(let d)? = routes.last { return d }
         return nil
+    }
+
+    /// A `/` input on screen takes the keys (a launch list's, or the rocket list's).
+    public var isTypingFilter: Bool {
+        filterInput != nil && filterInput?.list == activeListID || screen == .rocketList && rockets.typingFilter
     }
 
     public var rocketPage: RocketPageState? {
