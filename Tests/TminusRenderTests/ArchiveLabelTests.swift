@@ -28,6 +28,26 @@ struct ArchiveLabelTests {
         #expect(!statusLine(h).contains("built-in archive"), "\(statusLine(h))")
     }
 
+    /// Issue 24: why live data is missing is said whole at every width. At 80 columns the
+    /// retry words and the label shorten; narrower, they go; the cause stays.
+    @Test func theReasonIsWholeAtEveryWidth() async {
+        let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true))
+        source.serveStale(fetchedAt: Sample.reference.addingTimeInterval(-86_400 * 400), problem: .transport("host not found"),
+                          archive: "2022-10")
+        let h = await Harness(source: source).started()
+        let at80 = statusLine(h, width: 80)
+        #expect(at80.hasPrefix(" network error: host not found — retrying in 5 s, r now"), "\(at80)")
+        #expect(at80.hasSuffix("archive to 2022-10 "), "\(at80)")
+        let at64 = statusLine(h, width: 64)
+        #expect(at64.hasPrefix(" network error: host not found  "), "\(at64)")
+        #expect(at64.hasSuffix("archive to 2022-10 "), "\(at64)")
+        #expect(!at64.contains("…"), "\(at64)")
+        for width in ScreenLayout.minimumWidth...120 {
+            let line = statusLine(h, width: width)
+            #expect(line.contains("network error: host not found"), "\(width) columns: \(line)")
+        }
+    }
+
     @Test func rocketsAndTheRocketPageToo() async {
         let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true), rockets: [Sample.falcon9])
         let h = await Harness(source: source).started()

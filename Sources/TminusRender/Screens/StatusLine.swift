@@ -15,16 +15,33 @@ enum StatusLine {
         }
         var right = rightText(compact: false)
         if grid.width < 100, TerminalText.width(right) > grid.width * 2 / 5 { right = rightText(compact: true) }
-        let rightX = grid.putRight(right + " ", right: grid.width, y: y,
-                                   style: Style(foreground: .theme.muted, background: .theme.barBackground))
-        let room = max(0, rightX - 2)
+        let rightStyle = Style(foreground: .theme.muted, background: .theme.barBackground)
         if let message = message(state) {
-            grid.put(" " + message.text, x: 0, y: y, maxWidth: room,
+            // Why the data is missing is said whole: the right side shortens (to `archive to
+            // 2022-10`) and the words around the cause shorten (`retry in 5 s`) before the right
+            // side goes; the cause is cut only when it alone is wider than the row.
+            let rights = [right, rightText(compact: true), shortDataAge(state)].reduce(into: [String]()) { list, text in
+                if !text.isEmpty, !list.contains(text) { list.append(text) }
+            }
+            let texts = Self.variants(of: message, state)
+            var chosen = (text: texts.last!, right: "")
+            search: for candidates in [rights, [""]] {
+                for text in texts {
+                    for candidate in candidates where 1 + TerminalText.width(text) + 2 + TerminalText.width(candidate) + 1 <= grid.width {
+                        chosen = (text, candidate)
+                        break search
+                    }
+                }
+            }
+            let rightX = chosen.right.isEmpty ? grid.width : grid.putRight(chosen.right + " ", right: grid.width, y: y, style: rightStyle)
+            grid.put(" " + chosen.text, x: 0, y: y, maxWidth: max(0, rightX - (chosen.right.isEmpty ? 0 : 2)),
                      style: message.level == .error
                         ? Style(foreground: .theme.failure, background: .theme.barBackground, attributes: .bold)
                         : Style(background: .theme.barBackground))
             return
         }
+        let rightX = grid.putRight(right + " ", right: grid.width, y: y, style: rightStyle)
+        let room = max(0, rightX - 2)
         // The screen's own hints first, then the global ones: drop the screen's last hints
         // until everything fits, then `m mouse`; `? help` and `q quit` always stay.
         var hints = Keymap.statusHints(for: state)
@@ -46,6 +63,27 @@ enum StatusLine {
             x += grid.put(words + gap, x: x, y: y, maxWidth: max(0, room - x),
                           style: Style(foreground: .theme.barText, background: .theme.barBackground))
         }
+    }
+
+    /// The message's words, longest first: an error's retry words shorten (`retrying in 5 s, r
+    /// now` → `retry in 5 s` → nothing), its cause never does.
+    static func variants(of message: Notice, _ state: AppState) -> [String] {
+        let data = data(state)
+        guard message.level == .error, state.overlay == nil, let error = data.error, message.text.hasPrefix(error.message)
+        else { return [message.text] }
+        var texts = [message.text]
+        if let at = data.retryAt, message.text != error.message {
+            texts.append("\(error.message) — retry in \(Formatting.duration(at.timeIntervalSince(state.now)))")
+        } else if message.text != error.message {
+            texts.append("\(error.message) — r retries")
+        }
+        if message.text != error.message { texts.append(error.message) }
+        return texts
+    }
+
+    /// The right side at its shortest: what the rows are (`archive to 2022-10`), or nothing.
+    static func shortDataAge(_ state: AppState) -> String {
+        data(state).archive.map { "archive to \($0)" } ?? ""
     }
 
     /// An error on the data being looked at outranks any passing notice.
