@@ -316,7 +316,7 @@ struct PicturesTests {
         let firstCells = first.region(x: box.x, y: box.y)
         #expect(firstImage.count == 6, "\(first.text)")
         // The text beside the box starts right of it.
-        #expect(first.column(of: "rocket · active", row: 2) == box.x.upperBound + 3, "\(first.text(2))")
+        #expect(first.column(of: "SpaceX · rocket · active", row: 2) == box.x.upperBound + 3, "\(first.text(2))")
         // Nothing drawn outside the box.
         #expect(!PictureBox.hasHalfBlocks(first.region(x: 0..<tmux.width, y: box.y.upperBound..<(box.y.upperBound + 1))))
 
@@ -354,7 +354,7 @@ struct PicturesTests {
         #expect(PictureBox.hasHalfBlocks(screen.region(x: box.x, y: 12..<21)), "\(screen.describe(x: box.x, y: box.y))")
         #expect(!PictureBox.hasHalfBlocks(screen.region(x: 0..<tmux.width, y: 21..<22)))
         // The summary under it, from the margin.
-        #expect(screen.column(of: "rocket · active", row: 22) == 2, "\(screen.text)")
+        #expect(screen.column(of: "SpaceX · rocket · active", row: 22) == 2, "\(screen.text)")
         #expect(!PictureBox.hasHalfBlocks(screen.region(x: 0..<tmux.width, y: 1..<2)))
     }
 

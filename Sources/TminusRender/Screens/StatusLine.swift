@@ -69,8 +69,10 @@ enum StatusLine {
     /// now` → `retry in 5 s` → nothing), its cause never does.
     static func variants(of message: Notice, _ state: AppState) -> [String] {
         let data = data(state)
+        // A message's cause is its words before ` — ` (`offline: nothing cached for this yet`).
+        let cause = message.text.components(separatedBy: " — ").first ?? message.text
         guard message.level == .error, state.overlay == nil, let error = data.error, message.text.hasPrefix(error.message)
-        else { return [message.text] }
+        else { return cause == message.text ? [message.text] : [message.text, cause] }
         var texts = [message.text]
         if let at = data.retryAt, message.text != error.message {
             texts.append("\(error.message) — retry in \(Formatting.duration(at.timeIntervalSince(state.now)))")
@@ -78,6 +80,7 @@ enum StatusLine {
             texts.append("\(error.message) — r retries")
         }
         if message.text != error.message { texts.append(error.message) }
+        if cause != texts.last! { texts.append(cause) }
         return texts
     }
 
