@@ -20,7 +20,7 @@ enum StatusLine {
             // Why the data is missing is said whole: the right side shortens (to `archive to
             // 2022-10`) and the words around the cause shorten (`retry in 5 s`) before the right
             // side goes; the cause is cut only when it alone is wider than the row.
-            let rights = [right, rightText(compact: true), shortDataAge(state)].reduce(into: [String]()) { list, text in
+            let rights = [right, rightText(compact: true), dataAge(state, compact: true), shortDataAge(state)].reduce(into: [String]()) { list, text in
                 if !text.isEmpty, !list.contains(text) { list.append(text) }
             }
             let texts = Self.variants(of: message, state)
