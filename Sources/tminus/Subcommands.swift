@@ -37,13 +37,10 @@ struct ScriptContext {
         var all: [Launch] = []
         var cursor: PageCursor? = .first
         while let next = cursor, all.count < limit {
-            let fetched = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, .normal) }
-            let now = clock.now()
             // Frozen data never calls a passed date upcoming (the archive's 2022 launches).
-            let page = fetched.value
-            let rows = source.isFrozen || fetched.archive != nil
-                ? page.launches.map { $0.frozen(at: now, dataTo: fetched.archive) } : page.launches
-            all += rows.filter { launch in !all.contains { $0.id == launch.id } }
+            let page = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, .normal) }
+                .frozen(at: clock.now(), sourceIsFrozen: source.isFrozen).value
+            all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
         return Array(all.prefix(limit))

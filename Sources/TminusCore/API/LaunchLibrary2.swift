@@ -45,13 +45,20 @@ public enum LaunchLibrary2 {
     /// `(page - 1) × limit`. The computed URL has only `limit` and `offset`: a foreign URL's
     /// other parameters are not carried over.
     public static func url(for cursor: PageCursor, base: URL, segment: LaunchSegment) -> URL {
+        url(for: cursor, base: base) { limit, offset in
+            listURL(base: base, segment: segment, query: cursor.query, limit: limit, offset: offset)
+        }
+    }
+
+    /// `url(for:base:segment:)` for any list: `page` builds the list's URL at a limit and offset.
+    static func url(for cursor: PageCursor, base: URL, page: (_ limit: Int, _ offset: Int) -> URL) -> URL {
         // A `next` link carries the query's `search` and `ordering` as the server echoed them.
         if let next = cursor.url, sameOrigin(next, base) { return next }
         let items = cursor.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.queryItems } ?? []
         func number(_ name: String) -> Int? { items.last { $0.name == name }?.value.flatMap { Int($0) } }
         let limit = number("limit").flatMap { (1...100).contains($0) ? $0 : nil } ?? LaunchSource.pageSize
         let offset = number("offset").flatMap { $0 >= 0 ? $0 : nil } ?? max(0, cursor.page - 1) * limit
-        return listURL(base: base, segment: segment, query: cursor.query, limit: limit, offset: offset)
+        return page(limit, offset)
     }
 
     /// A list envelope `{count, next, previous, results}` → LaunchPage(page:, totalDocs: count, next: PageCursor(page: page+1, url: next) or nil when next is null).

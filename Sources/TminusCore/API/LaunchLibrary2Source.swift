@@ -33,9 +33,9 @@ extension LaunchLibrary2 {
             guard let configuration = configurationID(ofRocket: rocketID) else {
                 throw .notAvailable("\(name) has no launches of that rocket")
             }
-            let url = cursor.url.flatMap { sameOrigin($0, baseURL) ? $0 : nil }
-                ?? rocketLaunchesURL(base: baseURL, configurationID: configuration,
-                                     offset: max(0, cursor.page - 1) * LaunchSource.pageSize)
+            let url = url(for: cursor, base: baseURL) { limit, offset in
+                rocketLaunchesURL(base: baseURL, configurationID: configuration, offset: offset, limit: limit)
+            }
             return try await fetcher.fetch(.init(url: url, kind: .apiList), maxAge: fresh, mode: mode) { (data) throws(APIError) in
                 try decodeList(data, page: cursor.page)
             }

@@ -138,6 +138,17 @@ public struct Fetched<Value: Sendable>: Sendable {
     }
 }
 
+extension Fetched where Value == LaunchPage {
+    /// The page as frozen data must be shown at `now` (`Launch.frozen`): the built-in
+    /// archive's answer, or any answer of a source that no longer changes (the r/SpaceX API).
+    public func frozen(at now: Date, sourceIsFrozen: Bool) -> Self {
+        guard archive != nil || sourceIsFrozen else { return self }
+        var page = self
+        page.value.launches = value.launches.map { $0.frozen(at: now, dataTo: archive) }
+        return page
+    }
+}
+
 extension Fetched: Equatable where Value: Equatable {}
 extension Fetched: Hashable where Value: Hashable {}
 

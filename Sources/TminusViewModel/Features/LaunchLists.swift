@@ -123,11 +123,8 @@ extension AppReducer {
     mutating func receivedLaunches(_ asked: ListRequest, result: Result<Fetched<LaunchPage>, APIError>) {
         let id = asked.id
         // Frozen data (the built-in archive, a frozen source) never shows a passed date as to come.
-        var result = result
-        if case .success(var fetched) = result, fetched.archive != nil || (id.isSegment && state.frozenSources.contains(asked.source)) {
-            fetched.value.launches = fetched.value.launches.map { $0.frozen(at: now, dataTo: fetched.archive) }
-            result = .success(fetched)
-        }
+        let frozenSource = id.isSegment && state.frozenSources.contains(asked.source)
+        let result = result.map { $0.frozen(at: now, sourceIsFrozen: frozenSource) }
         // A Launches list from the source the user switched away from: its lists were put
         // aside as they were, and this answer is not theirs to change any more.
         if case .segment = id, asked.source != state.sourceIndex { return }

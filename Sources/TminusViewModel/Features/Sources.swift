@@ -15,14 +15,7 @@ extension AppReducer {
         let leaving = state.sourceIndex
         var lists: [LaunchSegment: LaunchListState] = [:]
         for segment in LaunchSegment.allCases {
-            var list = state.list(segment)
-            // Its answers in flight will be dropped (they name the source they were for): a
-            // load that was under way starts again when the list comes back.
-            if list.isLoading {
-                list.status.activity = .idle
-                if !list.status.hasLoadedOnce { list = LaunchListState() }
-            }
-            lists[segment] = list
+            lists[segment] = Self.parked(state.list(segment), \.status, empty: LaunchListState())
             state.lists[.segment(segment)] = nil
         }
         state.otherSourcesLists[leaving] = lists
@@ -31,13 +24,9 @@ extension AppReducer {
             state.lists[.segment(segment)] = list
         }
         state.otherSourcesLists[arriving] = nil
-        var rockets = state.rockets
+        var rockets = Self.parked(state.rockets, \.status, empty: RocketsState())
         rockets.typingFilter = false
         rockets.loadingMore = false
-        if rockets.status.isLoading {
-            rockets.status.activity = .idle
-            if !rockets.status.hasLoadedOnce { rockets = RocketsState() }
-        }
         state.otherSourcesRockets[leaving] = rockets
         state.rockets = state.otherSourcesRockets.removeValue(forKey: arriving) ?? RocketsState()
         state.rocketFilterWaiting = nil
@@ -49,5 +38,16 @@ extension AppReducer {
         state.tab = .launches
         show(Notice("source: \(state.sourceName)"))
         loadFirstPageIfNeeded(.segment(state.segment))
+    }
+
+    /// A list put aside while the other source is shown. Its answers in flight will be dropped
+    /// (they name the source they were for): a load that was under way starts again when the
+    /// list comes back, from nothing if nothing had arrived yet.
+    static func parked<List>(_ list: List, _ status: WritableKeyPath<List, RemoteStatus>, empty: List) -> List {
+        guard list[keyPath: status].isLoading else { return list }
+        guard list[keyPath: status].hasLoadedOnce else { return empty }
+        var list = list
+        list[keyPath: status].activity = .idle
+        return list
     }
 }
