@@ -218,7 +218,7 @@ final class EventLoop {
                                    background: pictureQueue, ready: { [wake] in wake.wake() })
                 : nil
             pictures?.log = { [logger] in logger.info("\($0)") }
-            NcursesBackend.prepare(for: found)
+            backend.prepare(for: found)
         }
         viewModel.handle(.terminalGraphics(found))
         needsDraw = true

@@ -14,6 +14,14 @@ final class NcursesBackend {
     /// What the last `draw` wrote: the changed column ranges of each row, or nil when it
     /// wrote every cell (the first frame, after `invalidate` or a size change).
     private var lastChanges: [[Range<Int>]]?
+    /// curses must not move lines on the terminal (pixel pictures are on: `prepare`). Its
+    /// scroll optimisation, which has no switch, finds a line of the last frame on another row
+    /// of the new one and scrolls the rows between with a scroll region, full width: a list
+    /// that scrolled three rows carried the preview's picture three rows down with it, its
+    /// bottom band left under the box. So the old rows the new frame shows elsewhere are
+    /// forgotten (`wredrawln`) before `doupdate`: nothing is left for it to match, and those
+    /// rows are sent whole.
+    private var keepsLinesInPlace = false
 
     init(colors: ColorPairs) { self.colors = colors }
 
@@ -39,6 +47,12 @@ final class NcursesBackend {
                     changes[y].append(range)
                 }
             }
+            if keepsLinesInPlace {
+                for y in Self.movedLines(from: previous, to: grid, changed: changes) {
+                    wredrawln(win, Int32(y), 1)
+                    changes[y] = [0..<cols]  // sent whole: a picture on the row is written again
+                }
+            }
             lastChanges = changes
         } else {
             werase(win)
@@ -48,6 +62,18 @@ final class NcursesBackend {
         previous = grid
         wnoutrefresh(win)
         doupdate()
+    }
+
+    /// The changed rows whose last content the new frame shows on another row: what curses'
+    /// scroll optimisation would move there by scrolling (it anchors on such exact matches).
+    static func movedLines(from previous: Grid, to grid: Grid, changed: [[Range<Int>]]) -> [Int] {
+        let rows = changed.indices
+        var newRows: [Int: [Int]] = [:]
+        for y in rows { newRows[grid.row(y).hashValue, default: []].append(y) }
+        return rows.filter { y in
+            guard !changed[y].isEmpty, let targets = newRows[previous.row(y).hashValue] else { return false }
+            return targets.contains { $0 != y && grid.row($0) == previous.row(y) }
+        }
     }
 
     /// Writes columns `start..<end` of a row (`start` not a continuation cell; a wide
@@ -157,10 +183,13 @@ extension NcursesBackend: PictureScreen {
         doupdate()
     }
 
-    /// Sixel and iTerm2 pixels sit in cells curses believes blank: curses must not shift them
-    /// sideways with insert/delete-character.
-    static func prepare(for graphics: TerminalGraphics) {
-        idcok(tm_stdscr(), !(graphics.pictureProtocol == .sixel || graphics.pictureProtocol == .iterm2))
+    /// Sixel and iTerm2 pixels sit in cells curses believes blank: curses must not shift them,
+    /// sideways with insert/delete-character (`idcok`), nor up or down by scrolling lines
+    /// (`keepsLinesInPlace`).
+    func prepare(for graphics: TerminalGraphics) {
+        let pixels = graphics.pictureProtocol == .sixel || graphics.pictureProtocol == .iterm2
+        idcok(tm_stdscr(), !pixels)
+        keepsLinesInPlace = pixels
     }
 
     func redrew(columns: Range<Int>, rows: Range<Int>) -> Bool {

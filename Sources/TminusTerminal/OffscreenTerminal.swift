@@ -88,7 +88,7 @@ public final class OffscreenTerminal {
             let screen = OffscreenPictureScreen(backend: backend, output: out)
             pictureOutput = screen
             presenter = PicturePresenter(graphics: graphics, insideTmux: false, screen: screen)
-            NcursesBackend.prepare(for: graphics)
+            backend.prepare(for: graphics)
         } else {
             pictureOutput = nil
             presenter = nil

@@ -54,7 +54,11 @@ struct PictureDebrisXtermTests {
                            columns: columns, rows: rows, jobControl: jobControl)
         }
 
-        deinit { try? FileManager.default.removeItem(at: dataDir) }
+        deinit {
+            // With TMINUS_SHOTS_DIR the app's log stays beside the screenshots (what was placed where).
+            if shots != dataDir { try? log.write(to: shots.appendingPathComponent("debris-\(name).log"), atomically: true, encoding: .utf8) }
+            try? FileManager.default.removeItem(at: dataDir)
+        }
 
         var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 

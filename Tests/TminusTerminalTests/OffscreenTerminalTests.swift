@@ -258,6 +258,25 @@ extension CursesTests {
             // ≈1250: the scroll itself, and the preview of the newly selected launch.
             #expect(counts.allSatisfy { $0 < 1450 }, "\(counts)")
         }
+
+        /// With sixel pictures on, curses moves no lines: a scroll region carries the pixels of
+        /// the rows it moves into rows that are not theirs (the preview's picture left a band
+        /// under its box). The scrolled rows are sent whole instead. Without pixels it scrolls.
+        @Test(arguments: [false, true])
+        func withPixelPicturesCursesScrollsNoLines(pixels: Bool) async throws {
+            let (h, _) = try await setUp(pictures: false)
+            let graphics = pixels ? TerminalGraphics(pictureProtocol: .sixel, cellWidth: 10, cellHeight: 20) : .symbols
+            let terminal = try OffscreenTerminal(width: Self.width, height: Self.height, graphics: graphics)
+            for _ in 0..<(h.state.visibleLaunchRows - 1) { await h.press(.down) }
+            terminal.draw(frame(h))
+            let start = terminal.bytesWritten
+            _ = await bytes(h, terminal, times: 5) { await h.press(.down) }
+            let sent = String(decoding: terminal.written(from: start), as: UTF8.self)
+            let scrolls = sent.ranges(of: /\x1B\[\d+;\d+r|\x1B\[\d*[ST]|\x1BM|\x1BD/).count
+            #expect(pixels ? scrolls == 0 : scrolls > 0, "\(scrolls) scroll sequences")
+            // Either way the screen ends as the last frame.
+            #expect(terminal.screenText() == frame(h).text)
+        }
     }
 }
 

@@ -3,7 +3,8 @@ import TminusViewModel
 
 /// A launch's countdown in a rectangle, for any view that shows one (the detail header, a
 /// preview pane): the clock in big block letters when the rectangle has room for them (and
-/// the two lines under them), else on one line; under it what the clock means and the NET.
+/// the two lines under them) with its exact text as their caption, else on one line; beside the
+/// text what the clock means, under it the NET.
 /// A launch with an outcome shows its date and the outcome instead.
 enum CountdownView {
     /// Rows the big form takes: the letters, what they mean, the NET.
@@ -27,11 +28,11 @@ enum CountdownView {
                 grid.put(line, x: x, y: row, maxWidth: width, style: style)
                 row += 1
             }
-            grid.put(countdown.label, x: x, y: row, maxWidth: width, style: Theme.label)
-        } else {
-            let used = grid.put(countdown.text, x: x, y: row, maxWidth: width, style: style)
-            grid.put("  " + countdown.label, x: x + used, y: row, maxWidth: width - used, style: Theme.label)
         }
+        // The exact text, alone or as the letters' caption (`T-00d 03:04:52  until launch`): it
+        // is the interface that scripts, tmux captures and screen readers read (issue 24).
+        let used = grid.put(countdown.text, x: x, y: row, maxWidth: width, style: style)
+        grid.put("  " + countdown.label, x: x + used, y: row, maxWidth: width - used, style: Theme.label)
         row += 1
         // The NET under the clock; a bare date was the clock's own text, and is not said twice.
         guard row < y + height else { return row - y }
