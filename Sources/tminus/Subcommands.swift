@@ -43,7 +43,19 @@ struct ScriptContext {
             all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
-        return Array(all.prefix(limit))
+        return await withCachedDetails(Array(all.prefix(limit)))
+    }
+
+    /// The rows with what their details in the cache add (videos, links, the precision word),
+    /// so the JSON says what the app's detail says; nothing is asked of the network for it.
+    func withCachedDetails(_ launches: [Launch]) async -> [Launch] {
+        guard let detail = source.launchDetail else { return launches }
+        var filled: [Launch] = []
+        for launch in launches {
+            let cached = try? await detail(launch.id, .cacheOnly)
+            filled.append(cached.map { launch.filledIn(from: $0.value) } ?? launch)
+        }
+        return filled
     }
 
     /// The answer, or (when the network failed and the cache answered) the answer and a note

@@ -45,6 +45,21 @@ struct LaunchLibrary2RecordedTests {
         try #require(try page(path).launches.first { $0.name == name }, "no launch named \(name) in \(path)")
     }
 
+    /// `net_precision` is kept in LL2's own words (`Minute`, `Quarter 3`, `Month`), beside the
+    /// app's scale, which decides how a date is shown; a 2.0.0 record has none.
+    @Test func theSourcesPrecisionWordIsKept() throws {
+        let launches = try page("ll2/2.2.0/spacex-upcoming-detailed-2026-08.json").launches
+        #expect(launches.map(\.precisionName) == ["Minute", "Minute", "Minute", "Minute", "Minute", "Minute",
+                                                   "Quarter 3", "Quarter 3", "Month", "Quarter 3"])
+        #expect(launches.map(\.datePrecision)[6...8] == [.quarter, .quarter, .month])
+        #expect(launches[6].precisionWords == "Quarter 3")
+        let old = try page("ll2/2.0.0/upcoming-2023-04.json").launches
+        #expect(old.allSatisfy { $0.precisionName == nil && $0.precisionWords == $0.datePrecision.rawValue })
+        // A stored copy keeps the word.
+        let again = try JSONDecoder().decode(Launch.self, from: JSONEncoder().encode(launches[6]))
+        #expect(again.precisionName == "Quarter 3")
+    }
+
     /// The raw records, as Foundation objects.
     func rawResults(_ path: String) throws -> [[String: Any]] {
         let json = try #require(try JSONSerialization.jsonObject(with: Fixtures.data(path)) as? [String: Any])

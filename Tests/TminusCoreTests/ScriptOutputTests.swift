@@ -134,6 +134,7 @@ struct ScriptOutputTests {
                 "date_precision" : "hour",
                 "id" : "b",
                 "name" : "Starlink 4-36 (v1.5)",
+                "precision" : "hour",
                 "provider" : null,
                 "rocket" : "Falcon 9",
                 "source" : "spacex",
@@ -144,6 +145,33 @@ struct ScriptOutputTests {
             ]
 
             """)
+    }
+
+    /// The precision as the detail says it: Launch Library 2's own word when it has one.
+    @Test func theJSONCarriesTheSourcesPrecisionWord() throws {
+        var launch = Self.launches[1]
+        launch.precisionName = "Quarter 3"
+        launch.datePrecision = .quarter
+        let object = try #require(try JSONSerialization.jsonObject(with: ScriptOutput.launchJSON([launch])) as? [[String: Any]])
+        #expect(object.first?["precision"] as? String == "Quarter 3")
+        #expect(object.first?["date_precision"] as? String == "quarter", "the app's own scale stays as it was")
+    }
+
+    /// A row's detail in the cache fills in what the row leaves out (LL2 rows have no videos),
+    /// never the row's own status or date.
+    @Test func aRowTakesItsDetailsLinksNotItsStatus() {
+        var row = Launch(origin: .launchLibrary2, id: "x", name: "Row", date: Date(timeIntervalSince1970: 2_000), upcoming: true, success: nil)
+        var detail = Launch(origin: .launchLibrary2, id: "x", name: "Detail", date: Date(timeIntervalSince1970: 1_000), upcoming: false, success: true)
+        let video = ExternalLink(url: URL(string: "https://youtu.be/live")!, title: "Live")
+        detail.videos = [video]
+        detail.precisionName = "Minute"
+        let filled = row.filledIn(from: detail)
+        #expect(filled.videos == [video] && filled.precisionName == "Minute")
+        #expect(filled.name == "Row" && filled.date == row.date && filled.upcoming && filled.success == nil)
+        let object = try? JSONSerialization.jsonObject(with: ScriptOutput.launchJSON([filled])) as? [[String: Any]]
+        #expect(object?.first?["webcast"] as? String == "https://youtu.be/live")
+        row.id = "other"
+        #expect(row.filledIn(from: detail).videos.isEmpty, "another launch's detail fills in nothing")
     }
 
     @Test func rocketsInTheUsersUnits() {

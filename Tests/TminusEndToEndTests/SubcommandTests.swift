@@ -55,6 +55,12 @@ struct SubcommandTests {
         let ll2 = try rig.run(["list", "upcoming", "--source", "ll2", "--limit", "22"])
         try expectGolden(ll2.stdout, "list-upcoming-ll2.txt")
         #expect(ll2.stdout.split(separator: "\n").count == 23, "22 launches over two pages, and the header")
+        // The precision in LL2's own word where it gives one (the 2.2.0 records), as the detail says it.
+        let ll2JSON = try rig.run(["list", "upcoming", "--source", "ll2", "--limit", "40", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(ll2JSON.stdout.utf8)) as? [[String: Any]])
+        let words = Set(rows.compactMap { $0["precision"] as? String })
+        #expect(words.contains("Minute"), "\(words)")
+        #expect(rows.allSatisfy { $0["precision"] != nil && $0["date_precision"] != nil })
     }
 
     @Test func rocketsInTheSavedUnits() throws {

@@ -121,6 +121,17 @@ struct LaunchLibrary2DetailTests {
         #expect(box.rows <= h.state.layout.detailBodyHeight - 2, "seen whole with a line of text")
     }
 
+    /// The detail says the precision as the source does (`Minute`), not in the app's scale.
+    @Test func thePrecisionIsTheSourcesWord() {
+        var launch = Sample.ll2Launches(1)[0]
+        launch.precisionName = "Minute"
+        let lines = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
+        #expect(lines.contains(.field(label: "Precision", value: "Minute", tone: .plain)))
+        launch.precisionName = nil
+        let plain = LaunchDetailDocument.lines(for: launch, time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
+        #expect(plain.contains(.field(label: "Precision", value: launch.datePrecision.rawValue, tone: .plain)))
+    }
+
     @Test func anEmptyLinkSlotReadsAsADash() {
         let lines = LaunchDetailDocument.lines(for: Sample.ll2Launches(1)[0], time: LaunchTime(timeZone: .gmt), now: .distantPast, width: 76)
         #expect(lines.contains(.field(label: "Video", value: "-", tone: .muted)))

@@ -131,6 +131,7 @@ public enum LaunchLibrary2 {
             update.comment.map { LaunchUpdate(comment: $0, author: update.createdBy, postedAt: update.createdOn, infoURL: update.infoURL) }
         }.sorted { ($0.postedAt ?? .distantPast) > ($1.postedAt ?? .distantPast) }
         launch.timeline = timeline(record.timeline)
+        launch.precisionName = record.netPrecision.flatMap { $0.name ?? $0.abbrev }
         return launch
     }
 

@@ -70,6 +70,13 @@ public struct Launch: Sendable, Hashable, Identifiable {
     public var updates: [LaunchUpdate] = []
     /// The launch day's steps against T-0, in time order (Launch Library 2 2.2.0+ detail).
     public var timeline: [TimelineEvent] = []
+    /// How precise the date is in the source's own word (Launch Library 2's `net_precision`:
+    /// `Minute`, `Day`, `Month`, `Quarter 3`…); nil when it has none. `datePrecision` is what the
+    /// app does with it (a date is never shown finer than either says).
+    public var precisionName: String?
+
+    /// The precision as the screen and the scripts say it: the source's word, else the app's.
+    public var precisionWords: String { precisionName ?? datePrecision.rawValue }
 
     public var status: LaunchStatus {
         if let sourceStatus { return sourceStatus.meaning }
@@ -122,6 +129,19 @@ public struct Launch: Sendable, Hashable, Identifiable {
     /// The status word of a row: the source's own when it has one (`GO`, `IN FLIGHT`).
     public var statusWord: String { sourceStatus?.word ?? status.word }
 
+    /// A list row with what its detail record adds that rows leave out (Launch Library 2's
+    /// rows carry no videos, no info links and, from 2.0.0, no precision word): the row's own
+    /// status and date stay, which may be newer than the detail.
+    public func filledIn(from detail: Launch) -> Launch {
+        guard detail.id == id else { return self }
+        var launch = self
+        if launch.videos.isEmpty { launch.videos = detail.videos }
+        if launch.infoLinks.isEmpty { launch.infoLinks = detail.infoLinks }
+        if launch.links.webcast == nil { launch.links.webcast = detail.links.webcast }
+        if launch.precisionName == nil { launch.precisionName = detail.precisionName }
+        return launch
+    }
+
     /// This launch as frozen data (the r/SpaceX API, the built-in archive) must show it at `now`:
     /// one it calls upcoming whose date has passed is no longer to come, and its status is the
     /// data's last word (`NO DATA`), never `UPCOMING`, `GO`, `TBD` or `TBC` (issue 24).
@@ -145,6 +165,7 @@ extension Launch: Codable {
         // Not in the r/SpaceX API: what Launch Library 2 launches carry, stored under names of our own.
         case sourceStatus = "source_status", provider, image, videos, infoLinks = "info_links", probability
         case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates, timeline
+        case precisionName = "net_precision"
     }
 
     public init(from decoder: Decoder) throws {
@@ -178,6 +199,7 @@ extension Launch: Codable {
         webcastLive = c.lenient(Bool.self, .webcastLive) ?? false
         updates = c.lenientArray(LaunchUpdate.self, .updates)
         timeline = c.lenientArray(TimelineEvent.self, .timeline)
+        precisionName = c.lenient(String.self, .precisionName)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -210,6 +232,7 @@ extension Launch: Codable {
         if webcastLive { try c.encode(true, forKey: .webcastLive) }
         if !updates.isEmpty { try c.encode(updates, forKey: .updates) }
         if !timeline.isEmpty { try c.encode(timeline, forKey: .timeline) }
+        try c.encodeIfPresent(precisionName, forKey: .precisionName)
     }
 }
 

@@ -158,6 +158,8 @@ public enum ScriptOutput {
             o["rocket"] = launch.rocket?.object?.name ?? NSNull()
             o["provider"] = launch.provider ?? NSNull()
             o["webcast"] = (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? NSNull()
+            // The precision as the detail says it: the source's own word (`Minute`, `Month`).
+            o["precision"] = launch.precisionWords
             return o
         }
         return json(objects)

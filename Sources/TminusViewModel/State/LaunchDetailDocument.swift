@@ -102,7 +102,7 @@ public enum LaunchDetailDocument {
         case .spacex:
             field("Flight", launch.flightNumber.map { "#\($0)" })
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
-            field("Precision", launch.datePrecision.rawValue)
+            field("Precision", launch.precisionWords)
             field("Status", launch.statusWord, tone: launch.statusTone)
             field("Launchpad", launchpadText(launch.launchpad))
             field("Details", launch.details)
@@ -119,7 +119,7 @@ public enum LaunchDetailDocument {
             field("Reused", launch.isReused.map { $0 ? "yes" : "no" })
         case .launchLibrary2:
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
-            field("Precision", launch.datePrecision.rawValue)
+            field("Precision", launch.precisionWords)
             field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.statusTone)
             if launch.webcastLive { field("Webcast", "● LIVE", tone: .failure) }
             field("Provider", launch.provider)
