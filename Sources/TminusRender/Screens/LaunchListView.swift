@@ -32,9 +32,9 @@ enum LaunchListView {
         x += grid.put(rocketName, x: x, y: y, maxWidth: context.listWidth / 2, style: Style(foreground: .theme.accent, attributes: .bold))
         x += grid.put(" launches", x: x, y: y, style: Theme.label)
         drawFilterInput(state, id: .rocket(rocketID), x: x + 2, y: y, width: context.listWidth, into: &grid)
-        let facts = (queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"])
-            .filter { !$0.isEmpty }
-        grid.putRight(facts.joined(separator: " · ") + " ", right: context.listWidth, y: y, style: Theme.label)
+        let facts = queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"]
+        let typing = state.filterInput?.list == .rocket(rocketID)
+        putFacts(facts, after: typing ? context.listWidth / 2 : x, right: context.listWidth, y: y, into: &grid)
         drawRows(list, what: "\(rocketName) launches", outcome: .icon, startup: false, context: context, into: &grid)
     }
 
@@ -117,9 +117,24 @@ enum LaunchListView {
         drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, width: width, into: &grid)
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
-        let facts = (queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"])
-            .filter { !$0.isEmpty }.joined(separator: " · ")
-        grid.putRight(facts + " ", right: width, y: y, style: Theme.label)
+        let facts = queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"]
+        let typing = state.filterInput?.list == .segment(state.segment)
+        putFacts(facts, after: typing ? width / 2 : SegmentSwitch.endX, right: width, y: y, into: &grid)
+    }
+
+    /// The list's facts, right-aligned on the subheader row and never over what is left of
+    /// `minX` (the `Upcoming │ Past` switch, a title, the `/` input): when they do not fit, the
+    /// zone goes first, then the count, and what is left is cut.
+    static func putFacts(_ facts: [String], after minX: Int, right: Int, y: Int, into grid: inout Grid) {
+        var facts = facts.filter { !$0.isEmpty }
+        let room = right - minX - 2
+        func text() -> String { facts.joined(separator: " · ") + " " }
+        while TerminalText.width(text()) > room, facts.count > 1 { facts.removeLast() }
+        if TerminalText.width(text()) <= room {
+            grid.putRight(text(), right: right, y: y, style: Theme.label)
+        } else if room > 0 {
+            grid.put(text(), x: minX + 2, y: y, maxWidth: room, style: Theme.label)
+        }
     }
 
     /// `/ text▏` while the filter is being typed.
