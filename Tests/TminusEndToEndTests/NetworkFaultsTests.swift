@@ -61,7 +61,10 @@ struct NetworkFaultsTests {
         #expect(screen.contains(Self.galaxy))
         // No key pressed: the retry after 5 s brings the list back.
         try await tmux.waitUntil(timeout: .seconds(15), "the retry by itself") { !$0.contains("server error") && $0.contains("updated just now") }
-        #expect(try await Self.queries(rig) == 3)
+        // (Which requests, when it is not three: it failed once in a fresh-clone CI run with the
+        // whole suite on two cores, and passed every time alone.)
+        let asked = try await rig.requests(under: Self.query)
+        #expect(asked.count == 3, "\(asked.map { "\($0.time) s: \($0.body ?? "")" })")
     }
 
     @Test func recordsThatCannotBeReadAreSkippedAndCounted() async throws {
