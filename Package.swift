@@ -118,7 +118,7 @@ let package = Package(
         // `make bench`: decode / chafa / scale timings; build with -c release.
         .executableTarget(
             name: "tminus-bench",
-            dependencies: ["TminusImage", "TminusCore", "TminusViewModel", "TminusRender", "TminusTerminal",
+            dependencies: ["TminusImage", "TminusCore", "TminusArchive", "TminusViewModel", "TminusRender", "TminusTerminal",
                            "TminusTestSupport"],
             path: "Tests/Benchmarks",
             exclude: ["process_bench.py"]

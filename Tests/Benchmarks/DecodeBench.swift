@@ -9,6 +9,7 @@
 //   query/*.json            the two recorded query pages (10 launches each, with `select`)
 
 import Foundation
+import TminusArchive
 import TminusCore
 
 func decodeBenchRows(root: URL) -> [Row] {
@@ -38,6 +39,12 @@ func decodeBenchRows(root: URL) -> [Row] {
     rows.append(measure("decode 205 populated page", iterations: n, warmUp: 10) {
         ((try? SpaceXAPI.decodePage(populated205))?.launches.count ?? -1)
     })
+    // The built-in archive (Resources/): what a machine without network decodes before its first rows.
+    if let archive = BuiltInArchive.data() {
+        rows.append(measure("decode the built-in archive", iterations: 50, warmUp: 3) {
+            ((try? LaunchArchive.decode(archive))?.launches.count ?? -1)
+        })
+    }
     rows.append(measure("decode 2 query pages (10+10)", iterations: 2000, warmUp: 50) {
         queryPages.reduce(0) { $0 + ((try? SpaceXAPI.decodePage($1))?.launches.count ?? -1) }
     })

@@ -12,15 +12,11 @@ struct ArchiveTests {
         get throws { try #require(BuiltInArchive.shared, "the archive resource is missing or does not decode") }
     }
 
-    @Test("the resource decodes to every launch and rocket, rockets in place, in well under a second")
+    // How fast it decodes is the benchmark's business (`make bench`: "decode the built-in archive").
+    @Test("the resource decodes to every launch and rocket, rockets in place")
     func contents() throws {
         let data = try #require(BuiltInArchive.data())
-        let clock = ContinuousClock()
-        var decoded: LaunchArchive?
-        let elapsed = try clock.measure { decoded = try LaunchArchive.decode(data) }
-        let archive = try #require(decoded)
-        print("archive: \(data.count) bytes, decoded in \(elapsed)")
-        #expect(elapsed < .seconds(1))
+        let archive = try LaunchArchive.decode(data)
         #expect(archive.launches.count == 205)
         #expect(archive.rockets.count == 4)
         #expect(archive.dataTo == "2022-10")

@@ -20,10 +20,8 @@ struct CountdownBannerTests {
         // The exact text under the letters (issue 24: scripts, captures and screen readers read it).
         #expect(first.range(of: #"T-00d 03:0\d:\d\d  until launch"#, options: .regularExpression) != nil, "the caption: \(first)")
 
-        try await Task.sleep(for: .milliseconds(2200))
-        let later = tmux.capture()
-        let after = try #require(BigClock.read(later).flatMap(BigClock.seconds), "\(later)")
-        #expect(after - before >= 1 && after - before <= 4, "the big digits tick: \(before) → \(after)")
+        let tick = try await tmux.waitForTick(of: "the big digits", from: before) { BigClock.read($0).flatMap(BigClock.seconds) }
+        #expect(tick.moved >= 2 && tick.moved <= tick.atMost, "the big digits tick: \(before), moved \(tick.moved) s of at most \(tick.atMost)")
 
         // 200x60: the letters and their caption.
         try tmux.resize(width: 200, height: 60)

@@ -215,6 +215,17 @@ final class TmuxSession: @unchecked Sendable {
         }
     }
 
+    /// Waits until a clock read off the screen has moved at least two seconds from `before`,
+    /// and returns how far it moved (signed) and the most it could have moved in the time that went by
+    /// (measured, not assumed: on two busy cores a fixed 2.2 s sleep once saw 5 s go by).
+    func waitForTick(of what: String, from before: Int, read: @escaping (String) -> Int?) async throws -> (moved: Int, atMost: Int) {
+        let since = ContinuousClock.now
+        let screen = try await waitUntil("\(what) to tick") { read($0).map { abs($0 - before) >= 2 } ?? false }
+        // +2: the screen `before` came from was captured a moment earlier, and a clock shows whole seconds.
+        let atMost = Int((ContinuousClock.now - since).components.seconds) + 2
+        return ((read(screen) ?? before) - before, atMost)
+    }
+
     /// Waits for the program to end and returns how it ended.
     @discardableResult
     func waitForExit(timeout: Duration = .seconds(10)) async throws -> Exit {
