@@ -6,13 +6,14 @@ import TminusStore
 import TminusTerminal
 
 /// `tminus doctor`: what the app would find at start-up, on one screen of plain text — the
-/// terminal, the files it keeps, and whether each API answers (Launch Library 2 through its
-/// free `/api-throttle/`, which also says how many requests are left this hour). Exit 1 when
-/// something is broken; the last line says what.
+/// terminal, the files it keeps, and whether each API answers what the app asks it (Launch
+/// Library 2: the first upcoming launch, as the Launches tab asks for it, then its free
+/// `/api-throttle/` for the requests left this hour). Exit 1 when something is broken; the
+/// last line says what.
 struct Doctor: ScriptCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the terminal, the files and the APIs; exit 1 when something is broken.",
-        discussion: "One request to each API (Launch Library 2's costs nothing there); none with --offline.")
+        discussion: "One request to each API, as the app makes it (Launch Library 2's costs one of its hourly requests; the budget it then reads costs nothing); none with --offline.")
 
     @OptionGroup var options: CommonOptions
 
@@ -138,7 +139,7 @@ struct Doctor: ScriptCommand {
         let database = paths.favoritesDatabase
         do {
             if let counts = try FavoritesDatabase.inspect(database) {
-                report.item("favorites", "\(database.lastPathComponent): ok, \(counts.rockets) rockets, \(counts.launches) launches")
+                report.item("favorites", "\(database.lastPathComponent): ok, \(counted(counts.rockets, "rocket")), \(counted(counts.launches, "launch"))")
             } else {
                 report.item("favorites", "\(database.lastPathComponent): none yet")
             }
@@ -149,6 +150,11 @@ struct Doctor: ScriptCommand {
         report.item("cache", describe(paths.cache) + (exists(paths.cache)
             ? " (responses \(size(paths.responses).bytes), images \(size(paths.cache.appending(path: "images")).bytes))" : ""))
         report.item("log", describe(paths.logFile))
+    }
+
+    /// "1 rocket", "2 rockets", "1 launch", "3 launches".
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)" + (count == 1 ? "" : noun.hasSuffix("ch") || noun.hasSuffix("s") ? "es" : "s")
     }
 
     static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
@@ -189,7 +195,9 @@ struct Doctor: ScriptCommand {
 
     // MARK: - APIs
 
-    /// One request to each API, at once, through the app's own clients and governor.
+    /// One request to each API, at once, through the app's own clients and governor: the URL
+    /// the app asks first (a base the app reads is a base the doctor passes, issue 25: it
+    /// once probed only `/api-throttle/`, which a mirror of the API may not have).
     static func apis(_ settings: Settings, into report: inout Report) async {
         let ll2Name = LaunchLibrary2.name, spacexName = SpaceXAPI.name
         if settings.offline {
@@ -199,24 +207,26 @@ struct Doctor: ScriptCommand {
         }
         let governor = RequestGovernor()
         let clients = Wiring.apiClients(settings)
+        let ll2 = clients.ll2.governed(by: governor, budget: .launchLibrary2)
         let allowance = LaunchLibrary2.allowance(base: settings.ll2API,
                                                  http: clients.ll2.governed(by: governor, budget: .launchLibrary2Throttle))
         let spacex = clients.any.governed(by: governor, budget: .spaceX)
+        let upcoming = HTTPClient.Request(url: LaunchLibrary2.listURL(base: settings.ll2API, segment: .upcoming, limit: 1),
+                                          kind: .apiList)
         let latest = HTTPClient.Request(url: settings.spacexAPI.appending(path: "v5/launches/latest"), kind: .apiDetail)
 
-        async let ll2Answer = Result(catching: { () async throws(APIError) in try await allowance() })
+        async let ll2Answer = Result(catching: { () async throws(APIError) in
+            try LaunchLibrary2.decodeList(try await ll2.data(upcoming), page: 1)
+        })
         async let spacexAnswer = Result(catching: { () async throws(APIError) in try await spacex.data(latest) })
 
-        switch await ll2Answer {
-        case .success(let budget):
-            let hour = budget.period == 3600 ? "this hour" : "per \(Int(budget.period)) s"
-            var words = "ok, \(budget.left) of \(budget.limit) requests left \(hour)"
-            if budget.nextUse > 0 { words += ", next in \(Int(budget.nextUse)) s" }
-            report.item(ll2Name, "\(settings.ll2API.absoluteString): \(words)")
-            if budget.left == 0 { report.problem("\(ll2Name): no requests left \(hour)") }
-        case .failure(let error):
-            report.item(ll2Name, "\(settings.ll2API.absoluteString): \(failure(error))")
-            report.problem("\(ll2Name) \(failure(error))")
+        // The budget after the list was asked, so it counts the doctor's own request.
+        let list = await ll2Answer
+        let budget = await Result(catching: { () async throws(APIError) in try await allowance() })
+        report.item(ll2Name, "\(settings.ll2API.absoluteString): " + ll2Words(list, budget))
+        if case .failure(let error) = list { report.problem("\(ll2Name) \(failure(error))") }
+        if case .success(let budget) = budget, budget.left == 0 {
+            report.problem("\(ll2Name): no requests left " + hourWords(budget))
         }
         switch await spacexAnswer {
         case .success(let body):
@@ -225,6 +235,32 @@ struct Doctor: ScriptCommand {
             report.item(spacexName, "\(settings.spacexAPI.absoluteString): \(failure(error))")
             report.problem("\(spacexName) \(failure(error))")
         }
+    }
+
+    /// "ok, 32 upcoming launches; 13 of 15 requests left this hour": the list the app reads
+    /// first, then the budget, which is only said when the throttle answers (not a problem
+    /// when it does not: the app reads the list without it).
+    static func ll2Words(_ list: Result<LaunchPage, APIError>, _ budget: Result<RequestAllowance, APIError>) -> String {
+        var words: String
+        switch list {
+        case .success(let page):
+            words = "ok, " + counted(page.totalDocs ?? page.launches.count, "upcoming launch")
+        case .failure(let error):
+            words = failure(error)
+        }
+        switch budget {
+        case .success(let budget):
+            words += "; \(budget.left) of \(budget.limit) requests left " + hourWords(budget)
+            if budget.nextUse > 0 { words += ", next in \(Int(budget.nextUse)) s" }
+        case .failure(let error):
+            // Unreachable is said once, by the list.
+            if case .success = list { words += "; requests left: not said (/api-throttle/: \(failure(error)))" }
+        }
+        return words
+    }
+
+    static func hourWords(_ budget: RequestAllowance) -> String {
+        budget.period == 3600 ? "this hour" : "per \(Int(budget.period)) s"
     }
 
     /// "unreachable (...)" when no answer came, else what the server answered.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `tminus doctor` through the real binary: against the fixture server it prints every
-/// section and Launch Library 2's remaining budget as `/api-throttle/` counts it, and exits 0;
+/// section, reads Launch Library 2's upcoming list as the app does and its remaining budget as
+/// `/api-throttle/` counts it, and exits 0 (a base without `/api-throttle/` too);
 /// with the APIs on a closed port it says they are unreachable, exits 1, and does not wait; on a
 /// terminal (tmux here, xterm in `SixelXtermTests`) it asks it what the app would.
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
@@ -13,7 +14,7 @@ struct DoctorTests {
         try CommandRig(prefix: "tminus-e2e-doctor", flags: ["--tz", "UTC"], environment: ["TERM": "xterm-256color"])
     }
 
-    @Test func reportsEverySectionAndTheBudget() throws {
+    @Test func reportsEverySectionAndTheBudget() async throws {
         let rig = try Self.rig()
         // One Launch Library 2 request spent first, so the budget printed is the server's count
         // (14 of 15), not a constant.
@@ -33,14 +34,39 @@ struct DoctorTests {
                 "\(doctor.stdout)")
         #expect(doctor.stdout.contains("  favorites         favorites.sqlite: none yet\n"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("\(rig.dataDir.path)/cache: "), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("  Launch Library 2  \(rig.server.baseURL.absoluteString)/2.2.0: ok, 14 of 15 requests left this hour\n"),
-                "\(doctor.stdout)")
+        // The list the app reads first (one request: 13 left of the 15), then the budget.
+        let ll2Line = try #require(lines.first { $0.hasPrefix("  Launch Library 2  ") }, "\(doctor.stdout)")
+        #expect(ll2Line.range(of: #"^  Launch Library 2  \#(rig.server.baseURL.absoluteString)/2\.2\.0: ok, \d+ upcoming launches; 13 of 15 requests left this hour$"#,
+                              options: .regularExpression) != nil, "\(ll2Line)")
+        let asked = try await rig.server.requests().map(\.path)
+        #expect(asked.contains { $0.hasPrefix("/2.2.0/launch/upcoming/") && $0.contains("limit=1") }, "\(asked)")
         #expect(doctor.stdout.contains("  r/SpaceX API      \(rig.server.baseURL.absoluteString): ok ("), "\(doctor.stdout)")
         #expect(lines.last == "All fine.", "\(doctor.stdout)")
 
-        // The throttle endpoint costs nothing: the doctor did not spend the budget it reports.
+        // The throttle endpoint costs nothing: each doctor spends the one request it reports.
         let again = try rig.run(["doctor"])
-        #expect(again.stdout.contains("ok, 14 of 15 requests left this hour"), "\(again.stdout)")
+        #expect(again.stdout.contains("; 12 of 15 requests left this hour"), "\(again.stdout)")
+    }
+
+    /// A base the app reads is a base the doctor passes (issue 25: it said `Broken: … not found
+    /// (HTTP 404)` for a server without `/api-throttle/`); favorites counted in words.
+    @Test func aServerWithoutTheThrottleIsFineAndCountsAreSingular() async throws {
+        let rig = try Self.rig()
+        try await rig.server.inject(fault: Fault(pathPrefix: "/2.2.0/api-throttle", status: 404))
+        let data = rig.dataDir.appending(path: "data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let database = data.appending(path: "favorites.sqlite")
+        let sql = "CREATE TABLE favoriteRocket(id TEXT); CREATE TABLE watchedLaunch(id TEXT); "
+            + "INSERT INTO favoriteRocket VALUES ('falcon9'); INSERT INTO watchedLaunch VALUES ('crew-5');"
+        let made = try Harness.run("/usr/bin/sqlite3", [database.path, sql])
+        #expect(made.status == 0, "\(made.stderr)")
+
+        let doctor = try rig.run(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+        #expect(doctor.stdout.range(of: #"Launch Library 2  \S+: ok, \d+ upcoming launches; requests left: not said \(/api-throttle/: [^)]*404[^)]*\)\)"#,
+                                    options: .regularExpression) != nil, "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("  favorites         favorites.sqlite: ok, 1 rocket, 1 launch\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.hasSuffix("All fine.\n"), "\(doctor.stdout)")
     }
 
     @Test func unreachableAPIsFailFast() throws {

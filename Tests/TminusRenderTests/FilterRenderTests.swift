@@ -35,6 +35,23 @@ struct FilterRenderTests {
         #expect(row.contains("filter: cr · sorted: oldest first · 1 launch"), "\(row)")
     }
 
+    /// A filter that hides every row says so, names the filter and the way back (issue 25:
+    /// it read `No past launches.`, as if there were none).
+    @Test func aFilterWithNoMatchNamesItselfAndTheWayBack() async {
+        let h = await Harness(source: ScriptedSource(past: Sample.launches(8, upcoming: false))).started()
+        await h.press(.character("p"), .character("/"), .character("z"), .character("q"), .character("x"))
+        var screen = Renderer.render(h.state, size: Size(width: 80, height: 24)).text
+        #expect(screen.contains("No past launches match filter: zqx"), "while typing too:\n\(screen)")
+        await h.press(.enter, .character("F"))
+        screen = Renderer.render(h.state, size: Size(width: 80, height: 24)).text
+        #expect(screen.contains("No past launches match filter: zqx · success"), "\(screen)")
+        #expect(screen.contains("Esc clears the filter"), "\(screen)")
+        #expect(!screen.contains("No past launches."), "\(screen)")
+        await h.press(.escape)
+        screen = Renderer.render(h.state, size: Size(width: 80, height: 24)).text
+        #expect(!screen.contains("match filter"), "Esc cleared it: \(screen)")
+    }
+
     @Test func upcomingReversedIsLatestFirstAndARocketsListShowsItsInput() async {
         let rocket = Sample.falcon9
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true), rockets: [rocket],

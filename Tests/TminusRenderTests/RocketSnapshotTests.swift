@@ -17,7 +17,7 @@ struct RocketSnapshotTests {
         let source = ScriptedSource(rockets: Sample.Rockets.all,
                                     rocketLaunches: [Sample.Rockets.falcon1.id: falcon1Launches])
         if let failing { source.fail(with: failing) }
-        let h = Harness(source: source, width: size.width, height: size.height, randomIndex: { _ in 1 })
+        let h = Harness(source: source, width: size.width, height: size.height)
         await h.press(.character("2"))
         return h
     }

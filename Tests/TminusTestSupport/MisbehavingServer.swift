@@ -248,7 +248,7 @@ extension MisbehavingServer {
         let sources = styles.map(source)
         let environment = AppEnvironment(source: sources[0], alternatives: Array(sources.dropFirst()),
                                          clock: clock.clock, time: LaunchTime(timeZone: .gmt),
-                                         openURL: { _ in .success(()) }, randomIndex: { _ in 0 })
+                                         openURL: { _ in .success(()) })
         let app = AppViewModel(environment: environment, mailbox: mailbox)
         app.handle(.resized(width: 80, height: 24))
         return app

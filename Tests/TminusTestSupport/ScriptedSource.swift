@@ -298,7 +298,7 @@ public struct Harness {
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
-                randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }, keys: KeyBindings = KeyBindings()) {
+                keys: KeyBindings = KeyBindings()) {
         self.source = source
         self.clock = clock
         self.preferences = preferences
@@ -307,7 +307,7 @@ public struct Harness {
         var environment = AppEnvironment(source: source.source, alternatives: alternatives.map(\.source), clock: clock.clock,
                                          time: LaunchTime(timeZone: timeZone), openURL: browser.open,
                                          preferences: preferences, favorites: favorites, pictures: pictures,
-                                         randomIndex: randomIndex, saveExport: exports.save)
+                                         saveExport: exports.save)
         environment.keys = keys
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         terminal.attach(to: viewModel)

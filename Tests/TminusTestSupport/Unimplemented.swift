@@ -19,10 +19,6 @@ extension AppEnvironment {
                 Issue.record("AppEnvironment.openURL(\(url)) was called unexpectedly")
                 return .failure(LinkOpenError("unimplemented"))
             },
-            randomIndex: { _ in
-                Issue.record("AppEnvironment.randomIndex was called unexpectedly")
-                return 0
-            },
             saveExport: { name, _ in
                 Issue.record("AppEnvironment.saveExport(\(name)) was called unexpectedly")
                 return .failure(ExportError("unimplemented"))

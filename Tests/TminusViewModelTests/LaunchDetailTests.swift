@@ -169,9 +169,10 @@ struct LaunchDetailDocumentTests {
 
     @Test func failuresGiveTimeAltitudeAndReason() {
         let f = fields(Sample.falconSat)
-        #expect(f["Failures"] == "T+33s at - km: merlin engine failure")
+        #expect(f["Failures"] == "T+33s: merlin engine failure", "an unknown altitude is left out, not `- km`")
         #expect(f["Status"] == "FAILED")
         #expect(f["Cores"] == "core - · flight 1 · new · no landing attempt")
+        #expect(LaunchDetailDocument.failureText(LaunchFailure(time: 139, altitude: 40, reason: "stage 2 shutdown")) == "T+139s at 40 km: stage 2 shutdown")
     }
 
     @Test func wrappingRespectsDisplayWidth() {

@@ -7,28 +7,10 @@ import TminusTestSupport
 
 typealias Rockets = Sample.Rockets
 
-/// A `randomIndex` that answers 0, 1, 2, … (modulo the count) and remembers each count it
-/// was asked about, so a test sees exactly which visits drew a picture.
-final class CountingRandom: Sendable {
-    private let state = Mutex<(next: Int, counts: [Int])>((0, []))
-    init() {}
-    var counts: [Int] { state.withLock { $0.counts } }
-    var pick: @Sendable (Int) -> Int {
-        { count in
-            self.state.withLock { s in
-                s.counts.append(count)
-                defer { s.next += 1 }
-                return s.next % count
-            }
-        }
-    }
-}
-
 /// The Rockets tab opened (and loaded) over the three sample rockets.
 func rocketsTab(_ source: ScriptedSource = ScriptedSource(rockets: Rockets.all), height: Int = 24,
-                preferences: PreferencesStore = .inMemory(),
-                randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }) async -> Harness {
-    let h = await Harness(source: source, height: height, preferences: preferences, randomIndex: randomIndex).started()
+                preferences: PreferencesStore = .inMemory()) async -> Harness {
+    let h = await Harness(source: source, height: height, preferences: preferences).started()
     await h.press(.character("2"))
     return h
 }
@@ -119,51 +101,40 @@ struct RocketListTests {
         #expect(h.state.upcoming.selection == 0, "the launch list did not move")
     }
 
-    @Test func enterOpensThePageAtTheSelectionWithARandomPicture() async {
-        let asked = Mutex<[Int]>([])
-        let h = await rocketsTab(randomIndex: { count in
-            asked.withLock { $0.append(count) }
-            return count - 1
-        })
+    @Test func enterOpensThePageAtTheSelectionOnItsFirstPicture() async {
+        let h = await rocketsTab()
         await h.press(.down, .enter)
-        #expect(h.state.routes == [.rocketPage(RocketPageState(index: 1, imageIndex: 5))])
+        #expect(h.state.routes == [.rocketPage(RocketPageState(index: 1, imageIndex: 0))])
         #expect(h.state.screen == .rocketPage)
         #expect(h.state.rocketPage.flatMap { h.state.rocket(at: $0) }?.name == "Falcon 9")
-        #expect(asked.withLock { $0 } == [6], "asked for one of Falcon 9's six pictures")
-    }
-
-    @Test(arguments: [(99, 5), (-3, 0), (6, 5)])
-    func anOutOfRangeRandomPickIsClamped(pick: Int, expected: Int) async {
-        let h = await rocketsTab(randomIndex: { _ in pick })
-        await h.press(.down, .character("l"))
-        #expect(h.state.rocketPage?.imageIndex == expected)
+        // The gallery moved on, then back out and in again: the first picture again.
+        await h.press(.character("]"), .character("]"))
+        #expect(h.state.rocketPage?.imageIndex == 2)
+        await h.press(.escape, .enter)
+        #expect(h.state.rocketPage == RocketPageState(index: 1, imageIndex: 0), "image 1/6 on every visit")
     }
 }
 
 @Suite("Rockets: the pager")
 struct RocketPagerTests {
     @Test func lAndHMoveThroughTheRocketsAndStopAtTheEnds() async {
-        let random = CountingRandom()
-        let h = await rocketsTab(randomIndex: random.pick)
+        let h = await rocketsTab()
         await h.press(.enter)
         #expect(h.state.rocketPage == RocketPageState(index: 0, imageIndex: 0))
 
         await h.press(.character("l"))
-        #expect(h.state.rocketPage == RocketPageState(index: 1, imageIndex: 1))
-        await h.press(.right)
-        #expect(h.state.rocketPage == RocketPageState(index: 2, imageIndex: 2))
-        await h.press(.character("l"), .right)
-        #expect(h.state.rocketPage == RocketPageState(index: 2, imageIndex: 2), "stops at the last rocket, no new picture")
+        #expect(h.state.rocketPage == RocketPageState(index: 1, imageIndex: 0))
+        await h.press(.character("]"), .right)
+        #expect(h.state.rocketPage == RocketPageState(index: 2, imageIndex: 0), "each rocket from its first picture")
+        await h.press(.character("]"), .character("l"), .right)
+        #expect(h.state.rocketPage == RocketPageState(index: 2, imageIndex: 1), "stops at the last rocket, the picture kept")
 
         await h.press(.character("h"))
-        #expect(h.state.rocketPage == RocketPageState(index: 1, imageIndex: 3))
+        #expect(h.state.rocketPage == RocketPageState(index: 1, imageIndex: 0))
         await h.press(.left)
-        #expect(h.state.rocketPage == RocketPageState(index: 0, imageIndex: 0), "4 % 2 pictures")
+        #expect(h.state.rocketPage == RocketPageState(index: 0, imageIndex: 0))
         await h.press(.character("h"), .left)
         #expect(h.state.rocketPage == RocketPageState(index: 0, imageIndex: 0), "stops at the first")
-
-        // One draw per visit, each from that rocket's own gallery: F1 (2), F9 (6), Starship (4), F9, F1.
-        #expect(random.counts == [2, 6, 4, 6, 2])
         #expect(h.state.routes.count == 1, "the pager replaces the page, it does not stack them")
     }
 
@@ -197,18 +168,15 @@ struct RocketPagerTests {
     }
 
     @Test func aRocketWithoutPicturesDoesNotCrash() async {
-        let random = CountingRandom()
-        let h = await rocketsTab(ScriptedSource(rockets: [Rockets.bare, Rockets.falcon1]), randomIndex: random.pick)
+        let h = await rocketsTab(ScriptedSource(rockets: [Rockets.bare, Rockets.falcon1]))
         await h.press(.enter)
         #expect(h.state.rocketPage == RocketPageState(index: 0, imageIndex: 0))
-        #expect(random.counts.isEmpty, "nothing to draw from")
         await h.press(.character("]"), .character("["), .character("["), .character("]"), .character("]"))
         #expect(h.state.rocketPage == RocketPageState(index: 0, imageIndex: 0))
         await h.press(.down, .end, .up, .home)
         #expect(h.state.rocketPage?.index == 0)
         await h.press(.character("l"))
         #expect(h.state.rocketPage == RocketPageState(index: 1, imageIndex: 0))
-        #expect(random.counts == [2])
     }
 
     @Test func escapeGoesBackToTheRocketThePagerEndedOn() async {

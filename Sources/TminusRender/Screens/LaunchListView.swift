@@ -21,6 +21,7 @@ enum LaunchListView {
         // The very first load shows the logo; later empty lists just say what is going on.
         let startup = state.routes.isEmpty && !state.upcoming.status.hasLoadedOnce && !state.past.status.hasLoadedOnce
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
+                 filters: filterWords(state, id: .segment(state.segment)),
                  outcome: .word, startup: startup, context: context, into: &grid)
     }
 
@@ -35,10 +36,12 @@ enum LaunchListView {
         let facts = queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"]
         let typing = state.filterInput?.list == .rocket(rocketID)
         putFacts(facts, after: typing ? context.listWidth / 2 : x, right: context.listWidth, y: y, into: &grid)
-        drawRows(list, what: "\(rocketName) launches", outcome: .icon, startup: false, context: context, into: &grid)
+        drawRows(list, what: "\(rocketName) launches", filters: filterWords(state, id: .rocket(rocketID)),
+                 outcome: .icon, startup: false, context: context, into: &grid)
     }
 
-    static func drawRows(_ list: LaunchListState, what: String, outcome: Outcome, startup: Bool,
+    /// - Parameter filters: the list's filters in words, for an empty list to name.
+    static func drawRows(_ list: LaunchListState, what: String, filters: [String] = [], outcome: Outcome, startup: Bool,
                          context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
@@ -48,7 +51,7 @@ enum LaunchListView {
         drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
 
         if list.launches.isEmpty {
-            drawEmpty(list, what: what, startup: startup, context: context, into: &grid)
+            drawEmpty(list, what: what, filters: filters, startup: startup, context: context, into: &grid)
             return
         }
         var y = layout.listTop
@@ -148,15 +151,22 @@ enum LaunchListView {
     /// Falcon 9 · webcast`, and its order when not the usual one.
     static func queryFacts(_ state: AppState, id: ListID) -> [String] {
         let query = state.query(id)
-        var filters: [String] = []
-        if query.isFiltered, state.filterInput?.list != id { filters.append(query.text) }
-        if query.outcome != .any { filters.append(query.outcome.rawValue) }
-        if let rocket = query.rocket { filters.append(rocket.name) }
-        if query.hasWebcast { filters.append("webcast") }
-        var facts = filters
+        var facts = filterWords(state, id: id, typed: false)
         if !facts.isEmpty { facts[0] = "filter: " + facts[0] }
         if query.reversed { facts.append("sorted: " + (id == .segment(.upcoming) ? "latest first" : "oldest first")) }
         return facts
+    }
+
+    /// Each filter on the list in a word or two (`crew`, `success`, `Falcon 9`, `webcast`);
+    /// `typed: false` leaves out the text still being typed (its input shows it).
+    static func filterWords(_ state: AppState, id: ListID, typed: Bool = true) -> [String] {
+        let query = state.query(id)
+        var words: [String] = []
+        if query.isFiltered, typed || state.filterInput?.list != id { words.append(query.text) }
+        if query.outcome != .any { words.append(query.outcome.rawValue) }
+        if let rocket = query.rocket { words.append(rocket.name) }
+        if query.hasWebcast { words.append("webcast") }
+        return words
     }
 
     static func drawHeader(_ c: LaunchColumns, into grid: inout Grid, y: Int) {
@@ -222,7 +232,8 @@ enum LaunchListView {
         grid.restyle(x: 0, y: y, width: width ?? grid.width, height: height, Theme.selected)
     }
 
-    static func drawEmpty(_ list: LaunchListState, what: String, startup: Bool, context: RenderContext, into grid: inout Grid) {
+    static func drawEmpty(_ list: LaunchListState, what: String, filters: [String] = [], startup: Bool,
+                          context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
         let middle = layout.listTop + layout.listHeight / 2 - 1
         if startup, list.status.activity == .loadingFirst {
@@ -235,6 +246,11 @@ enum LaunchListView {
             if case .offline = error {} else {
                 grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
             }
+        } else if !filters.isEmpty {
+            // Not "No past launches.": the filter hid them (the rows at hand while it is typed,
+            // the server's answer after); say which, and how to get them back.
+            grid.putCentered("No \(what) match filter: \(filters.joined(separator: " · "))", y: middle, style: Theme.label)
+            grid.putCentered("Esc clears the filter", y: middle + 1, style: Theme.label)
         } else if list.status.hasLoadedOnce {
             grid.putCentered("No \(what).", y: middle, style: Theme.label)
         }

@@ -16,8 +16,6 @@ public struct AppEnvironment: Sendable {
     public var favorites: FavoritesStore
     /// Fetches, decodes and fits pictures; nil draws glyph art only (`--no-images`).
     public var pictures: PictureLoader?
-    /// Picks an index below the given count: which rocket image a visit shows.
-    public var randomIndex: @Sendable (Int) -> Int
     /// Writes a line to the log file (never the screen); tests leave it silent.
     public var log: @Sendable (String) -> Void
     /// Writes an export for the user (an `.ics` file) under this name in their download
@@ -46,13 +44,12 @@ public struct AppEnvironment: Sendable {
                 preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
-                randomIndex: @escaping @Sendable (Int) -> Int = { $0 > 0 ? Int.random(in: 0..<$0) : 0 },
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 saveExport: @escaping @Sendable (String, Data) async -> Result<URL, ExportError> = { _, _ in
                     .failure(ExportError("exports are not set up"))
                 },
                 startupNotice: String? = nil) {
         self.sources = [source] + alternatives; self.clock = clock; self.time = time; self.openURL = openURL
-        self.preferences = preferences; self.favorites = favorites; self.pictures = pictures; self.randomIndex = randomIndex; self.log = log; self.saveExport = saveExport; self.startupNotice = startupNotice
+        self.preferences = preferences; self.favorites = favorites; self.pictures = pictures; self.log = log; self.saveExport = saveExport; self.startupNotice = startupNotice
     }
 }

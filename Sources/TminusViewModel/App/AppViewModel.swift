@@ -99,8 +99,8 @@ public final class AppViewModel {
     }
 }
 
-/// What a reducer knows of the world besides the state: what each source can do, and the one
-/// source of randomness (which rocket picture a visit shows). Plain values, no I/O.
+/// What a reducer knows of the world besides the state: what each source can do. Plain
+/// values, no I/O.
 struct ReducerContext {
     struct Source {
         var name: String
@@ -112,7 +112,6 @@ struct ReducerContext {
         var reportsAllowance = false
     }
     var sources: [Source]
-    var randomIndex: @Sendable (Int) -> Int
 
     init(_ environment: AppEnvironment) {
         func describe(_ source: LaunchSource) -> Source {
@@ -121,6 +120,5 @@ struct ReducerContext {
                    reportsAllowance: source.allowance != nil)
         }
         sources = environment.sources.map(describe)
-        randomIndex = environment.randomIndex
     }
 }

@@ -149,11 +149,11 @@ extension AppReducer {
         }
     }
 
-    /// Landing on a rocket's page: a fresh random picture from its gallery.
+    /// Landing on a rocket's page: its gallery from the first picture (`image 1/6`), so a
+    /// visit reads the same each time and `]` goes through them in order (issue 25: a random
+    /// first picture read as "where am I?").
     func visit(_ index: Int, in collection: RocketPageState.Collection) -> RocketPageState {
-        let images = state.rockets(in: collection)[index].flickrImages.count
-        let pick = images > 0 ? min(max(0, context.randomIndex(images)), images - 1) : 0
-        return RocketPageState(index: index, imageIndex: pick, collection: collection)
+        RocketPageState(index: index, imageIndex: 0, collection: collection)
     }
 
     mutating func performOnRocketPage(_ action: Action) {

@@ -120,7 +120,7 @@ public enum LaunchDetailDocument {
         case .launchLibrary2:
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.precisionWords)
-            field("Status", launch.sourceStatus?.name ?? launch.statusWord, tone: launch.statusTone)
+            field("Status", statusText(launch), tone: launch.statusTone)
             if launch.webcastLive { field("Webcast", "● LIVE", tone: .failure) }
             field("Provider", launch.provider)
             field("Rocket", launch.rocket?.object?.name)
@@ -206,10 +206,19 @@ public enum LaunchDetailDocument {
         return "\(p.name ?? missing) · orbit \(p.orbit ?? missing) · \(mass)"
     }
 
+    /// The list's word first (`GO`, as on the row), then the source's own name where it says
+    /// more (`GO · Go for Launch`): one status, the same word on both screens.
+    static func statusText(_ launch: Launch) -> String {
+        let word = launch.statusWord
+        guard let name = launch.sourceStatus?.name, name.uppercased() != word else { return word }
+        return "\(word) · \(name)"
+    }
+
+    /// `T+33s at 12 km: reason`; what is not known is left out (`T+33s: reason`), never `- km`.
     static func failureText(_ f: LaunchFailure) -> String {
         let time = f.time.map { "T+\($0)s" } ?? "T+\(missing)"
-        let altitude = f.altitude.map { "\($0) km" } ?? "\(missing) km"
-        return "\(time) at \(altitude): \(f.reason ?? missing)"
+        let altitude = f.altitude.map { " at \($0) km" } ?? ""
+        return "\(time)\(altitude): \(f.reason ?? missing)"
     }
 
     static func coreText(_ c: LaunchCore) -> String {
