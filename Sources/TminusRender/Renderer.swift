@@ -44,7 +44,9 @@ public enum Renderer {
         StatusLine.draw(state, into: &grid, layout: layout)
         switch state.overlay {
         case .help?: HelpOverlay.draw(state.screen, keys: state.keys, into: &grid)
-        case .units(let selection)?: UnitsModalView.draw(state.preferences.units, selection: selection, into: &grid)
+        case .units(let selection)?:
+            UnitsModalView.draw(state.preferences.units, selection: selection,
+                                clear: state.screen == .rocketPage ? layout.rocketFiguresRows : nil, into: &grid)
         case .links(let menu)?: LinkMenuView.draw(menu, into: &grid)
         case nil: break
         }

@@ -80,7 +80,7 @@ struct RocketsTests {
         for row in rows[(start + 1)...] {
             let text = row.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { return nil }  // the section ended
-            // The value ends at a wide gap (the `↓ more` marker may share the row).
+            // The value ends at a wide gap.
             if text.hasPrefix(label) {
                 return String(text.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
                     .components(separatedBy: "   ").first

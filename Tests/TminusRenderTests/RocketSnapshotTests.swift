@@ -59,7 +59,45 @@ struct RocketSnapshotTests {
     func unitsModal(_ size: Size) async {
         let h = await rocketsTab(size)
         await h.press(.down, .enter, .character("U"), .down, .character(" "))
-        assertSnapshot(of: frame(h, size), as: .frame, named: "\(size)")
+        let grid = frame(h, size)
+        // The chooser leaves the figures it changes in sight (issue 25: it covered them).
+        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let figures = try! #require(lines.firstIndex { $0.contains("HEIGHT") && $0.contains("PAYLOAD TO LEO") }, "\(grid.text)")
+        #expect(lines[figures + 1].contains(" ft ") || lines[figures + 1].contains(" m "), "the values under their titles: \(lines[figures + 1])")
+        #expect(!lines[figures...(figures + 2)].contains { $0.contains("│") || $0.contains("╭") || $0.contains("╰") }, "\(grid.text)")
+        assertSnapshot(of: grid, as: .frame, named: "\(size)")
+    }
+
+    /// On a short terminal the figures come first, under the name; on a tall one the photo
+    /// leads (issue 25: at 80x24 the photo took the rows before what the page is for).
+    @Test(arguments: sizes)
+    func theFiguresLeadOnAShortTerminal(_ size: Size) async {
+        let h = await rocketsTab(size)
+        await h.press(.down, .enter)
+        let lines = frame(h, size).text.split(separator: "\n", omittingEmptySubsequences: false)
+        let figures = try! #require(lines.firstIndex { $0.contains("HEIGHT") && $0.contains("PAYLOAD TO LEO") })
+        let gallery = try! #require(lines.firstIndex { $0.contains("image 1/") })
+        if size.height < 30 {
+            #expect(figures == 2, "right under the name")
+            #expect(figures < gallery)
+        } else {
+            #expect(figures > gallery, "the photo and its summary first")
+        }
+    }
+
+    /// `↓ more` has the body's last row to itself (issue 25: `…orbit around the E↓ more`), and
+    /// at the end of the body it is gone and the last line shows.
+    @Test func moreHasARowOfItsOwn() async {
+        let size = Size(width: 80, height: 24)
+        let h = await rocketsTab(size)
+        await h.press(.down, .enter)
+        var lines = frame(h, size).text.split(separator: "\n", omittingEmptySubsequences: false)
+        let more = try! #require(lines.first { $0.contains("↓ more") })
+        #expect(more.trimmingCharacters(in: .whitespaces) == "↓ more", "\(more)")
+        for _ in 0..<60 { await h.press(.down) }
+        lines = frame(h, size).text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.contains { $0.contains("↓ more") }, "\(lines.joined(separator: "\n"))")
+        #expect(lines[size.height - 2].trimmingCharacters(in: .whitespaces).isEmpty == false, "the body's last line, on the last row")
     }
 
     @Test(arguments: sizes)

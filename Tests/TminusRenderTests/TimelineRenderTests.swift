@@ -95,7 +95,7 @@ struct TimelineRenderTests {
         launch.timeline = Self.steps.map { TimelineEvent(name: $0.name, description: "What \($0.name) is", offset: $0.offset) }
         let clock = TestClock()
         clock.set(Self.net.addingTimeInterval(-600))
-        let h = await Harness(source: ScriptedSource(upcoming: [launch]), clock: clock, width: 100, height: 34,
+        let h = await Harness(source: ScriptedSource(upcoming: [launch]), clock: clock, width: 100, height: 35,
                               timeZone: TimeZone(identifier: "Europe/Warsaw")!).started()
         await h.press(.enter)
         h.viewModel.handle(.tick)

@@ -27,7 +27,14 @@ struct PhotoLayoutTests {
         #expect(l.rocketImageX == 2)
         #expect(l.rocketSummaryX == 2 + columns + 3)
         #expect(l.rocketSummaryTop == l.rocketImageTop && l.rocketSummaryRows == rows)
-        #expect(l.rocketFiguresTop == l.rocketImageTop + rows + 1)
+        if height < 30 {
+            // Short: the figures first, under the name, then the photo (issue 25).
+            #expect(l.rocketFiguresTop == l.subheaderRow + 1)
+            #expect(l.rocketImageTop == l.rocketFiguresTop + l.rocketFiguresHeight + 1)
+            #expect(l.rocketBodyTop == l.rocketImageTop + rows + 1)
+        } else {
+            #expect(l.rocketFiguresTop == l.rocketImageTop + rows + 1)
+        }
         #expect(l.rocketBodyHeight == max(6, height / 5), "the specs keep their share")
     }
 

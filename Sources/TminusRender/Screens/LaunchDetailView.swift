@@ -52,8 +52,5 @@ enum LaunchDetailView {
 
         // The body.
         DocumentView.draw(lines, context: context, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)
-        if detail.scroll + layout.detailBodyHeight < lines.count {
-            grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
-        }
     }
 }

@@ -55,11 +55,22 @@ enum HelpOverlay {
 struct Box {
     let left: Int, top: Int, width: Int, height: Int
 
-    init(width: Int, height: Int, in grid: Grid) {
+    /// - Parameter clear: rows to keep in sight: the box goes under them, else over them,
+    ///   where it fits between the tab bar and the status line; centred when it fits neither.
+    init(width: Int, height: Int, clear: Range<Int>? = nil, in grid: Grid) {
         self.width = min(grid.width - 2, width)
         self.height = min(grid.height - 2, height)
         left = (grid.width - self.width) / 2
-        top = (grid.height - self.height) / 2
+        let centred = (grid.height - self.height) / 2
+        guard let clear else { top = centred; return }
+        let under = clear.upperBound + 1, over = clear.lowerBound - 1 - self.height
+        if under + self.height <= grid.height - 1 {
+            top = under
+        } else if over >= 1 {
+            top = over
+        } else {
+            top = centred
+        }
     }
 
     func draw(title: String, footer: String?, into grid: inout Grid) {
@@ -83,9 +94,10 @@ struct Box {
 
 /// `U`: metric or imperial for each kind of rocket figure.
 enum UnitsModalView {
-    static func draw(_ units: UnitPreferences, selection: Int, into grid: inout Grid) {
+    /// - Parameter clear: the rocket page's figures, which the chooser changes: it stays off them.
+    static func draw(_ units: UnitPreferences, selection: Int, clear: Range<Int>? = nil, into grid: inout Grid) {
         let rows = UnitsModal.rows
-        let box = Box(width: 46, height: rows.count + 5, in: grid)
+        let box = Box(width: 46, height: rows.count + 5, clear: clear, in: grid)
         box.draw(title: "Units", footer: "Space toggles · Esc closes", into: &grid)
         for (i, quantity) in rows.enumerated() {
             let y = box.top + 2 + i

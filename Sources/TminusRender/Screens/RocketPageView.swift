@@ -15,9 +15,6 @@ enum RocketPageView {
 
         let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth, units: context.units)
         DocumentView.draw(lines, context: context, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &grid)
-        if page.scroll + layout.rocketBodyHeight < lines.count {
-            grid.putRight("↓ more ", right: grid.width, y: layout.statusRow - 1, style: Theme.label)
-        }
     }
 
     /// Name on the left, where this rocket is among all of them on the right: `○ ● ○ ○`.
@@ -77,9 +74,16 @@ enum RocketPageView {
 /// Draws worded lines (headings and label/value fields) from `scroll` on: the body of the
 /// launch detail and of the rocket page.
 enum DocumentView {
+    /// The lines from `scroll` on, in `height` rows. When more follow, the last row says so
+    /// and nothing else: `↓ more` on a row of its own, never over the text (issue 25:
+    /// `…orbit around the E↓ more`). That row's line shows once the body scrolls one more.
     static func draw(_ lines: [DetailLine], context: RenderContext, scroll: Int, top: Int, height: Int, into grid: inout Grid) {
+        let more = scroll + height < lines.count
+        if more, height > 1 {
+            grid.put("↓ more", x: 2, y: top + height - 1, style: Theme.label)
+        }
         var y = top
-        for line in lines.dropFirst(scroll).prefix(height) {
+        for line in lines.dropFirst(scroll).prefix(more && height > 1 ? height - 1 : height) {
             switch line {
             case .heading(let text):
                 grid.put(text, x: 2, y: y, style: Theme.heading)

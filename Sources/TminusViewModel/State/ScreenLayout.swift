@@ -53,7 +53,11 @@ public struct ScreenLayout: Sendable, Hashable {
     public var detailLinksX: Int { detailHeaderTextX }
     /// The rocket page: name row, the gallery's photo with a summary beside it (or under it,
     /// when the photo leaves too little room beside), the four figures, then a scrolling body.
-    public var rocketImageTop: Int { contentTop + 1 }
+    /// On a short terminal the figures come first, under the name (issue 25: at 80x24 the
+    /// photo came before what the page is for); the photo keeps its size either way.
+    public var rocketFiguresFirst: Bool { height < Self.rocketFiguresFirstBelowHeight }
+    static let rocketFiguresFirstBelowHeight = 30
+    public var rocketImageTop: Int { rocketFiguresFirst ? contentTop + 1 + rocketFiguresHeight + 1 : contentTop + 1 }
     public var rocketImageHeight: Int { rocketPhoto.rows }
     public var rocketImageWidth: Int { rocketPhoto.columns }
     /// Centred under the name when the summary goes below it; at the margin when beside it.
@@ -63,9 +67,13 @@ public struct ScreenLayout: Sendable, Hashable {
     public var rocketSummaryX: Int { rocketSummaryBeside ? rocketSummaryXBeside(rocketPhoto) : 2 }
     public var rocketSummaryTop: Int { rocketSummaryBeside ? rocketImageTop : rocketImageTop + rocketImageHeight + 1 }
     public var rocketSummaryRows: Int { rocketSummaryBeside ? rocketImageHeight : Self.rocketSummaryRowsBelow }
-    public var rocketFiguresTop: Int { rocketSummaryTop + rocketSummaryRows + 1 }
+    public var rocketFiguresTop: Int { rocketFiguresFirst ? contentTop + 1 : rocketSummaryTop + rocketSummaryRows + 1 }
     public let rocketFiguresHeight = 3
-    public var rocketBodyTop: Int { rocketFiguresTop + rocketFiguresHeight + 1 }
+    /// The figures' rows, which the units chooser leaves in sight (it changes them).
+    public var rocketFiguresRows: Range<Int> { rocketFiguresTop..<(rocketFiguresTop + rocketFiguresHeight) }
+    public var rocketBodyTop: Int {
+        rocketFiguresFirst ? rocketSummaryTop + rocketSummaryRows + 1 : rocketFiguresTop + rocketFiguresHeight + 1
+    }
     public var rocketBodyHeight: Int { max(1, statusRow - rocketBodyTop) }
 
     /// Narrower than this beside the photo, the summary goes under it.
