@@ -112,6 +112,28 @@ struct RocketSnapshotTests {
         assertSnapshot(of: grid, as: .frame, named: "\(size)")
     }
 
+    /// A rocket's launches with pictures (two-line rows): the outcome column has a title, the
+    /// rows do not repeat the rocket, and the second line runs to the list's edge (issue 25:
+    /// it was cut at the mission column with 150 columns free).
+    @Test func aRocketsLaunchesUseTheWidth() async {
+        var launches = Sample.launches(3, upcoming: false, prefix: "Flight")
+        for i in launches.indices {
+            launches[i].rocket = .object(Sample.Rockets.falcon1)
+            launches[i].launchpad = .object(Launchpad(id: "kwaj", name: "Kwajalein Atoll Omelek Island Launch Complex",
+                                                      locality: "Omelek Island, Republic of the Marshall Islands"))
+        }
+        let source = ScriptedSource(rockets: Sample.Rockets.all, rocketLaunches: [Sample.Rockets.falcon1.id: launches])
+        let size = Size(width: 200, height: 60)
+        let h = Harness(source: source, width: size.width, height: size.height, pictures: PictureSpy().loader)
+        await h.press(.character("2"), .enter, .character("L"))
+        let lines = frame(h, size).text.split(separator: "\n").map(String.init)
+        let header = try! #require(lines.first { $0.contains("MISSION") })
+        #expect(header.contains("OUTCOME"), "\(header)")
+        #expect(lines.contains { $0.contains("Flight #") && $0.contains("Kwajalein Atoll Omelek Island Launch Complex") && !$0.contains("…") },
+                "the place line whole:\n\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("Falcon 1 · Flight") }, "the rocket is over the list, not on every row")
+    }
+
     @Test func rocketsFailedToLoad() async {
         let h = await rocketsTab(Size(width: 80, height: 24), failing: .http(status: 502, retryAfter: nil))
         assertSnapshot(of: frame(h, Size(width: 80, height: 24)), as: .frame)

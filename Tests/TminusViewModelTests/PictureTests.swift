@@ -48,6 +48,20 @@ struct PictureTests {
         #expect(spy.requests.count == before)
     }
 
+    /// A launch with a photo and no patch (most of LL2's) shows the photo in the detail's
+    /// header box, as the preview does (issue 25: the box stayed `░░░ ○` for good).
+    @Test func aLaunchWithAPhotoAndNoPatchShowsThePhotoInTheDetailHeader() async {
+        var launch = Sample.launches(1, upcoming: true)[0]
+        launch.links.patchSmall = nil
+        launch.links.patchLarge = nil
+        launch.image = URL(string: "https://example.com/photo.jpg")!
+        let h = Harness(source: ScriptedSource(upcoming: [launch]), pictures: spy.loader)
+        await h.started().press(.enter)
+        let layout = h.state.layout
+        let key = PictureKey(url: launch.image!, columns: layout.detailPatchColumns, rows: layout.detailPatchRows)
+        #expect(h.state.pictures[h.state.pictureRequest(key)] == .ready(PictureSpy.solid(columns: key.columns, rows: key.rows)))
+    }
+
     @Test func leavingTheScreenCancelsAPictureStillLoading() async {
         let h = await harness().started()
         spy.hold()

@@ -49,7 +49,8 @@ struct LaunchColumns {
         let empty = list.launches.isEmpty
         // Every date form fits in 16 columns (`yyyy-MM-dd HH:mm`); a date is never cut.
         let dateWidth = LaunchListView.dateWidth
-        let statusWidth = outcome == .word ? min(15, max(empty ? LaunchListView.statusWidth : 6, widest.status)) : 1
+        let statusWidth = outcome == .word ? min(15, max(empty ? LaunchListView.statusWidth : 6, widest.status))
+            : TerminalText.width(Self.outcomeTitle)
         // Right of the name: the date, the status and a column of air at the edge.
         let tail = gap + dateWidth + gap + statusWidth + 1
         var room = max(0, width - nameX - tail)
@@ -71,7 +72,7 @@ struct LaunchColumns {
             chosen.append((kind, w))
             room -= w + gap
         }
-        let showsRocket = chosen.contains { $0.kind == .rocket }
+        let showsRocket = chosen.contains { $0.kind == .rocket } || outcome == .icon
         let names = max(showsRocket ? widest.missionTitle : widest.fullTitle,
                         Self.widestMarked(list, rocketColumn: showsRocket, changes: changes, watched: watched))
         let nameWidth = empty ? room : min(room, max(Self.minimumName, names))
@@ -103,12 +104,18 @@ struct LaunchColumns {
         }
     }
 
-    var showsRocket: Bool { extras.contains { $0.kind == .rocket } }
+    /// The rocket is on screen already: in its column, or over the list (a rocket's launches,
+    /// whose rows then read `MTG-I2`, not `Ariane 62 | MTG-I2`, and never `Falcon 1 · …`).
+    var showsRocket: Bool { extras.contains { $0.kind == .rocket } || outcome == .icon }
     var showsProvider: Bool { extras.contains { $0.kind == .provider } }
 
-    /// Where the second line of a patch row may run: under the name and the extra columns
-    /// (their second line is empty).
-    var detailWidth: Int { date.x - Self.gap - name.x }
+    /// The one-cell outcome marks' column (a rocket's launches: ✓ ✗ •) is titled like the others.
+    static let outcomeTitle = "OUTCOME"
+
+    /// Where the second line of a patch row may run: to the list's edge, under the columns
+    /// (their second line is empty). Issue 25: it stopped at the name column, so a rocket's
+    /// launches cut `Falcon 1 · Flight #…` with 150 columns free.
+    var detailWidth: Int { width - 1 - name.x }
 
     static func value(_ kind: Extra, of launch: Launch) -> String? {
         switch kind {

@@ -10,7 +10,7 @@ enum LaunchDetailView {
         let top = layout.detailHeaderTop
 
         // The patch on the left, down to the links bar; the text beside it.
-        PictureView.drawPatch(launch.links.patchLarge ?? launch.links.patchSmall, context: context, x: 2, y: top,
+        PictureView.drawPatch(launch.headerPicture, context: context, x: 2, y: top,
                               columns: layout.detailPatchColumns, rows: layout.detailPatchRows, into: &grid)
         let textX = layout.detailHeaderTextX
 

@@ -174,7 +174,7 @@ enum LaunchListView {
         grid.put("MISSION", x: c.name.x, y: y, style: style)
         for (kind, column) in c.extras { grid.put(kind.title, x: column.x, y: y, style: style) }
         grid.put("DATE", x: c.date.x, y: y, style: style)
-        if c.outcome == .word { grid.put("STATUS", x: c.status.x, y: y, style: style) }
+        grid.put(c.outcome == .word ? "STATUS" : LaunchColumns.outcomeTitle, x: c.status.x, y: y, style: style)
     }
 
     /// One line: glyph, name, (rocket, provider), date, status.
@@ -220,7 +220,7 @@ enum LaunchListView {
                  maxWidth: c.date.width, style: .dim)
         switch c.outcome {
         case .word: grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.statusTone))
-        case .icon: grid.put(launch.status.icon, x: c.status.x, y: y, style: Theme.style(launch.statusTone))
+        case .icon: grid.put(launch.status.icon, x: c.status.x + c.status.width / 2, y: y, style: Theme.style(launch.statusTone))
         }
     }
 

@@ -30,7 +30,7 @@ enum LaunchPreviewView {
         let pictures = context.pictureMode == .pictures
         let patchColumns = pictures ? layout.previewPatchColumns : 0, patchRows = pictures ? layout.previewPatchRows : 0
         if pictures {
-            PictureView.drawPatch(launch.previewPicture, context: context, x: left, y: y,
+            PictureView.drawPatch(launch.headerPicture, context: context, x: left, y: y,
                                   columns: patchColumns, rows: patchRows, into: &grid)
         }
         let textX = pictures ? left + patchColumns + 2 : left

@@ -57,8 +57,10 @@ extension Launch {
     /// A list row's picture: the small patch, else the large one, else the launch's photo
     /// (Launch Library 2 launches often have no patch, but nearly all have a photo).
     public var rowPicture: URL? { links.patchSmall ?? links.patchLarge ?? image }
-    /// The preview's picture: the same, the large patch first.
-    public var previewPicture: URL? { links.patchLarge ?? links.patchSmall ?? image }
+    /// The preview's and the detail header's picture: the same, the large patch first (issue
+    /// 25: the LL2 detail's box waited for a patch most launches do not have, and read as a
+    /// failed load).
+    public var headerPicture: URL? { links.patchLarge ?? links.patchSmall ?? image }
 }
 
 /// The pictures the current screen shows, most important first.
@@ -71,7 +73,7 @@ enum PictureDemand {
         case .launchDetail:
             guard let launch = state.detail?.launch else { return [] }
             var keys: [PictureKey] = []
-            if let url = launch.links.patchLarge ?? launch.links.patchSmall {
+            if let url = launch.headerPicture {
                 keys.append(PictureKey(url: url, columns: layout.detailPatchColumns, rows: layout.detailPatchRows))
             }
             // The body's picture (Launch Library 2), as the document lays it out.
@@ -101,7 +103,7 @@ enum PictureDemand {
             guard list.scrollTop < end else { return [] }
             // The preview's patch (wide terminals), then the selected row: where the eye is.
             var keys: [PictureKey] = []
-            if let url = state.previewLaunch?.previewPicture {
+            if let url = state.previewLaunch?.headerPicture {
                 keys.append(PictureKey(url: url, columns: layout.previewPatchColumns, rows: layout.previewPatchRows))
             }
             let rows = [list.selection] + Array(list.scrollTop..<end).filter { $0 != list.selection }
