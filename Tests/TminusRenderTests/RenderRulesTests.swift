@@ -167,7 +167,7 @@ struct RowFlagsRenderTests {
         var live = Launch(origin: .launchLibrary2, id: "l", name: "Starlink Group 15-22", date: Sample.reference, upcoming: true)
         live.webcastLive = true
         let seen = SeenStore.inMemory(["l": SeenLaunch(net: Sample.reference.addingTimeInterval(-2 * 86_400), precision: .hour,
-                                                       status: "UPCOMING", seenAt: Sample.reference)])
+                                                       status: "UPCOMING", seenAt: Sample.reference, origin: .launchLibrary2)])
         var environment = AppEnvironment(source: ScriptedSource(upcoming: [live]).source, clock: TestClock().clock,
                                          time: LaunchTime(timeZone: .gmt), openURL: BrowserSpy().open)
         environment.seen = seen
@@ -178,5 +178,27 @@ struct RowFlagsRenderTests {
         let grid = Renderer.render(viewModel.state, size: Size(width: 100, height: 24))
         let row = grid.snapshotText.split(separator: "\n").first { $0.contains("Starlink Group 15-22") }.map(String.init) ?? ""
         #expect(row.contains("Starlink Group 15-22 ● LIVE NET +2 d"), "\(row)")
+    }
+
+    /// `new` gives way to the name when both do not fit (issue 25: the tag ate the name).
+    @Test(arguments: [(80, false), (200, true)])
+    func newGivesWayToTheName(width: Int, tagged: Bool) async {
+        // 45 columns: whole in the 47 an 80-column list gives a name, not with ` new`.
+        let name = "Rideshare To Sun-Synchronous Orbit Mission 12"
+        let fresh = Launch(origin: .launchLibrary2, id: "fresh", name: name, date: Sample.reference, upcoming: true)
+        let seen = SeenStore.inMemory(["other": SeenLaunch(net: Sample.reference, precision: .hour, status: "GO",
+                                                           seenAt: Sample.reference, origin: .launchLibrary2)])
+        var environment = AppEnvironment(source: ScriptedSource(upcoming: [fresh]).source, clock: TestClock().clock,
+                                         time: LaunchTime(timeZone: .gmt), openURL: BrowserSpy().open)
+        environment.seen = seen
+        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
+        viewModel.handle(.resized(width: width, height: 24))
+        viewModel.start()
+        await viewModel.settle()
+        #expect(viewModel.state.changes["fresh"] == .new)
+        let grid = Renderer.render(viewModel.state, size: Size(width: width, height: 24))
+        let row = grid.snapshotText.split(separator: "\n").first { $0.contains("› ") }.map(String.init) ?? ""
+        #expect(row.contains(tagged ? name + " new" : name), "\(row)")
+        if !tagged { #expect(!row.contains(" new"), "\(row)") }
     }
 }

@@ -71,6 +71,40 @@ struct WhatChangedTests {
         #expect(h.state.changes["b"] == .hold)
     }
 
+    /// Issue 25: the first Launch Library 2 run after r/SpaceX was used flagged every row
+    /// `new`. A first look at a source flags nothing, whatever was seen of the other.
+    @Test func aFirstLookAtASourceFlagsNothingWhateverTheOtherShowed() async {
+        let archive = Launch(origin: .spacex, id: "5eb87d42ffd86e000604b384", name: "Crew-5", date: Self.net, upcoming: true)
+        let seen = SeenStore.inMemory(["5eb87d42ffd86e000604b384": Self.seen(archive)])
+        let source = ScriptedSource(upcoming: [Self.launch("a"), Self.launch("b")])
+        var environment = AppEnvironment(source: source.source, clock: TestClock().clock, time: LaunchTime(timeZone: .gmt),
+                                         openURL: BrowserSpy().open)
+        environment.seen = seen
+        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
+        viewModel.handle(.resized(width: 120, height: 30))
+        viewModel.start()
+        await viewModel.settle()
+        #expect(viewModel.state.changes.isEmpty, "\(viewModel.state.changes)")
+    }
+
+    /// seen.json written before the source was kept: each entry's source from its id's shape.
+    @Test func anOlderSeenFileGetsItsSourcesFromTheIDs() async throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "tminus-seen-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let old = #"{"5eb87d42ffd86e000604b384":{"net":1665270300,"precision":"hour","seenAt":1665000000,"status":"UPCOMING"},"#
+            + #""e3df2ecd-c239-472f-95e4-2b89b4f75800":{"net":1665270300,"precision":"hour","seenAt":1665000000,"status":"GO"}}"#
+        try Data(old.utf8).write(to: url)
+        let store = SeenStore.file(url)
+        let loaded = store.load()
+        #expect(loaded["5eb87d42ffd86e000604b384"]?.origin == .spacex)
+        #expect(loaded["e3df2ecd-c239-472f-95e4-2b89b4f75800"]?.origin == .launchLibrary2)
+        // Written again, with the sources.
+        await store.remember([:])
+        let written = try String(contentsOf: url, encoding: .utf8)
+        #expect(written.contains(#""origin":"ll2""#) && written.contains(#""origin":"spacex""#), "\(written)")
+        #expect(store.load() == loaded)
+    }
+
     @Test func whatThisRunShowedIsBounded() async {
         let many = (0..<(AppReducer.shownThisRunLimit + 300)).map { Self.launch("l\($0)") }
         let source = ScriptedSource(upcoming: many)

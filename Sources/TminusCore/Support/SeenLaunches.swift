@@ -9,13 +9,34 @@ public struct SeenLaunch: Sendable, Hashable, Codable {
     public var status: String
     /// When it was last shown (the file keeps the most recent ones).
     public var seenAt: Date
+    /// The source it was seen on: a first look at a source flags nothing, whatever the user
+    /// saw of the other one (issue 25: the first LL2 run after r/SpaceX flagged every row new).
+    public var origin: LaunchOrigin
 
-    public init(net: Date?, precision: DatePrecision, status: String, seenAt: Date) {
-        self.net = net; self.precision = precision; self.status = status; self.seenAt = seenAt
+    public init(net: Date?, precision: DatePrecision, status: String, seenAt: Date, origin: LaunchOrigin) {
+        self.net = net; self.precision = precision; self.status = status; self.seenAt = seenAt; self.origin = origin
     }
 
     public init(_ launch: Launch, seenAt: Date) {
-        self.init(net: launch.date, precision: launch.datePrecision, status: launch.statusWord, seenAt: seenAt)
+        self.init(net: launch.date, precision: launch.datePrecision, status: launch.statusWord, seenAt: seenAt,
+                  origin: launch.origin)
+    }
+
+    enum CodingKeys: String, CodingKey { case net, precision, status, seenAt, origin }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        net = try c.decodeIfPresent(Date.self, forKey: .net)
+        precision = try c.decode(DatePrecision.self, forKey: .precision)
+        status = try c.decode(String.self, forKey: .status)
+        seenAt = try c.decode(Date.self, forKey: .seenAt)
+        origin = try c.decodeIfPresent(LaunchOrigin.self, forKey: .origin) ?? .spacex
+    }
+
+    /// A file written before `origin` was kept: r/SpaceX ids are 24 hex digits (MongoDB's),
+    /// Launch Library 2's are UUIDs.
+    static func origin(ofID id: String) -> LaunchOrigin {
+        id.count == 36 && id.filter { $0 == "-" }.count == 4 ? .launchLibrary2 : .spacex
     }
 }
 
@@ -37,8 +58,14 @@ public struct SeenStore: Sendable {
     /// `seen.json` in the state dir, written atomically.
     public static func file(_ url: URL) -> SeenStore {
         let read: @Sendable () -> [String: SeenLaunch] = {
-            guard let data = try? Data(contentsOf: url) else { return [:] }
-            return (try? JSONDecoder.seen.decode([String: SeenLaunch].self, from: data)) ?? [:]
+            guard let data = try? Data(contentsOf: url),
+                  var seen = try? JSONDecoder.seen.decode([String: SeenLaunch].self, from: data) else { return [:] }
+            // A file from before `origin` was written (the first write after it rewrites them
+            // all with one): their source, from the id's shape.
+            if data.range(of: Data("\"origin\"".utf8)) == nil {
+                for (id, _) in seen { seen[id]?.origin = SeenLaunch.origin(ofID: id) }
+            }
+            return seen
         }
         return SeenStore(load: read, remember: { fresh in
             var all = read().merging(fresh) { old, new in new.seenAt >= old.seenAt ? new : old }

@@ -203,14 +203,22 @@ enum LaunchListView {
 
     static func drawFacts(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into grid: inout Grid, y: Int) {
         let launch = row.launch
-        // A live webcast, then what changed since the user last looked, at the end of the name column.
+        let title = LaunchColumns.title(of: launch, rocketColumn: c.showsRocket)
+        // A live webcast, then what changed since the user last looked, at the end of the name
+        // column. `new` gives way to the name when both do not fit (issue 25: it ate the name);
+        // a moved NET, a hold or a scrub is worth the cut.
+        var change = row.change
+        if change == .new, TerminalText.width(title) + (row.watched ? 2 : 0)
+            + TerminalText.width(LaunchColumns.flags(launch, change: change)) > c.name.width {
+            change = nil
+        }
         let live = launch.webcastLive ? " ● LIVE" : ""
-        let flag = row.change.map { " " + $0.text } ?? ""
-        let flagsWidth = TerminalText.width(LaunchColumns.flags(launch, change: row.change))
-        var x = c.name.x + Theme.putMarked(LaunchColumns.title(of: launch, rocketColumn: c.showsRocket), marked: row.watched,
+        let flag = change.map { " " + $0.text } ?? ""
+        let flagsWidth = TerminalText.width(LaunchColumns.flags(launch, change: change))
+        var x = c.name.x + Theme.putMarked(title, marked: row.watched,
                                            x: c.name.x, y: y, maxWidth: c.name.width - flagsWidth, into: &grid)
         x += grid.put(live, x: x, y: y, maxWidth: TerminalText.width(live), style: Theme.liveStyle)
-        if let change = row.change {
+        if let change {
             grid.put(flag, x: x, y: y, maxWidth: TerminalText.width(flag), style: Theme.changeStyle(change))
         }
         for (kind, column) in c.extras {

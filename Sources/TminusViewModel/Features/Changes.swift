@@ -58,7 +58,8 @@ extension AppReducer {
     /// stay for the run; an answer that changes nothing leaves a launch's flag as it is.
     mutating func noteChanges(_ launches: [Launch]) {
         guard !launches.isEmpty else { return }
-        let looked = !state.seen.isEmpty
+        // Looked before at this source (not at the other one: a first look flags nothing).
+        let looked = Set(state.seen.values.map(\.origin))
         var remembered: [String: SeenLaunch] = [:]
         for launch in launches {
             let now = SeenLaunch(launch, seenAt: self.now)
@@ -66,7 +67,8 @@ extension AppReducer {
             if launch.upcoming, let shown = state.shownThisRun[launch.id] {
                 if let change = LaunchChange.between(shown, launch, userHasLooked: true) { state.changes[launch.id] = change }
             } else {
-                state.changes[launch.id] = LaunchChange.between(state.seen[launch.id], launch, userHasLooked: looked)
+                state.changes[launch.id] = LaunchChange.between(state.seen[launch.id], launch,
+                                                                userHasLooked: looked.contains(launch.origin))
             }
             if launch.upcoming { state.shownThisRun[launch.id] = now }
             remembered[launch.id] = now
