@@ -13,30 +13,61 @@ enum TooSmallView {
     }
 }
 
-/// `?`: the keys of the current screen in a box over it; in two columns when one would not
-/// fit the screen's height (the last entries, `? help` and `q quit`, must always show).
+/// `?`: the keys of the current screen in a box over it: one column when it fits the height,
+/// else two; a description too long for its column wraps under itself (issue 25: at 80x24
+/// every one was cut, `filter by name (Enter…`). Only when even wrapped columns would not fit
+/// the height are descriptions cut to one line each (`? help` and `q quit`, last, always show).
 enum HelpOverlay {
+    /// One entry as laid out: its keys and its description's lines.
+    struct Entry { var keys: String; var lines: [String] }
+
     static func draw(_ screen: ScreenKind, keys: KeyBindings = KeyBindings(), into grid: inout Grid) {
         let entries = Keymap.help(for: screen, keys: keys)
         let keyWidth = entries.map { TerminalText.width($0.keys) }.max() ?? 0
         let actionWidth = entries.map { TerminalText.width($0.action) }.max() ?? 0
         let room = max(1, grid.height - 2 - 4)
-        let columns = entries.count > room ? 2 : 1
-        let perColumn = (entries.count + columns - 1) / columns
-        let columnWidth = keyWidth + actionWidth + 3
-        let box = Box(width: columns * columnWidth + 4 + (columns - 1) * 2, height: perColumn + 4, in: grid)
+        // The box's inside is its width less borders and margins (6).
+        let widest = grid.width - 2 - 6
+        let columns = layout(entries, keyWidth: keyWidth, actionWidth: actionWidth, room: room, widest: widest)
+        let columnWidth = columns.count == 1 ? min(widest, keyWidth + 1 + actionWidth) : (widest - 2) / 2
+        let rows = columns.map { $0.reduce(0) { $0 + $1.lines.count } }.max() ?? 0
+        let box = Box(width: columns.count * columnWidth + (columns.count - 1) * 2 + 6, height: rows + 4, in: grid)
         box.draw(title: "Keys: \(title(screen))", footer: "? or Esc closes", into: &grid)
-        let inner = box.width - 6
-        // In two columns each gets half the room; the action is cut with … if it must be.
-        let width = columns == 1 ? inner : (inner - 2) / 2
-        for (i, entry) in entries.enumerated() {
-            let column = i / perColumn, row = i % perColumn
-            let y = box.top + 2 + row
-            guard y < box.top + box.height - 2 else { continue }
-            let x = box.left + 3 + column * (width + 2)
-            grid.put(entry.keys, x: x, y: y, maxWidth: min(keyWidth, width), style: Style(foreground: .theme.accent, attributes: .bold))
-            grid.put(entry.action, x: x + keyWidth + 1, y: y, maxWidth: max(0, width - keyWidth - 1))
+        for (c, column) in columns.enumerated() {
+            let x = box.left + 3 + c * (columnWidth + 2)
+            var y = box.top + 2
+            for entry in column {
+                grid.put(entry.keys, x: x, y: y, maxWidth: min(keyWidth, columnWidth), style: Style(foreground: .theme.accent, attributes: .bold))
+                for line in entry.lines where y < box.top + box.height - 2 {
+                    grid.put(line, x: x + keyWidth + 1, y: y, maxWidth: max(0, columnWidth - keyWidth - 1))
+                    y += 1
+                }
+            }
         }
+    }
+
+    /// The entries in one or two columns of at most `room` lines: one column if its wrapped
+    /// lines fit, else two balanced by lines, else two of one line each (cut with `…`).
+    static func layout(_ entries: [KeyHelp], keyWidth: Int, actionWidth: Int, room: Int, widest: Int) -> [[Entry]] {
+        func wrapped(width: Int) -> [Entry] {
+            entries.map { Entry(keys: $0.keys, lines: LaunchDetailDocument.wrap($0.action, width: max(2, width))) }
+        }
+        let one = wrapped(width: min(widest, keyWidth + 1 + actionWidth) - keyWidth - 1)
+        if one.reduce(0, { $0 + $1.lines.count }) <= room { return [one] }
+        let half = (widest - 2) / 2 - keyWidth - 1
+        let two = wrapped(width: half)
+        let total = two.reduce(0) { $0 + $1.lines.count }
+        // The first column takes entries until it holds half the lines; the rest go right.
+        var split = 0, lines = 0
+        while split < two.count, lines + two[split].lines.count <= (total + 1) / 2 {
+            lines += two[split].lines.count
+            split += 1
+        }
+        let balanced = [Array(two[..<split]), Array(two[split...])]
+        if balanced.allSatisfy({ $0.reduce(0) { $0 + $1.lines.count } <= room }) { return balanced }
+        let cut = entries.map { Entry(keys: $0.keys, lines: [TerminalText.truncate($0.action, toWidth: max(2, half))]) }
+        let perColumn = (cut.count + 1) / 2
+        return [Array(cut.prefix(perColumn)), Array(cut.dropFirst(perColumn))]
     }
 
     static func title(_ screen: ScreenKind) -> String {
