@@ -1,11 +1,14 @@
+import Foundation
+
 /// The tminus logo: a rocket lifting off, drawn in code (no file to ship or to fail to load),
 /// 32 × 32 pixels on transparency, so chafa draws it like any other picture.
 public enum Logo {
     public static let size = 32
-    /// The most rows it is drawn in: 16 rows of half blocks are its 32 pixels, so more cells
-    /// add no detail, and chafa's work grows with the cells. At 200x60, half the width (50 rows)
-    /// took 12-17 ms of the first frame, which is most of start-up; 16 rows take 1.7 ms.
-    public static let maxRows = 16
+    /// Where the app asks for it: a picture like the others, made off the frame by the effect
+    /// runner (`LoadedPicture.render`, pixels too where the terminal takes them) and drawn once
+    /// ready, the glyph logo until then. At 200x60 it is 100x50 cells: chafa takes 12-17 ms
+    /// for that, which would be most of start-up if the first frame waited for it.
+    public static let url = URL(string: "tminus:logo")!
 
     public static let image: RGBAImage = {
         let n = size
@@ -45,10 +48,9 @@ public enum Logo {
         return RGBAImage(width: n, height: n, pixels: pixels)
     }()
 
-    /// The logo drawn by chafa in `rows` rows and twice as many columns (square on screen),
-    /// in the terminal's colours over the screen's background.
-    public static func picture(rows: Int, depth: PictureColorDepth, background: RGBA = RGBA(0, 0, 0)) -> GlyphPicture {
-        ChafaRenderer.render(image, columns: rows * 2, rows: rows, depth: depth, background: background)
+    /// The logo made ready for `request` (its box and look), as a downloaded picture would be.
+    public static func loaded(for request: PictureRequest) -> LoadedPicture {
+        LoadedPicture.render(image, for: request)
     }
 
     /// The logo with `--no-images`.

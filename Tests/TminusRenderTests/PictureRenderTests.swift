@@ -234,23 +234,31 @@ struct PictureRenderTests {
         #expect(Renderer.render(h.state, size: size).cells.contains { $0.character == "█" })
     }
 
-    @Test func theStartupLogoIsBigButNoBiggerThanItsPixelsWhileTheFirstPageLoads() async {
+    /// Issue 25: half the terminal's width, square, centred, made off the frame: the first
+    /// frame shows the glyph logo, the picture comes when the effect runner has made it.
+    @Test func theStartupLogoIsHalfTheWidthAndTheFirstFrameDoesNotWaitForIt() async {
         let wide = Size(width: 160, height: 50)
         let h = Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)), width: 160, height: 50,
                         pictures: PictureSpy().loader)
-        h.viewModel.start()  // not settled: the first page is on its way
+        h.viewModel.start()  // not settled: the first page and the logo are on their way
         var grid = Renderer.render(h.state, size: wide)
+        #expect(grid.find("▐█▌") != nil, "the glyph logo first")
+        let box = h.state.layout.startupLogo
+        #expect(box.columns == 80 && box.rows == 40, "half of 160 columns, square: \(box)")
+        let request = h.state.pictureRequest(PictureKey(url: Logo.url, columns: box.columns, rows: box.rows))
+        #expect(h.state.pictures[request] == .loading, "asked for, not drawn in the frame")
+        h.viewModel.handle(.pictureLoaded(request, .success(Logo.loaded(for: request))))
+
+        grid = Renderer.render(h.state, size: wide)
         // chafa's glyphs: block elements (U+2580…) and sextants (U+1FB00…), nothing of the frame's.
         func inked(_ x: Int, _ y: Int) -> Bool { (grid[x, y].character.unicodeScalars.first?.value ?? 0) >= 0x2580 }
         let logoRows = (0..<grid.height).filter { y in (0..<grid.width).contains { inked($0, y) } && y > 1 && y < grid.height - 2 }
         let columns = (0..<grid.width).filter { x in logoRows.contains { inked(x, $0) } }
-        // The logo's box is 16 rows and 32 columns (its 32 pixels; half the width would be 80
-        // columns); the rocket inside has transparent sides.
-        #expect(columns.count >= 12 && columns.count <= 32, "\(columns.count) columns drawn")
+        // The rocket inside its 80x40 box has transparent sides.
+        #expect(columns.count >= 30 && columns.count <= 80, "\(columns.count) columns drawn")
+        #expect(logoRows.count >= 30 && logoRows.count <= 40, "tall: \(logoRows.count) rows")
         let centre = (columns.first! + columns.last!) / 2
-        // The rocket is not symmetric (its shaded side, chafa's choice of glyphs): nearly centred.
-        #expect(abs(centre - wide.width / 2) <= 3, "centred: \(centre)")
-        #expect(logoRows.count >= 14 && logoRows.count <= Logo.maxRows, "tall: \(logoRows.count) rows")
+        #expect(abs(centre - wide.width / 2) <= 4, "centred: \(centre)")
         #expect(grid.find("tminus · loading upcoming launches…") != nil)
         assertSnapshot(of: grid, as: .frame, named: "pictures")
 

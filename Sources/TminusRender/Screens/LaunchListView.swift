@@ -18,8 +18,7 @@ enum LaunchListView {
     static func draw(_ state: AppState, context: RenderContext, into grid: inout Grid) {
         let list = state.currentList
         drawSegments(state, list: list, into: &grid, layout: context.layout, width: context.listWidth)
-        // The very first load shows the logo; later empty lists just say what is going on.
-        let startup = state.routes.isEmpty && !state.upcoming.status.hasLoadedOnce && !state.past.status.hasLoadedOnce
+        let startup = state.showsStartupLogo
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
                  filters: filterWords(state, id: .segment(state.segment)),
                  outcome: .word, startup: startup, context: context, into: &grid)
@@ -244,7 +243,7 @@ enum LaunchListView {
                           context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
         let middle = layout.listTop + layout.listHeight / 2 - 1
-        if startup, list.status.activity == .loadingFirst {
+        if startup {
             StartupLogo.draw(what: what, context: context, into: &grid)
         } else if list.status.isLoading {
             grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)

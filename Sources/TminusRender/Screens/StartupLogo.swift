@@ -2,23 +2,22 @@ import TminusCore
 import TminusImage
 import TminusViewModel
 
-/// While the first launches load: the logo, up to half the terminal's width and `Logo.maxRows`
-/// tall, aspect kept, drawn by chafa in the terminal's colours (glyph art with `--no-images`). It
-/// is only a picture of waiting: the list replaces it the moment data arrives.
+/// While the first launches load: the logo at half the terminal's width, square, centred
+/// (`ScreenLayout.startupLogo`), once the effect runner has made it (off the frame, like any
+/// picture: the first frame never waits for chafa); the glyph logo until then, and for good
+/// with `--no-images`. It is only a picture of waiting: the list replaces it the moment data
+/// arrives.
 enum StartupLogo {
     static func draw(what: String, context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
-        let room = layout.listHeight - 2  // a line for the caption and one of air
-        var caption = layout.listTop + layout.listHeight / 2
-        if context.pictureMode == .pictures {
-            // Square logo: a cell is about twice as tall as wide.
-            let rows = max(1, min(room, grid.width / 4, Logo.maxRows))
-            let columns = rows * 2
-            let top = layout.listTop + max(0, (room - rows) / 2)
-            let picture = Logo.picture(rows: rows, depth: context.pictureLook.depth, background: context.pictureLook.background)
-            grid.draw(picture, rows: 0..<rows, x: (grid.width - columns) / 2, y: top)
-            caption = top + rows + 1
+        let box = layout.startupLogo
+        let key = PictureKey(url: Logo.url, columns: box.columns, rows: box.rows)
+        var caption: Int
+        if let picture = context.picture(key) {
+            PictureView.drawPicture(picture, key: key, rows: 0..<box.rows, x: box.x, y: box.y, context: context, into: &grid)
+            caption = box.y + box.rows + 1
         } else {
+            let room = max(1, layout.listHeight - 2)
             let top = layout.listTop + max(0, (room - Logo.glyphs.count) / 2)
             for (i, line) in Logo.glyphs.enumerated() {
                 grid.putCentered(line, y: top + i, style: Style(foreground: .theme.accent))

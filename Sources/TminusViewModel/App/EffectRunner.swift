@@ -76,7 +76,8 @@ final class EffectRunner {
             guard let loader = env.pictures, pictureTasks[request] == nil else { return }
             let mailbox = self.mailbox
             pictureTasks[request] = tasks.start {
-                let result = await loader.picture(request)
+                // The app's own logo is made here; every other picture comes from the loader.
+                let result = request.url == Logo.url ? .success(Logo.loaded(for: request)) : await loader.picture(request)
                 if Task.isCancelled { return }
                 mailbox.post(.pictureLoaded(request, result))
             }

@@ -111,6 +111,13 @@ public struct AppState: Sendable, Hashable {
     public var past: LaunchListState { list(.past) }
     public var currentList: LaunchListState { list(segment) }
 
+    /// The very first load, on the Launches tab: the logo while it waits (later empty lists
+    /// just say what is going on). The view draws it and the picture demand asks for it.
+    public var showsStartupLogo: Bool {
+        screen == .launchList && !upcoming.status.hasLoadedOnce && !past.status.hasLoadedOnce
+            && currentList.launches.isEmpty && currentList.status.activity == .loadingFirst
+    }
+
     /// The current tab's screens, innermost last; `Esc` pops one.
     public var routes: [Route] {
         get { stacks[tab] ?? [] }

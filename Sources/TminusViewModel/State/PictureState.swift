@@ -97,6 +97,10 @@ enum PictureDemand {
                 }
             }
         case .launchList, .rocketLaunches:
+            if state.showsStartupLogo {
+                let box = layout.startupLogo
+                return [PictureKey(url: Logo.url, columns: box.columns, rows: box.rows)]
+            }
             guard let id = state.activeListID else { return [] }
             let list = state.list(id)
             let end = min(list.launches.count, list.scrollTop + state.visibleLaunchRows)

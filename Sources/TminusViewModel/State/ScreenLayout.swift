@@ -94,6 +94,16 @@ public struct ScreenLayout: Sendable, Hashable {
         return Self.photoBox(columns: Self.eightyPercent(detailBodyWidth), maxRows: free)
     }
 
+    /// The start-up logo's box (square on screen: twice as many columns as rows): half the
+    /// terminal's width, as tall as that makes it, or less when the list area is shorter (a
+    /// row for the caption and one of air under it), centred in the list area.
+    public var startupLogo: (x: Int, y: Int, columns: Int, rows: Int) {
+        let room = max(1, listHeight - 2)
+        let rows = max(1, min(room, width / 4))
+        let columns = rows * 2
+        return ((width - columns) / 2, listTop + max(0, (room - rows) / 2), columns, rows)
+    }
+
     // MARK: - Photos
 
     /// A photo's share of its pane (the "80 % of the pane width").
