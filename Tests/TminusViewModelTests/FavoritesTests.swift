@@ -125,7 +125,7 @@ extension FavoritesTests {
             #expect(await rig.stored().launches.map(\.id) == ["mission-2"], "it is in the store")
             #expect(h.state.screen == .launchList, "f does not open anything")
             #expect(h.state.upcoming.selection == 1, "nor move the selection")
-            #expect(h.state.notice == nil)
+            #expect(h.state.notice?.text == "watching Mission 2 · 3 Favorites", "it says what it did (issue 25)")
 
             await h.press(Fav.f)
             #expect(!h.state.isWatched(launch: "mission-2"))
@@ -399,13 +399,48 @@ extension FavoritesTests {
             #expect(!h.state.isFavorite(rocket: Sample.Rockets.falcon9.id))
             #expect(await rig.stored().rockets.map(\.name) == ["Falcon 1", "Starship"])
             #expect(h.state.screen == .favorites)
-            #expect(h.state.notice == nil)
+            #expect(h.state.notice?.text == "removed Falcon 9 · u puts it back", "said, with the way back (issue 25)")
 
             // Everything: the tab is empty, the selection 0.
             for _ in 0..<6 { await h.press(Fav.x) }
             #expect(h.state.favorites.rows.isEmpty)
             #expect(h.state.favorites.selection == 0)
             #expect(await rig.stored() == .empty)
+        }
+
+        /// `u` puts back what `x` last removed, as it was stored (issue 25: `x` removed at once
+        /// and for good).
+        @Test func uPutsBackTheLastRemoval() async {
+            let rig = await Self.seeded()
+            let h = await Fav.harness(rig)
+            await h.press(.character("3"), .down)
+            let before = await rig.stored()
+            await h.press(Fav.x)
+            #expect(!h.state.isFavorite(rocket: Sample.Rockets.falcon9.id))
+            await h.press(.character("u"))
+            #expect(h.state.isFavorite(rocket: Sample.Rockets.falcon9.id))
+            #expect(h.state.notice?.text == "put back Falcon 9")
+            #expect(Self.names(h.state) == Self.order)
+            #expect(await rig.stored() == before, "the stored copy back as it was")
+            // Once: a second `u` has nothing left to undo.
+            let writes = rig.writes
+            await h.press(.character("u"))
+            #expect(rig.writes == writes)
+            #expect(h.state.notice?.text == "nothing to undo")
+            // A watched launch too.
+            await h.press(.end, Fav.x, .character("u"))
+            #expect(Self.names(h.state) == Self.order)
+        }
+
+        /// `f` elsewhere says what it did (issue 25: it said nothing).
+        @Test func fSaysWhatItDid() async {
+            let h = await Fav.harness()
+            await h.press(Fav.f)
+            #expect(h.state.notice?.text.hasPrefix("watching ") == true, "\(String(describing: h.state.notice))")
+            await h.press(Fav.f)
+            #expect(h.state.notice?.text.hasPrefix("no longer watching ") == true)
+            await h.press(.character("2"), Fav.f)
+            #expect(h.state.notice?.text == "Falcon 1 saved · 3 Favorites")
         }
 
         @Test func anEmptyTabAndKeysWithNothingSelectedDoNothing() async {
@@ -568,7 +603,7 @@ extension FavoritesTests {
             await h.press(Fav.x)
             #expect(h.state.favorites.items == .empty)
             #expect(h.state.favorites.error == nil)
-            #expect(h.state.notice == nil, "the error no longer applies")
+            #expect(h.state.notice?.level != .error, "the error no longer applies")
         }
 
         @Test func aFailedLoadIsAnErrorNoticeAndKeepsWhatWasShown() async {
@@ -706,10 +741,11 @@ extension FavoritesTests {
             #expect(h.state.favorites.rows.count == 2)
             await h.press(.character("3"), .home, Fav.x)
             #expect(h.state.favorites.items.launches.map(\.id) == ["old-1"])
-            #expect(h.viewModel.tickInterval == .seconds(30), "only the past launch is left")
+            // No second ticks: the one wake-up left before 30 s takes the `x` notice down.
+            #expect(h.viewModel.tickInterval == .seconds(3 * Notice.lifetime), "only the past launch is left")
             await h.press(Fav.x)
             #expect(h.state.favorites.rows.isEmpty)
-            #expect(h.viewModel.tickInterval == .seconds(30))
+            #expect(h.viewModel.tickInterval == .seconds(3 * Notice.lifetime))
         }
 
         @Test func thirtySecondsWhenTheOnlyWatchedLaunchesArePastOrUndated() async {

@@ -2,7 +2,7 @@ import Foundation
 import TminusCore
 
 /// How long the terminal loop may sleep before the screen needs a redraw or the reducer a
-/// tick: every second while a countdown ticks or a passing message waits to be taken down,
+/// tick: every second while a countdown ticks, when a passing message is due to be taken down,
 /// every 30 s otherwise (the "updated N min ago" text), and never past a retry or a reminder.
 enum Wakeups {
     static func interval(_ state: AppState, now: Date) -> Duration? {
@@ -13,7 +13,10 @@ enum Wakeups {
     static func screen(_ state: AppState) -> Duration? {
         if state.filterInput?.askAt != nil { return .milliseconds(100) }  // the `/` filter's pause
         var wakes: [Duration] = [.seconds(30)]
-        if state.notice?.expires != nil { wakes.append(.seconds(1)) }
+        // A passing message goes when it is due: one wake-up, not one a second until then.
+        if let expires = state.notice?.expires {
+            wakes.append(.milliseconds(max(10, Int((expires.timeIntervalSince(state.now) * 1000).rounded(.up)))))
+        }
         // A retry waiting must start on time, and its last minute counts down in seconds.
         let retries = state.lists.values.compactMap(\.status.retryAt) + [state.rockets.status.retryAt].compactMap { $0 }
         if let soonest = retries.min() {

@@ -7,6 +7,8 @@ public enum Action: Sendable, Hashable {
     case quit, showHelp, switchSource, toggleMouse, toggleBanner, cycleTheme
     case selectTab(Tab), nextTab, previousTab
     case toggleFavorite, saveCalendarEvent, showUnits
+    // The Favorites tab: puts back what `x` last removed.
+    case undoRemoval
     // Lists and scrolling bodies.
     case move(Movement)
     case open, back, refresh

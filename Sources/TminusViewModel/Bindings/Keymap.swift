@@ -216,6 +216,7 @@ public enum Keymap {
         .unlisted(ends.bindings),
         KeyHelp("Enter", "open", status: true, openRow),
         KeyHelp("f x", "remove", status: true, bind((char("f"), .toggleFavorite), (char("x"), .toggleFavorite))),
+        KeyHelp("u", "undo the last removal", bind((char("u"), .undoRemoval))),
         KeyHelp("c", "save a calendar event for the launch (.ics)", bind((char("c"), .saveCalendarEvent))),
         KeyHelp("r", "reload from the database", bind((char("r"), .refresh))),
     ]

@@ -79,27 +79,50 @@ extension AppReducer {
         case .rocketPage:
             if let page = state.rocketPage, let rocket = state.rocket(at: page) { toggleFavorite(rocket) }
         case .favorites:
+            // Removed at once, said in the status line, and `u` puts it back (issue 25: `x`
+            // said nothing, and a slip lost a favorite for good).
             switch state.favorites.selectedRow {
-            case .rocket(let r)?: changeFavorites(.removeRocket(r.id))
-            case .launch(let l)?: changeFavorites(.removeLaunch(l.id))
+            case .rocket(let r)?:
+                changeFavorites(.removeRocket(r.id))
+                state.favorites.undo = .init(change: .saveRocket(r.rocket), name: r.rocket.name)
+                show(Notice("removed \(r.rocket.name) · u puts it back"), for: 3 * Notice.lifetime)
+            case .launch(let l)?:
+                changeFavorites(.removeLaunch(l.id))
+                state.favorites.undo = .init(change: .saveLaunch(l.launch), name: l.launch.name)
+                show(Notice("removed \(l.launch.name) · u puts it back"), for: 3 * Notice.lifetime)
             case nil: break
             }
         }
     }
 
+    /// `u` on the Favorites tab: the last removal undone.
+    mutating func userUndidRemoval() {
+        guard let undo = state.favorites.undo else {
+            show(Notice("nothing to undo"))
+            return
+        }
+        changeFavorites(undo.change)
+        state.favorites.undo = nil
+        show(Notice("put back \(undo.name)"))
+    }
+
     mutating func toggleWatch(_ launch: Launch) {
         if willBeWatched(launch.id) {
             changeFavorites(.removeLaunch(launch.id))
+            show(Notice("no longer watching \(launch.name)"))
         } else {
             changeFavorites(.saveLaunch(launch))
+            show(Notice("watching \(launch.name) · 3 Favorites"))
         }
     }
 
     mutating func toggleFavorite(_ rocket: Rocket) {
         if willBeFavorite(rocket.id) {
             changeFavorites(.removeRocket(rocket.id))
+            show(Notice("\(rocket.name) removed from favorites"))
         } else {
             changeFavorites(.saveRocket(rocket))
+            show(Notice("\(rocket.name) saved · 3 Favorites"))
         }
     }
 
@@ -146,6 +169,7 @@ extension AppReducer {
         case .move(let movement):
             state.favorites.selection = Self.moved(state.favorites.selection, count: state.favorites.rows.count, by: movement)
         case .refresh: reloadFavorites()
+        case .undoRemoval: userUndidRemoval()
         case .open:
             switch state.favorites.selectedRow {
             case .rocket(let r)?:

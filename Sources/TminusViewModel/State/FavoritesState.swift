@@ -9,7 +9,15 @@ public struct FavoritesState: Sendable, Hashable {
     public var isLoading = false
     public var hasLoadedOnce = false
     public var error: StoreError?
+    /// What puts back the last row `x` removed (`u`).
+    public var undo: Removal?
     public init() {}
+
+    /// A removal's way back: the store change that saves the row again, and its name.
+    public struct Removal: Sendable, Hashable {
+        var change: FavoritesChange
+        var name: String
+    }
 
     public enum Row: Sendable, Hashable {
         case rocket(FavoriteRocket)
