@@ -119,6 +119,7 @@ final class EventLoop {
             case .quit: self.quitRequested = true
             case .bell: beep()
             case .setMouse(let on): self.terminal.setMouse(on)
+            case .copyToClipboard(let text): self.backend.write(Clipboard.osc52(text))
             default: break
             }
         }

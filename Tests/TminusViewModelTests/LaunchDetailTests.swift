@@ -34,6 +34,23 @@ struct LaunchDetailTests {
         #expect(LaunchLinkKind.allCases[h.state.detail!.linkIndex] == .webcast, "selection wraps")
     }
 
+    /// `y` (issue 25): the selected link to the clipboard, said in the status line; on a
+    /// list the selected launch's first link; nothing to copy says so.
+    @Test func yCopiesTheSelectedLink() async {
+        let h = Harness(source: ScriptedSource(upcoming: [Sample.crs26, Sample.launches(1, upcoming: true)[0]]))
+        let terminal = TerminalSpy()
+        terminal.attach(to: h.viewModel)
+        await h.started().press(.character("y"))
+        #expect(terminal.all.last == .copyToClipboard("https://youtu.be/crs26"), "the row's first link")
+        await h.press(.enter, .right, .character("y"))
+        #expect(terminal.all.last == .copyToClipboard("https://en.wikipedia.org/wiki/CRS-26"), "the selected one")
+        #expect(h.state.notice?.text == "copied https://en.wikipedia.org/wiki/CRS-26")
+        #expect(h.browser.urls.isEmpty, "copied, not opened")
+        await h.press(.escape, .down, .character("y"))
+        #expect(h.state.notice == Notice("no link to copy here", level: .error, expires: h.state.notice?.expires))
+        #expect(terminal.all.filter { if case .copyToClipboard = $0 { true } else { false } }.count == 2)
+    }
+
     @Test func aLaunchWithoutLinksSaysSo() async {
         let h = await Harness(source: ScriptedSource(past: [Sample.bare])).started()
         await h.press(.character("p"), .enter, .character("o"))

@@ -127,6 +127,7 @@ struct AppReducer {
         case .previousTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + Tab.allCases.count - 1) % Tab.allCases.count)!)
         case .toggleFavorite: userToggledFavorite()
         case .saveCalendarEvent: if let launch = state.launchInFocus { userExportedToCalendar(launch) }
+        case .copyLink: userCopiedLink()
         default:
             switch state.screen {
             case .launchDetail: performOnDetail(action)

@@ -30,12 +30,15 @@ public enum Effect: Sendable, Hashable {
     // The terminal (carried out on the UI thread by the loop).
     case bell
     case setMouse(Bool)
+    /// Puts the text on the clipboard through the terminal (OSC 52; tmux with
+    /// `set-clipboard on` takes it too).
+    case copyToClipboard(String)
     case quit
 
     /// Whether the terminal loop carries it out (rather than a background task).
     public var isTerminal: Bool {
         switch self {
-        case .bell, .setMouse, .quit: true
+        case .bell, .setMouse, .copyToClipboard, .quit: true
         default: false
         }
     }

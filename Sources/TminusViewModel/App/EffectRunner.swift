@@ -113,7 +113,7 @@ final class EffectRunner {
             tasks.start { await alert(reminder) }
         case .log(let line):
             env.log(line)
-        case .bell, .setMouse, .quit:
+        case .bell, .setMouse, .copyToClipboard, .quit:
             terminal(effect)
         }
     }

@@ -6,7 +6,7 @@ public enum Action: Sendable, Hashable {
     // Anywhere.
     case quit, showHelp, switchSource, toggleMouse, toggleBanner, cycleTheme
     case selectTab(Tab), nextTab, previousTab
-    case toggleFavorite, saveCalendarEvent, showUnits
+    case toggleFavorite, saveCalendarEvent, showUnits, copyLink
     // The Favorites tab: puts back what `x` last removed.
     case undoRemoval
     // Lists and scrolling bodies.

@@ -86,6 +86,33 @@ extension AppReducer {
         }
     }
 
+    /// `y`: the link the user is looking at goes to the clipboard (OSC 52), and the status
+    /// line says which. On a detail the selected link (its first page), else the launch's
+    /// first link; on a list or the Favorites tab the selected launch's first link; on a
+    /// rocket its Wikipedia page.
+    mutating func userCopiedLink() {
+        let url: URL?
+        switch state.screen {
+        case .rocketList, .rocketPage:
+            let rocket = state.screen == .rocketPage
+                ? state.rocketPage.flatMap { state.rocket(at: $0) }
+                : state.rockets.rockets.indices.contains(state.rockets.selection) ? state.rockets.rockets[state.rockets.selection] : nil
+            url = rocket?.wikipedia
+        default:
+            guard let launch = state.launchInFocus else { url = nil; break }
+            let slots = launch.linkSlots
+            let selected = state.screen == .launchDetail ? state.detail?.linkIndex : nil
+            url = selected.flatMap { slots.indices.contains($0) ? slots[$0].targets.first?.url : nil }
+                ?? slots.lazy.compactMap(\.targets.first?.url).first
+        }
+        guard let url else {
+            show(Notice("no link to copy here", level: .error))
+            return
+        }
+        effects.append(.copyToClipboard(url.absoluteString))
+        show(Notice("copied \(url.absoluteString)"))
+    }
+
     mutating func userOpenedLink(_ url: URL?, named name: String, missing: String) {
         guard let url else {
             show(Notice(missing, level: .error))

@@ -295,6 +295,17 @@ final class TmuxSession: @unchecked Sendable {
         return raw.split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
+    /// Lets the program set tmux's buffer with OSC 52 (`set-clipboard on`; the default,
+    /// `external`, ignores it from programs).
+    func acceptClipboard() throws {
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
+    }
+
+    /// tmux's newest buffer (what an OSC 52 set last), nil when there is none.
+    var clipboard: String? {
+        try? tmux(["show-buffer"])
+    }
+
     /// Whether the program has the alternate screen up (a full-screen UI that did not restore
     /// the terminal leaves it on).
     var alternateScreenOn: Bool {
