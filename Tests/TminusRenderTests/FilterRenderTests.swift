@@ -52,6 +52,22 @@ struct FilterRenderTests {
         #expect(!screen.contains("match filter"), "Esc cleared it: \(screen)")
     }
 
+    /// The `/` text is underlined in the accent colour in the names that hold it (issue 25).
+    @Test func theMatchIsHighlightedInTheNames() async {
+        var past = Sample.launches(4, upcoming: false)
+        past[1].name = "Crew-5"
+        let h = await Harness(source: ScriptedSource(past: past)).started()
+        await h.press(.character("p"), .character("/"), .character("r"), .character("e"), .character("w"), .enter)
+        let grid = Renderer.render(h.state, size: Size(width: 80, height: 24))
+        let at = try! #require(grid.find("Crew-5"))
+        for dx in 1...3 {
+            #expect(grid[at.x + dx, at.y].style.attributes.contains(.underline), "\(dx)")
+            #expect(grid[at.x + dx, at.y].style.foreground == .theme.accent)
+        }
+        #expect(!grid[at.x, at.y].style.attributes.contains(.underline), "only the match")
+        #expect(!grid[at.x + 4, at.y].style.attributes.contains(.underline))
+    }
+
     @Test func upcomingReversedIsLatestFirstAndARocketsListShowsItsInput() async {
         let rocket = Sample.falcon9
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true), rockets: [rocket],

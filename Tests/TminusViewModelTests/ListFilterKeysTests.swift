@@ -27,6 +27,26 @@ struct ListFilterKeysTests {
         return h
     }
 
+    /// `n` / `N` (issue 25): through the rows whose name holds the `/` text, round the rows
+    /// at hand, saying when they wrap; without a text they say what to do first.
+    @Test func nAndCapitalNGoThroughTheMatchesAndWrap() async {
+        let h = await startedOnPast()
+        await h.press(.character("n"))
+        #expect(h.state.notice?.text == "nothing to match: / first, then n and N go through the matches")
+        await h.press(.character("/"), .character("1"), .enter)
+        let names = h.state.past.launches.map(\.name)
+        #expect(names.count >= 3 && names.allSatisfy { $0.contains("1") }, "\(names)")
+        #expect(h.state.past.selection == 0)
+        await h.press(.character("n"))
+        #expect(h.state.past.selection == 1)
+        await h.press(.character("N"), .character("N"))
+        #expect(h.state.past.selection == names.count - 1, "N from the first wraps to the last")
+        #expect(h.state.notice?.text == "from the bottom")
+        await h.press(.character("n"))
+        #expect(h.state.past.selection == 0)
+        #expect(h.state.notice?.text == "from the top")
+    }
+
     @Test func fCyclesTheOutcomeAndAsksTheServer() async {
         let h = await startedOnPast()
         await h.press(.character("F"))

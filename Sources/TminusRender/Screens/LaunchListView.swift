@@ -20,7 +20,7 @@ enum LaunchListView {
         drawSegments(state, list: list, into: &grid, layout: context.layout, width: context.listWidth)
         let startup = state.showsStartupLogo
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
-                 filters: filterWords(state, id: .segment(state.segment)),
+                 filters: filterWords(state, id: .segment(state.segment)), match: state.query(.segment(state.segment)).text,
                  outcome: .word, startup: startup, context: context, into: &grid)
     }
 
@@ -36,12 +36,15 @@ enum LaunchListView {
         let typing = state.filterInput?.list == .rocket(rocketID)
         putFacts(facts, after: typing ? context.listWidth / 2 : x, right: context.listWidth, y: y, into: &grid)
         drawRows(list, what: "\(rocketName) launches", filters: filterWords(state, id: .rocket(rocketID)),
+                 match: state.query(.rocket(rocketID)).text,
                  outcome: .icon, startup: false, context: context, into: &grid)
     }
 
-    /// - Parameter filters: the list's filters in words, for an empty list to name.
-    static func drawRows(_ list: LaunchListState, what: String, filters: [String] = [], outcome: Outcome, startup: Bool,
-                         context: RenderContext, into grid: inout Grid) {
+    /// - Parameters:
+    ///   - filters: the list's filters in words, for an empty list to name.
+    ///   - match: the `/` text, highlighted in the names that hold it (`n`/`N` go through them).
+    static func drawRows(_ list: LaunchListState, what: String, filters: [String] = [], match: String = "",
+                         outcome: Outcome, startup: Bool, context: RenderContext, into grid: inout Grid) {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
         let columns = LaunchColumns(width: context.listWidth, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
@@ -58,7 +61,7 @@ enum LaunchListView {
         for index in list.scrollTop..<end {
             let launch = list.launches[index]
             let row = Row(launch: launch, selected: index == list.selection, watched: context.watched.contains(launch.id),
-                          change: context.changes[launch.id])
+                          change: context.changes[launch.id], match: match)
             if pictures {
                 drawPictureRow(row, columns: columns, context: context, into: &grid, y: y)
             } else {
@@ -86,6 +89,8 @@ enum LaunchListView {
         let selected: Bool
         let watched: Bool
         var change: LaunchChange? = nil
+        /// The `/` text to highlight in the name ("" for none).
+        var match = ""
     }
 
     /// Records the source sent that could not be read: skipped, but said.
@@ -214,8 +219,10 @@ enum LaunchListView {
         let live = launch.webcastLive ? " ● LIVE" : ""
         let flag = change.map { " " + $0.text } ?? ""
         let flagsWidth = TerminalText.width(LaunchColumns.flags(launch, change: change))
-        var x = c.name.x + Theme.putMarked(title, marked: row.watched,
-                                           x: c.name.x, y: y, maxWidth: c.name.width - flagsWidth, into: &grid)
+        let drawn = Theme.putMarked(title, marked: row.watched,
+                                    x: c.name.x, y: y, maxWidth: c.name.width - flagsWidth, into: &grid)
+        highlightMatch(row.match, in: title, x: c.name.x, y: y, drawnWidth: drawn, into: &grid)
+        var x = c.name.x + drawn
         x += grid.put(live, x: x, y: y, maxWidth: TerminalText.width(live), style: Theme.liveStyle)
         if let change {
             grid.put(flag, x: x, y: y, maxWidth: TerminalText.width(flag), style: Theme.changeStyle(change))
@@ -228,6 +235,21 @@ enum LaunchListView {
         switch c.outcome {
         case .word: grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.statusTone))
         case .icon: grid.put(launch.status.icon, x: c.status.x + c.status.width / 2, y: y, style: Theme.style(launch.statusTone))
+        }
+    }
+
+    /// The `/` text where it is in a name drawn at `x`: underlined in the accent colour, as
+    /// far as the name was drawn (a cut name may hold only part of it).
+    static func highlightMatch(_ match: String, in name: String, x: Int, y: Int, drawnWidth: Int, into grid: inout Grid) {
+        guard !match.isEmpty, let range = name.range(of: match, options: [.caseInsensitive, .diacriticInsensitive]) else { return }
+        let start = TerminalText.width(String(name[..<range.lowerBound]))
+        let width = min(TerminalText.width(String(name[range])), drawnWidth - start)
+        guard width > 0 else { return }
+        grid.restyle(x: x + start, y: y, width: width) { style in
+            var style = style
+            style.foreground = .theme.accent
+            style.attributes.insert(.underline)
+            return style
         }
     }
 

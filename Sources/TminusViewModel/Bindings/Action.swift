@@ -15,6 +15,7 @@ public enum Action: Sendable, Hashable {
     // The launch lists.
     case showSegment(LaunchSegment)
     case openFilter, toggleSort, cycleOutcome, cycleRocket, toggleWebcast
+    case nextMatch, previousMatch
     // The launch detail.
     case nextLink, previousLink, openLink
     // The rocket pager.

@@ -141,6 +141,7 @@ public enum Keymap {
                                           (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
                                           (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))
     private static let refresh = KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh)))
+    private static let matches = KeyHelp("n N", "next / previous match", bind((char("n"), .nextMatch), (char("N"), .previousMatch)))
     private static let openRow = bind((.enter, .open), (.right, .open), (char("l"), .open))
     private static let back = bind((.escape, .back), (.backspace, .back))
     private static let calendar = KeyHelp("c", "save a calendar event (.ics)", bind((char("c"), .saveCalendarEvent)))
@@ -154,6 +155,7 @@ public enum Keymap {
         KeyHelp("Enter", "open launch", status: true, openRow),
         KeyHelp("u p", "Upcoming / Past", status: true, bind((char("u"), .showSegment(.upcoming)), (char("p"), .showSegment(.past)))),
         KeyHelp("/", "filter by name (Enter keep, Esc clear)", bind((char("/"), .openFilter))),
+        matches,
         KeyHelp("s", "sort: soonest / latest first", bind((char("s"), .toggleSort))),
         KeyHelp("F R W", "filter: outcome (Past) / rocket / has webcast",
                 bind((char("F"), .cycleOutcome), (char("R"), .cycleRocket), (char("W"), .toggleWebcast))),
@@ -204,6 +206,7 @@ public enum Keymap {
         KeyHelp("Enter", "open launch", status: true, openRow),
         watch("watch / unwatch the launch", status: false),
         KeyHelp("/", "filter by name (Enter keep, Esc clear)", bind((char("/"), .openFilter))),
+        matches,
         KeyHelp("s", "sort: newest / oldest first", bind((char("s"), .toggleSort))),
         KeyHelp("F W", "filter: outcome / has webcast", bind((char("F"), .cycleOutcome), (char("W"), .toggleWebcast))),
         .unlisted(bind((char("R"), .cycleRocket), (char("c"), .saveCalendarEvent))),

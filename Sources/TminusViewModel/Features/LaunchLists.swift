@@ -25,8 +25,30 @@ extension AppReducer {
         case .cycleOutcome: userCycledOutcome(id)
         case .cycleRocket: userCycledRocket(id)
         case .toggleWebcast: userToggledWebcast(id)
+        case .nextMatch: userJumpedToMatch(in: id, forward: true)
+        case .previousMatch: userJumpedToMatch(in: id, forward: false)
         default: break
         }
+    }
+
+    /// `n` / `N`: the next (previous) row whose name holds the `/` text, round the rows at
+    /// hand; the text is highlighted in every name that holds it (the renderer).
+    mutating func userJumpedToMatch(in id: ListID, forward: Bool) {
+        let query = state.query(id), list = state.list(id)
+        guard query.isFiltered else {
+            show(Notice("nothing to match: / first, then n and N go through the matches"))
+            return
+        }
+        let count = list.launches.count
+        let order = (1...max(1, count)).map { step in (list.selection + (forward ? step : -step) + count * 2) % max(1, count) }
+        guard count > 0, let next = order.first(where: { query.matches(list.launches[$0].name) }) else {
+            show(Notice("no name here holds \"\(query.text)\""))
+            return
+        }
+        if forward ? next <= list.selection : next >= list.selection {
+            show(Notice(forward ? "from the top" : "from the bottom"))
+        }
+        moveSelection(in: id, to: next)
     }
 
     mutating func userOpenedSelectedLaunch(in id: ListID) {
