@@ -202,3 +202,22 @@ struct RowFlagsRenderTests {
         if !tagged { #expect(!row.contains(" new"), "\(row)") }
     }
 }
+
+/// A name too long for the detail's first row goes on over its second (issue 25: cut there,
+/// it was whole nowhere on an 80-column screen).
+@Suite("Render: a long name in the detail")
+struct LongNameRenderTests {
+    @Test func theDetailShowsALongNameWhole() async {
+        var launch = Sample.launches(1, upcoming: true)[0]
+        launch.name = "Falcon 9 Block 5 | Transporter-14 (Dedicated SSO Rideshare) with forty payloads"
+        let h = await Harness(source: ScriptedSource(upcoming: [launch])).started()
+        await h.press(.enter)
+        let text = Renderer.render(h.state, size: Size(width: 80, height: 24)).text
+        let header = text.split(separator: "\n").prefix(4).joined(separator: " ")
+        for word in launch.name.split(separator: " ") {
+            #expect(header.contains(word), "\(word) in:\n\(header)")
+        }
+        #expect(!header.contains("…"), "\(header)")
+    }
+}
+

@@ -21,14 +21,24 @@ enum LaunchDetailView {
         let statusX = grid.width - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
         let watched = context.watched.contains(launch.id)
         let markWidth = 10  // " ★ watched"
-        let used = grid.put(launch.name, x: textX, y: top, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
-        grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top, style: watched ? Theme.favoriteStyle : Theme.label)
+        // A name too long for the row goes on over the second (issue 25: it was cut here, and
+        // nowhere on the screen was it whole); the facts it displaces are the body's fields too.
+        let wrapped = LaunchDetailDocument.wrap(launch.name, width: max(2, statusX - textX - 2 - markWidth), maxLines: 2)
+        let nameLines = wrapped.isEmpty ? [""] : wrapped
+        var used = 0
+        for (i, line) in nameLines.enumerated() {
+            used = grid.put(line, x: textX, y: top + i, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
+        }
+        grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top + nameLines.count - 1,
+                 style: watched ? Theme.favoriteStyle : Theme.label)
         grid.put(word, x: statusX, y: top, style: Theme.style(launch.statusTone))
 
         // The second: the short facts.
-        let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,
-                        launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
-        grid.put(subtitle, x: textX, y: top + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
+        if nameLines.count < 2 {
+            let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,
+                            launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
+            grid.put(subtitle, x: textX, y: top + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
+        }
 
         // Then the countdown (in big digits on a tall terminal), what it means and the NET; or,
         // for a launch that is over, its date and outcome.
