@@ -25,7 +25,7 @@ DEFAULT_OUTPUT = os.path.join(HERE, "..", "Resources", "spacex-archive.json")
 # What each populated record keeps: the fields its Swift model decodes (Launchpad, Payload,
 # Landpad, CoreRecord, CrewMember in Sources/TminusCore/Models).
 LAUNCHPAD_KEYS = ("id", "name", "full_name", "locality", "region")
-PAYLOAD_KEYS = ("id", "name", "type", "orbit", "mass_kg")
+PAYLOAD_KEYS = ("id", "name", "type", "orbit", "mass_kg", "customers")
 LANDPAD_KEYS = ("id", "name", "full_name")
 CORE_KEYS = ("id", "serial", "block", "reuse_count")
 CREW_KEYS = ("id", "name", "agency")

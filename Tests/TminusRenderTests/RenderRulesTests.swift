@@ -221,3 +221,20 @@ struct LongNameRenderTests {
     }
 }
 
+/// A three-line row's last line says what the columns do not (issue 25: `Payload CRS-24`
+/// under `CRS-24`): where the payloads go, their mass, who they fly for.
+@Suite("Render: a row's purpose line")
+struct PurposeLineTests {
+    @Test func whereWhatWeightAndForWhom() {
+        var launch = Sample.crs26
+        launch.payloads = [.object(Payload(name: "CRS-26", orbit: "ISS", massKg: 2500, customers: ["NASA (CRS)"]))]
+        #expect(LaunchColumns.purposeLine(launch) == "Payload to ISS · 2,500 kg · for NASA (CRS)")
+        launch.payloads = [.object(Payload(name: "Starlink 4-2", orbit: "VLEO", massKg: 13_000, customers: ["SpaceX"])),
+                           .object(Payload(name: "BlueWalker 3", orbit: "VLEO", massKg: 1500, customers: ["AST & Science"]))]
+        #expect(LaunchColumns.purposeLine(launch) == "2 payloads to VLEO · 14,500 kg · for SpaceX, AST & Science")
+        launch.payloads = [.object(Payload(name: "Mystery"))]
+        #expect(LaunchColumns.purposeLine(launch) == "Payload", "nothing known: no dashes")
+        #expect(!LaunchColumns.purposeLine(Sample.crs26).contains("CRS-26"), "never the mission's name again")
+    }
+}
+

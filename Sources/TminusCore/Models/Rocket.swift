@@ -237,10 +237,13 @@ public struct Payload: Sendable, Hashable, Codable {
     @Lenient public var type: String?
     @Lenient public var orbit: String?
     @Lenient public var massKg: Double?
+    /// Who it flies for (`NASA (CRS)`, `SpaceX`).
+    @Lenient public var customers: [String]?
 
-    public init(id: String? = nil, name: String? = nil, type: String? = nil, orbit: String? = nil, massKg: Double? = nil) {
-        self.id = id; self.name = name; self.type = type; self.orbit = orbit; self.massKg = massKg
+    public init(id: String? = nil, name: String? = nil, type: String? = nil, orbit: String? = nil, massKg: Double? = nil,
+                customers: [String]? = nil) {
+        self.id = id; self.name = name; self.type = type; self.orbit = orbit; self.massKg = massKg; self.customers = customers
     }
 
-    enum CodingKeys: String, CodingKey { case id, name, type, orbit, massKg = "mass_kg" }
+    enum CodingKeys: String, CodingKey { case id, name, type, orbit, massKg = "mass_kg", customers }
 }

@@ -152,13 +152,23 @@ struct LaunchColumns {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// A three-line row's last line: what the launch is for.
-    func purposeLine(_ launch: Launch) -> String {
+    /// A three-line row's last line: what the launch is for, in what the columns do not say
+    /// (issue 25: `Payload CRS-24` said the mission's name again): where the payloads go and
+    /// what they weigh, `Payload to ISS · 2,500 kg`, `2 payloads to VLEO · 1,800 kg`.
+    static func purposeLine(_ launch: Launch) -> String {
         switch launch.origin {
         case .spacex:
-            let payloads = launch.payloads.compactMap { $0.object?.name }
+            let payloads = launch.payloads.compactMap(\.object)
             guard !payloads.isEmpty else { return "" }
-            return (payloads.count == 1 ? "Payload " : "Payloads ") + payloads.joined(separator: ", ")
+            var orbits: [String] = []
+            for orbit in payloads.compactMap(\.orbit) where !orbits.contains(orbit) { orbits.append(orbit) }
+            let mass = payloads.compactMap(\.massKg).reduce(0, +)
+            var customers: [String] = []
+            for customer in payloads.flatMap({ $0.customers ?? [] }) where !customers.contains(customer) { customers.append(customer) }
+            let what = payloads.count == 1 ? "Payload" : "\(payloads.count) payloads"
+            return [orbits.isEmpty ? what : what + " to " + orbits.joined(separator: ", "),
+                    mass > 0 ? Formatting.grouped(mass) + " kg" : nil,
+                    customers.isEmpty ? nil : "for " + customers.joined(separator: ", ")].compactMap { $0 }.joined(separator: " · ")
         case .launchLibrary2:
             return Self.mission(launch)
         }

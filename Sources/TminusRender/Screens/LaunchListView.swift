@@ -200,7 +200,7 @@ enum LaunchListView {
         drawFacts(row, columns: c, time: context.time, into: &grid, y: y)
         grid.put(c.placeLine(launch), x: c.name.x, y: y + 1, maxWidth: c.detailWidth, style: Theme.label)
         if context.launchRowHeight > 2 {
-            grid.put(c.purposeLine(launch), x: c.name.x, y: y + 2, maxWidth: c.detailWidth, style: Theme.label)
+            grid.put(LaunchColumns.purposeLine(launch), x: c.name.x, y: y + 2, maxWidth: c.detailWidth, style: Theme.label)
         }
         highlight(row.selected, y: y, height: context.launchRowHeight, width: c.width, into: &grid)
     }

@@ -203,7 +203,8 @@ public enum LaunchDetailDocument {
     static func payloadText(_ ref: Ref<Payload>) -> String {
         guard let p = ref.object else { return missing }
         let mass = p.massKg.map { Formatting.grouped($0) + " kg" } ?? missing
-        return "\(p.name ?? missing) · orbit \(p.orbit ?? missing) · \(mass)"
+        let customers = (p.customers ?? []).isEmpty ? "" : " · for " + (p.customers ?? []).joined(separator: ", ")
+        return "\(p.name ?? missing) · orbit \(p.orbit ?? missing) · \(mass)\(customers)"
     }
 
     /// The list's word first (`GO`, as on the row), then the source's own name where it says
