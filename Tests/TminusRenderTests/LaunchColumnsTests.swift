@@ -91,6 +91,15 @@ struct LaunchColumnsTests {
         #expect(short.date.width == LaunchListView.dateWidth, "every date form fits: a date is never cut")
     }
 
+    /// Issue 25: a page coming in does not move the columns (MISSION widened with each).
+    @Test func theNextPageDoesNotMoveTheColumns() {
+        let first = Sample.launches(LaunchSource.pageSize, upcoming: true)
+        let next = Sample.launches(LaunchSource.pageSize, upcoming: true, prefix: "A much longer mission name on page two")
+        let before = Self.columns(first, width: 120)
+        let after = Self.columns(first + next, width: 120)
+        #expect(after.name == before.name && after.date == before.date && after.status == before.status)
+    }
+
     @Test func theMeasureIsTakenWhenTheListChangesNotPerFrame() {
         var list = LaunchListState()
         #expect(list.measure == LaunchListMeasure())

@@ -1,13 +1,14 @@
 import Foundation
 import TminusCore
 
-/// The widest value of each list column over a list's first launches, measured when the list
+/// The widest value of each list column over a list's first page, measured when the list
 /// changes (a page arrives, a filter applies) rather than on every frame: the renderer sizes the
 /// columns from it, so a frame's cost does not grow with the list, and later pages do not move
-/// the columns (a longer value further down is cut with `…` like any other).
+/// the columns (issue 25: each page that came in widened MISSION and shifted every row; a
+/// longer value further down is cut with `…` like any other, and whole on its detail).
 public struct LaunchListMeasure: Sendable, Hashable {
-    /// How many of the loaded launches are measured.
-    public static let sampleSize = 200
+    /// How many of the loaded launches are measured: the first page's.
+    public static let sampleSize = LaunchSource.pageSize
 
     public private(set) var status = 0
     /// Nil when no measured launch has one (the column would be all `-`).
