@@ -5,8 +5,9 @@ import Foundation
 public enum Logo {
     public static let size = 32
     /// Where the app asks for it: a picture like the others, made off the frame by the effect
-    /// runner (`LoadedPicture.render`, pixels too where the terminal takes them) and drawn once
-    /// ready, the glyph logo until then. At 200x60 it is 100x50 cells: chafa takes 12-17 ms
+    /// runner and drawn once ready, the glyph logo until then; in chafa's symbols on every
+    /// terminal (its 32 pixels blown up to a sixel or kitty image only look blurred, and
+    /// the list's pictures are the ones worth the terminal's pixels). At 200x60 it is 100x50 cells: chafa takes 12-17 ms
     /// for that, which would be most of start-up if the first frame waited for it.
     public static let url = URL(string: "tminus:logo")!
 
@@ -48,9 +49,11 @@ public enum Logo {
         return RGBAImage(width: n, height: n, pixels: pixels)
     }()
 
-    /// The logo made ready for `request` (its box and look), as a downloaded picture would be.
+    /// The logo made ready for `request` (its box and look), in symbols.
     public static func loaded(for request: PictureRequest) -> LoadedPicture {
-        LoadedPicture.render(image, for: request)
+        var symbols = request
+        symbols.look.cellPixels = nil
+        return LoadedPicture.render(image, for: symbols)
     }
 
     /// The logo with `--no-images`.
