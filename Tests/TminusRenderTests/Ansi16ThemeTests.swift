@@ -27,6 +27,25 @@ struct Ansi16ThemeTests {
         }
     }
 
+    /// Issue 25: on the blue band every text cell is bright white and none is dimmed (dim
+    /// dates there were hard to read); a success is a green badge with black text, which
+    /// reads on white and black alike.
+    @Test func theBandIsNeverDimAndSuccessIsABadge() async {
+        var past = Sample.launches(3, upcoming: false)
+        for i in past.indices { past[i].success = true }
+        let h = await Harness(source: ScriptedSource(past: past)).started()
+        await h.press(.character("p"))
+        let grid = Renderer.render(h.state.themed(.ansi16), size: size)
+        let selected = try! #require(grid.find("› "))
+        for x in 0..<grid.width where grid[x, selected.y].style.background == Color(4) {
+            #expect(!grid[x, selected.y].style.attributes.contains(.dim), "dim at \(x) on the band")
+        }
+        let word = try! #require((0..<grid.height).compactMap { y in grid.text.split(separator: "\n")[y].range(of: "SUCCESS").map { _ in y } }.last)
+        let x = try! #require(grid.find("SUCCESS")).x
+        #expect(grid[x, word].style.background == Color(2) && grid[x, word].style.foreground == Color(0),
+                "\(grid[x, word].style)")
+    }
+
     @Test func everyScreenUsesOnlyTheSixteenColours() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(5, upcoming: true),
                                                      past: [Sample.falconSat, Sample.bare] + Sample.launches(2, upcoming: false))).started()

@@ -7,12 +7,19 @@ enum Theme {
         case .plain: .plain
         case .muted: Style(foreground: .theme.muted)
         case .upcoming: Style(foreground: .theme.upcoming, attributes: .bold)
-        case .success: Style(foreground: .theme.success, attributes: .bold)
+        case .success: light(.theme.success, bold: true)
         case .failure: Style(foreground: .theme.failure, attributes: .bold)
-        case .warning: Style(foreground: .theme.warning, attributes: .bold)
+        case .warning: light(.theme.warning, bold: true)
         case .undecided: Style(foreground: .theme.muted, attributes: .bold)
         case .active: Style(foreground: .theme.accent, attributes: .bold)
         }
+    }
+
+    /// Text in a light status colour (success, warning): as a badge where the theme has one
+    /// (`ThemeColors.badgeText`), else the colour itself.
+    static func light(_ color: Color, bold: Bool) -> Style {
+        if let text = Color.theme.badgeText { return Style(foreground: text, background: color) }
+        return Style(foreground: color, attributes: bold ? .bold : [])
     }
 
     static var bar: Style { Style(background: .theme.barBackground) }
@@ -22,7 +29,11 @@ enum Theme {
     static func selected(_ cell: Style) -> Style {
         guard cell.background == .default else { return cell }
         let colors = Color.theme
-        return cell.background(colors.selectionBackground).foreground(colors.selectionText ?? cell.foreground)
+        var style = cell.background(colors.selectionBackground).foreground(colors.selectionText ?? cell.foreground)
+        // The band's own text colour is meant to be read: never dimmed (issue 25: dim dates on
+        // ansi16's blue band were hard to read).
+        if colors.selectionText != nil { style.attributes.remove(.dim) }
+        return style
     }
 
     static var heading: Style { Style(foreground: .theme.accent, attributes: .bold) }
@@ -36,7 +47,7 @@ enum Theme {
 
     /// Marks a favorite rocket or a watched launch.
     static let favoriteMark = "★"
-    static var favoriteStyle: Style { Style(foreground: .theme.warning, attributes: .bold) }
+    static var favoriteStyle: Style { light(.theme.warning, bold: true) }
 
     /// A rocket's thumbnail stand-in on the rockets list.
     static let rocketGlyph: Character = "▲"
@@ -67,8 +78,8 @@ extension Theme {
     /// A change since the user last looked: a hold or scrub warns, a new launch or a moved NET informs.
     static func changeStyle(_ change: LaunchChange) -> Style {
         switch change {
-        case .hold, .scrub: Style(foreground: .theme.warning, attributes: .bold)
-        case .netMoved, .new: Style(foreground: .theme.warning)
+        case .hold, .scrub: light(.theme.warning, bold: true)
+        case .netMoved, .new: light(.theme.warning, bold: false)
         }
     }
 }

@@ -21,6 +21,11 @@ public struct ThemeColors: Sendable, Hashable {
     /// colour is known (ansi16's blue) reads with it on any terminal, which the terminal's own
     /// foreground (light or dark, nobody knows) would not.
     public var selectionText: Color?
+    /// When set, the light status colours (success, warning) are badges: this text colour on
+    /// the status colour, which reads on any background. ansi16's green and yellow are light
+    /// colours that no text on a white terminal reads in, and bold makes them brighter still
+    /// (issue 25: `SUCCESS` in bright green on white).
+    public var badgeText: Color?
 
     /// For a dark background (tuned on black): the blues, green, red and amber of the statuses
     /// are bright, the greys light, the bands charcoal.
@@ -45,7 +50,7 @@ public struct ThemeColors: Sendable, Hashable {
     public static let ansi16 = ThemeColors(
         upcoming: Color(12), success: Color(2), failure: Color(1), warning: Color(3), accent: Color(5),
         muted: .default, selectionBackground: Color(4), barBackground: .default, barText: .default,
-        onAccent: Color(15), faint: .default, unavailable: .default, selectionText: Color(15))
+        onAccent: Color(15), faint: .default, unavailable: .default, selectionText: Color(15), badgeText: Color(0))
 
     /// The theme in force for the renderer: `Renderer.render` sets it from the state around
     /// each frame, so the views read it as `.theme.accent` without passing it down.
@@ -63,11 +68,11 @@ public struct ThemeColors: Sendable, Hashable {
 
     public init(upcoming: Color, success: Color, failure: Color, warning: Color, accent: Color, muted: Color,
                 selectionBackground: Color, barBackground: Color, barText: Color, onAccent: Color, faint: Color,
-                unavailable: Color, selectionText: Color? = nil) {
+                unavailable: Color, selectionText: Color? = nil, badgeText: Color? = nil) {
         self.upcoming = upcoming; self.success = success; self.failure = failure; self.warning = warning
         self.accent = accent; self.muted = muted; self.selectionBackground = selectionBackground
         self.barBackground = barBackground; self.barText = barText; self.onAccent = onAccent; self.faint = faint
-        self.unavailable = unavailable; self.selectionText = selectionText
+        self.unavailable = unavailable; self.selectionText = selectionText; self.badgeText = badgeText
     }
 
     /// A theme with `[colors]` overrides from config.toml (role name → palette index, -1 default).
