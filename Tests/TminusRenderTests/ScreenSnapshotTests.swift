@@ -92,6 +92,18 @@ struct ScreenSnapshotTests {
         assertSnapshot(of: frame(h, size), as: .frame, named: "\(size)")
     }
 
+    /// A long cause at 80 columns: the cause and the key stay, the words around them go
+    /// (issue 25: `… — press r to…`).
+    @Test func aLoadMoreErrorKeepsItsCauseAndKeyWhenNarrow() async {
+        let source = ScriptedSource(upcoming: Sample.launches(25, upcoming: true))
+        let h = await Harness(source: source).started()
+        source.fail(with: .transport("could not resolve host: ll.thespacedevs.com"))
+        await h.press(.end)
+        let row = frame(h, Size(width: 80, height: 24)).text.split(separator: "\n").first { $0.contains("could not resolve host") }
+        #expect(row?.contains("network error: could not resolve host: ll.thespacedevs.com — r retries") == true, "\(row ?? "none")")
+        #expect(row?.contains("…") == false)
+    }
+
     @Test(arguments: [Size(width: 49, height: 24), Size(width: 80, height: 11), Size(width: 20, height: 5), Size(width: 1, height: 1)])
     func tooSmall(_ size: Size) async {
         let h = await Harness(source: mixedList()).started()

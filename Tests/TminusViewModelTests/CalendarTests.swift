@@ -14,7 +14,7 @@ struct CalendarTests {
         #expect(ics.contains("UID:crs-26@tminus\r\n"))
         #expect(ics.contains("DTSTART:20221118T220000Z\r\n"))
         #expect(ics.contains("URL:https://youtu.be/crs26\r\n"))
-        #expect(h.state.notice?.text == "calendar event saved to /downloads/tminus-crs-26-crs-26.ics")
+        #expect(h.state.notice?.text == "calendar event saved: tminus-crs-26-crs-26.ics — in /downloads", "the file first")
         #expect(h.state.notice?.expires == h.clock.clock.now().addingTimeInterval(15), "a path to read stays 15 s")
     }
 

@@ -77,7 +77,10 @@ enum LaunchListView {
             } else if let end = list.end {
                 grid.put("— \(end.text) —", x: x, y: y, style: Theme.label)
             } else if let error = list.status.error, list.status.errorWasLoadMore {
-                grid.put("Could not load more: \(error.message) — press r to retry", x: x, y: y, style: Theme.error)
+                // The cause and the key first; the words around them go when the row is narrow.
+                let room = columns.width - 1 - x
+                let texts = ["Could not load more: \(error.message) — press r to retry", "\(error.message) — r retries", error.message]
+                grid.put(texts.first { TerminalText.width($0) <= room } ?? error.message, x: x, y: y, maxWidth: room, style: Theme.error)
             } else if list.next == nil, list.launches.count > context.visibleLaunchRows {
                 grid.put("— end of list —", x: x, y: y, style: Theme.label)
             }

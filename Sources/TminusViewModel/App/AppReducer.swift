@@ -56,8 +56,12 @@ struct AppReducer {
             }
         case .exportSaved(let result):
             switch result {
-            // A path to read (or copy) stays longer than a passing message.
-            case .success(let url): show(Notice("calendar event saved to \(url.path)"), for: 3 * Notice.lifetime)
+            // A path to read (or copy) stays longer than a passing message. The file first, the
+            // folder after ` — `, which a narrow status line leaves out (issue 25: the end of
+            // the path, the file's name, was what got cut).
+            case .success(let url):
+                show(Notice("calendar event saved: \(url.lastPathComponent) — in \(url.deletingLastPathComponent().path)"),
+                     for: 3 * Notice.lifetime)
             case .failure(let error): show(Notice("could not save the calendar event: \(error.message)", level: .error))
             }
         case let .pictureLoaded(key, result): receivedPicture(key, result)
