@@ -38,7 +38,10 @@ public enum Renderer {
                     LaunchListView.draw(state, context: context, into: &$0)
                 }
             case .rockets: RocketListView.draw(state.rockets, context: context, into: &grid)
-            case .favorites: FavoritesView.draw(state.favorites, context: context, into: &grid)
+            case .favorites:
+                LaunchPreviewView.drawSplit(state.previewLaunch, rocket: state.previewRocket, context: context, into: &grid) {
+                    FavoritesView.draw(state.favorites, context: context, into: &$0)
+                }
             }
         }
         StatusLine.draw(state, into: &grid, layout: layout)

@@ -34,7 +34,32 @@ struct FavoritesSnapshotTests {
         h.viewModel.handle(.tick)
         let grid = frame(h, size)
         #expect(grid.find("T-02d 04:11:09") != nil, "a watched upcoming launch counts down")
+        // Issue 25: the countdown near its name, not at the far edge; and on a wide
+        // terminal the selected row's preview beside the list, as on the Launches tab.
+        let clock = try! #require(grid.find("T-02d 04:11:09"))
+        let row = String(grid.text.split(separator: "\n")[clock.y])
+        let name = try! #require(row.range(of: "CRS-26"), "the clock is on the launch's row: \(row)")
+        #expect(clock.x - row.distance(from: row.startIndex, to: name.lowerBound) < 60, "\(row)")
+        if size.width >= ScreenLayout.splitBreakpoint {
+            #expect(grid.find("until launch") != nil, "the preview's countdown")
+            #expect(grid.find("Enter opens the launch") != nil || grid.find("Links") != nil, "the preview")
+        }
         assertSnapshot(of: grid, as: .frame, named: "\(size)")
+    }
+
+    /// A favorite rocket selected on a wide terminal: its preview, figures in the user's units.
+    @Test func aFavoriteRocketsPreviewOnAWideTerminal() async {
+        let size = Size(width: 200, height: 60)
+        let h = await harness(size, favorites: Self.saved)
+        await h.press(.character("3"))
+        let grid = frame(h, size)
+        #expect(h.state.previewRocket?.name == "Falcon 1")
+        #expect(grid.find("★ favorite") != nil)
+        #expect(grid.find("HEIGHT 22.3 m") != nil, "\(grid.text)")
+        #expect(grid.find("Enter opens the rocket") != nil)
+        let narrow = Size(width: 120, height: 40)
+        h.viewModel.handle(.resized(width: narrow.width, height: narrow.height))
+        #expect(h.state.previewRocket == nil, "no preview below the breakpoint")
     }
 
     @Test func emptyFavoritesSayHowToAdd() async {

@@ -42,7 +42,7 @@ struct RenderContext {
         changes = state.changes
         launchRowHeight = state.launchRowHeight
         visibleLaunchRows = state.visibleLaunchRows
-        listWidth = state.previewLaunch == nil ? layout.width : layout.listWidth
+        listWidth = state.hasPreview ? layout.listWidth : layout.width
     }
 
     /// The picture for `key` when it is ready to draw (pictures on, loaded for the current look).

@@ -6,16 +6,21 @@ import TminusViewModel
 /// rocket and pad, the countdown (or the date and outcome), the links, and its description.
 enum LaunchPreviewView {
     /// Draws the list (which keeps to `context.listWidth`) and, when there is one
-    /// (`AppState.previewLaunch`), the preview of `launch` right of it.
-    static func drawSplit(_ launch: Launch?, context: RenderContext, into grid: inout Grid, drawList: (inout Grid) -> Void) {
+    /// (`AppState.previewLaunch`, `previewRocket`), the preview of `launch` or `rocket` right of it.
+    static func drawSplit(_ launch: Launch?, rocket: Rocket? = nil, context: RenderContext, into grid: inout Grid,
+                          drawList: (inout Grid) -> Void) {
         drawList(&grid)
         let layout = context.layout
-        guard let launch else { return }
+        guard launch != nil || rocket != nil else { return }
         // The list keeps to its width; the pane is cleared anyway, so nothing long can show through.
         let rows = layout.subheaderRow..<layout.statusRow
         grid.fill(x: layout.listWidth, y: rows.lowerBound, width: grid.width - layout.listWidth, height: rows.count)
         for y in rows { grid.put("│", x: layout.listWidth, y: y, style: Style(foreground: .theme.faint)) }
-        draw(launch, context: context, into: &grid)
+        if let launch {
+            draw(launch, context: context, into: &grid)
+        } else if let rocket {
+            RocketPreviewView.draw(rocket, context: context, into: &grid)
+        }
     }
 
     static func draw(_ launch: Launch, context: RenderContext, into grid: inout Grid) {

@@ -209,9 +209,19 @@ public struct AppState: Sendable, Hashable {
     /// screen, nothing selected while the first page loads or after an error). Drawing, the
     /// once-a-second tick and the preview's picture all go by this.
     public var previewLaunch: Launch? {
-        guard screen == .launchList || screen == .rocketLaunches, layout.isSplit else { return nil }
+        guard [.launchList, .rocketLaunches, .favorites].contains(screen), layout.isSplit else { return nil }
         return launchInFocus
     }
+
+    /// The rocket the Favorites tab's preview shows on wide terminals (the selected row is a
+    /// favorite rocket), as `previewLaunch` does for a watched launch (issue 25).
+    public var previewRocket: Rocket? {
+        guard screen == .favorites, layout.isSplit, case .rocket(let favorite)? = favorites.selectedRow else { return nil }
+        return favorite.rocket
+    }
+
+    /// Whether a preview pane is beside the list (so the list keeps to `layout.listWidth`).
+    public var hasPreview: Bool { previewLaunch != nil || previewRocket != nil }
 
     /// The launch list the keys move in, if the screen is one.
     public var activeListID: ListID? {

@@ -117,6 +117,10 @@ enum PictureDemand {
                 return PictureKey(url: url, columns: layout.rowPatchColumns, rows: layout.rowPatchRows)
             }
         case .favorites:
+            // The preview's picture, on wide terminals (the rows keep their one-line glyphs).
+            if let url = state.previewLaunch?.headerPicture ?? state.previewRocket?.flickrImages.first {
+                return [PictureKey(url: url, columns: layout.previewPatchColumns, rows: layout.previewPatchRows)]
+            }
             return []
         }
     }
