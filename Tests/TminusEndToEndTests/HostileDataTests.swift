@@ -145,12 +145,18 @@ struct HostileDataTests {
             problems.append("line \(y) is \(ScreenText.width(line)) columns wide")
         }
         if !lines[0].contains("1 Launches") { problems.append("no tab bar on line 0") }
-        if !containsInOrder(lines[1], words) { problems.append("line 1 lacks the name: \(lines[1])") }
+        // A name too long for line 1 goes on over line 2 (issue 25), in place of the flight line.
+        let wraps = !lines[2].contains("Flight #")
+        let name = wraps ? lines[1] + " " + lines[2] : lines[1]
+        if !containsInOrder(name, words) { problems.append("lines 1-2 lack the name: \(name)") }
         // The status sits at the right edge whatever the name: "UPCOMING" ends one column short of it.
         if ScreenText.column(of: "UPCOMING", in: lines[1]) != width - 1 - "UPCOMING".count {
             problems.append("line 1: UPCOMING is not at the right edge: \(lines[1])")
         }
-        if lines[2].range(of: #"Flight #\d+ · Falcon 9"#, options: .regularExpression) == nil { problems.append("line 2 is not the flight line: \(lines[2])") }
+        if !wraps, lines[2].range(of: #"Flight #\d+ · Falcon 9"#, options: .regularExpression) == nil {
+            problems.append("line 2 is not the flight line: \(lines[2])")
+        }
+        if wraps, !(lines[2].contains("☆") || lines[2].contains("★")) { problems.append("line 2 is neither the flight line nor the name's end: \(lines[2])") }
         if countdown, !lines[3].contains("until launch") { problems.append("line 3 is not the countdown: \(lines[3])") }
         if lines[6] != String(repeating: "─", count: width) { problems.append("line 6 is not the rule: \(lines[6])") }
         if lines[7].trimmingCharacters(in: .whitespaces) != "Mission" { problems.append("line 7 is not 'Mission': \(lines[7])") }
@@ -276,7 +282,8 @@ struct HostileDataTests {
             $0.contains("until launch") && $0.contains("Launchpad") && $0.contains("漢🚀")
         }
         Self.expectIntactDetail(detail, words: ["漢🚀漢🚀", "…"])
-        let nameLine = ScreenText.lines(detail)[1]
+        // Over two lines, then cut before the star.
+        let nameLine = ScreenText.lines(detail)[2]
         #expect(nameLine.contains("… ☆") || nameLine.contains("…  ☆") || nameLine.contains("… ★"), "cut before the star: \(nameLine)")
         Self.expectInert(tmux, "the detail")
         try tmux.sendKeys("Escape")
