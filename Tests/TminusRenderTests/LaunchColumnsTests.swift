@@ -45,14 +45,19 @@ struct LaunchColumnsTests {
         let wide = Self.columns(Sample.ll2Launches(12), width: 200)
         let widestTitle = Sample.ll2Launches(12).map { TerminalText.width(LaunchColumns.title(of: $0, rocketColumn: true)) }.max()!
         #expect(wide.name.width == max(LaunchColumns.minimumName, widestTitle))
-        #expect(wide.extras.map(\.kind) == [.rocket, .provider])
+        #expect(wide.extras.map(\.kind) == [.rocket, .provider, .site])
     }
 
     @Test func theProviderColumnComesOnlyWhenTheNameKeepsItsRoom() {
         #expect(Self.columns(Sample.ll2Launches(12), width: 80).extras.map(\.kind) == [.rocket])
-        #expect(Self.columns(Sample.ll2Launches(12), width: 120).extras.map(\.kind) == [.rocket, .provider])
-        // r/SpaceX launches have one provider: no such column, however wide.
+        #expect(Self.columns(Sample.ll2Launches(12), width: 100).extras.map(\.kind) == [.rocket, .provider])
+        // r/SpaceX launches have one provider: no such column, however wide; where they fly
+        // from fills the room instead (issue 25: 45 % of 120 columns were blank).
         #expect(Self.columns(Sample.launches(5, upcoming: true), width: 200).extras.map(\.kind) == [.rocket])
+        var pads = Sample.launches(5, upcoming: true)
+        for i in pads.indices { pads[i].launchpad = .object(Launchpad(id: "slc40", name: "CCSFS SLC 40")) }
+        #expect(Self.columns(pads, width: 120).extras.map(\.kind) == [.rocket, .site])
+        #expect(Self.columns(pads, width: 80).extras.map(\.kind) == [.rocket], "no room at 80")
     }
 
     @Test func aColumnNobodyHasAValueForIsLeftOut() {

@@ -233,8 +233,8 @@ extension CursesTests {
             // three lines at this height. At 200 columns the preview follows the selection too:
             // its name, facts and big-digit clock (≈150 bytes), and with pictures the rows of its
             // patch box and description that differ (up to ≈1300). Anything more is cells that
-            // did not change.
-            let budget = pictures ? 2800 : 850
+            // did not change. (The SITE column, issue 25, added ≈50 bytes a move: 750–890 now.)
+            let budget = pictures ? 2800 : 950
             #expect(counts.allSatisfy { $0 < budget }, "\(counts)")
             withKnownIssue("the issue's target is 200 bytes; the band costs two whole rows") {
                 #expect(counts.allSatisfy { $0 < 200 }, "\(counts)")
@@ -255,8 +255,9 @@ extension CursesTests {
             for _ in 0..<(h.state.visibleLaunchRows - 1) { await h.press(.down) }
             terminal.draw(frame(h))
             let counts = await bytes(h, terminal, times: 10) { await h.press(.down) }
-            // ≈1250: the scroll itself, and the preview of the newly selected launch.
-            #expect(counts.allSatisfy { $0 < 1450 }, "\(counts)")
+            // ≈1250: the scroll itself, and the preview of the newly selected launch; ≈1650 since
+            // the rows have a SITE column at 200 columns (issue 25).
+            #expect(counts.allSatisfy { $0 < 1850 }, "\(counts)")
         }
 
         /// With sixel pictures on, curses moves no lines: a scroll region carries the pixels of

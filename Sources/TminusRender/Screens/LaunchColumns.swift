@@ -6,14 +6,21 @@ import TminusViewModel
 /// from the left (the blank goes to the right edge, never between a name and its rocket).
 struct LaunchColumns {
     enum Extra: Hashable {
-        case rocket, provider
+        case rocket, provider, site
 
-        var title: String { self == .rocket ? "ROCKET" : "PROVIDER" }
+        var title: String {
+            switch self {
+            case .rocket: "ROCKET"
+            case .provider: "PROVIDER"
+            case .site: "SITE"
+            }
+        }
         /// Widest a column grows before its values are cut with `…`.
-        var cap: Int { self == .rocket ? 22 : 24 }
+        var cap: Int { self == .rocket ? 22 : self == .provider ? 24 : 30 }
         /// Narrowest it is worth showing at.
         var floor: Int { self == .rocket ? 12 : 14 }
-        /// The name must keep this much beside it: the provider is worth less than the mission.
+        /// The name must keep this much beside it: the provider and the site are worth less
+        /// than the mission.
         var nameKeeps: Int { self == .rocket ? LaunchColumns.minimumName : 28 }
     }
 
@@ -57,14 +64,22 @@ struct LaunchColumns {
 
         // A rocket's launches need no rocket column; Launch Library 2 covers every provider.
         var candidates: [Extra] = []
+        // Then where it flies from, when there is room for it too (issue 25: the r/SpaceX
+        // list left 45 % of 120 columns blank; the second line then leaves the site out).
         if outcome == .word, !empty {
             candidates.append(.rocket)
             if widest.launchLibrary2 { candidates.append(.provider) }
+            candidates.append(.site)
         }
         var chosen: [(kind: Extra, width: Int)] = []
         for kind in candidates {
             // A column nobody has a value for says nothing.
-            guard let values = kind == .rocket ? widest.rocket : widest.provider else { continue }
+            let measured: Int? = switch kind {
+            case .rocket: widest.rocket
+            case .provider: widest.provider
+            case .site: widest.site
+            }
+            guard let values = measured else { continue }
             // As wide as its widest value (up to its cap), or narrower to leave the name its room.
             let natural = min(kind.cap, max(TerminalText.width(kind.title), values))
             let w = min(natural, room - gap - kind.nameKeeps)
@@ -108,6 +123,7 @@ struct LaunchColumns {
     /// whose rows then read `MTG-I2`, not `Ariane 62 | MTG-I2`, and never `Falcon 1 · …`).
     var showsRocket: Bool { extras.contains { $0.kind == .rocket } || outcome == .icon }
     var showsProvider: Bool { extras.contains { $0.kind == .provider } }
+    var showsSite: Bool { extras.contains { $0.kind == .site } }
 
     /// The one-cell outcome marks' column (a rocket's launches: ✓ ✗ •) is titled like the others.
     static let outcomeTitle = "OUTCOME"
@@ -121,6 +137,7 @@ struct LaunchColumns {
         switch kind {
         case .rocket: launch.rocket?.object?.name
         case .provider: launch.provider
+        case .site: launch.site
         }
     }
 
@@ -144,11 +161,10 @@ struct LaunchColumns {
         case .spacex:
             if !showsRocket { parts.append(launch.rocket?.object?.name) }
             parts.append(launch.flightNumber.map { "Flight #\($0)" })
-            parts.append(launch.launchpad?.object?.name)
         case .launchLibrary2:
             if !showsProvider { parts.append(launch.provider) }
-            parts.append(launch.launchpad?.object?.locality ?? launch.launchpad?.object?.name)
         }
+        if !showsSite { parts.append(launch.site) }
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 

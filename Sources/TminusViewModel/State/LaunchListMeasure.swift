@@ -12,7 +12,7 @@ public struct LaunchListMeasure: Sendable, Hashable {
 
     public private(set) var status = 0
     /// Nil when no measured launch has one (the column would be all `-`).
-    public private(set) var rocket: Int?, provider: Int?
+    public private(set) var rocket: Int?, provider: Int?, site: Int?
     /// The names as they are, and with their mission part only (`Rocket | Mission` → `Mission`).
     public private(set) var fullTitle = 0, missionTitle = 0
     public private(set) var launchLibrary2 = false
@@ -32,12 +32,20 @@ public struct LaunchListMeasure: Sendable, Hashable {
             status = max(status, TerminalText.width(launches[i].statusWord))
             if let name = launches[i].rocket?.object?.name { rocket = max(rocket ?? 1, TerminalText.width(name)) }
             if let name = launches[i].provider { provider = max(provider ?? 1, TerminalText.width(name)) }
+            if let name = launches[i].site { site = max(site ?? 1, TerminalText.width(name)) }
             if launches[i].origin == .launchLibrary2 { launchLibrary2 = true }
         }
     }
 }
 
 extension Launch {
+    /// Where it flies from, in a few words: the r/SpaceX API's pad (`CCSFS SLC 40`), Launch
+    /// Library 2's place (`Vandenberg SFB, CA, USA`), else its pad's name.
+    public var site: String? {
+        guard let pad = launchpad?.object else { return nil }
+        return origin == .launchLibrary2 ? pad.locality ?? pad.name : pad.name
+    }
+
     /// A Launch Library 2 name is `Rocket | Mission`: the mission part, for a row whose rocket
     /// has a column of its own (the name as it is otherwise).
     public var missionTitle: String {
