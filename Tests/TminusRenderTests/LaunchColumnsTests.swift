@@ -58,6 +58,11 @@ struct LaunchColumnsTests {
         for i in pads.indices { pads[i].launchpad = .object(Launchpad(id: "slc40", name: "CCSFS SLC 40")) }
         #expect(Self.columns(pads, width: 120).extras.map(\.kind) == [.rocket, .site])
         #expect(Self.columns(pads, width: 80).extras.map(\.kind) == [.rocket], "no room at 80")
+        // Never at the price of a name: a 46-column name stays whole at 100 columns.
+        pads[0].name = "Starlink 4-20 (v1.5) & Sherpa LTC-2/Varuna-TDM"
+        let hundred = Self.columns(pads, width: 100)
+        #expect(hundred.extras.map(\.kind) == [.rocket] && hundred.name.width >= 46, "\(hundred.name)")
+        #expect(Self.columns(pads, width: 160).extras.map(\.kind) == [.rocket, .site])
     }
 
     @Test func aColumnNobodyHasAValueForIsLeftOut() {

@@ -20,7 +20,7 @@ struct LaunchColumns {
         /// Narrowest it is worth showing at.
         var floor: Int { self == .rocket ? 12 : 14 }
         /// The name must keep this much beside it: the provider and the site are worth less
-        /// than the mission.
+        /// than the mission (and the site never cuts a name: see `init`).
         var nameKeeps: Int { self == .rocket ? LaunchColumns.minimumName : 28 }
     }
 
@@ -82,7 +82,11 @@ struct LaunchColumns {
             guard let values = measured else { continue }
             // As wide as its widest value (up to its cap), or narrower to leave the name its room.
             let natural = min(kind.cap, max(TerminalText.width(kind.title), values))
-            let w = min(natural, room - gap - kind.nameKeeps)
+            // The site is the least of them: it takes only room the names do not need whole.
+            let keep = kind == .site
+                ? max(kind.nameKeeps, chosen.contains { $0.kind == .rocket } ? widest.missionTitle : widest.fullTitle)
+                : kind.nameKeeps
+            let w = min(natural, room - gap - keep)
             guard w >= min(natural, kind.floor) else { break }
             chosen.append((kind, w))
             room -= w + gap
