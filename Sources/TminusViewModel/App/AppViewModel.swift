@@ -23,26 +23,17 @@ public final class AppViewModel {
         self.mailbox = mailbox
         runner = EffectRunner(environment: environment, mailbox: mailbox)
         context = ReducerContext(environment)
-        state = AppState(now: environment.clock.now(), sourceNames: environment.sources.map(\.name),
-                         timeZone: environment.time.timeZone)
-        state.frozenSources = Set(environment.sources.indices.filter { environment.sources[$0].isFrozen })
-        if environment.pictures == nil { state.pictureMode = .glyphs }
-        let loaded = environment.preferences.load()
-        state.preferences = loaded.preferences
-        state.keys = environment.keys
-        // The flag is for this run only: it is not saved, so a later `t` or units change writes
-        // back what was saved, not the flag.
-        state.theme.choice = environment.themeFlag ?? loaded.preferences.theme ?? environment.configTheme ?? .auto
-        state.theme.overrides = environment.colorOverrides
-        // A small file, read once: the baseline "what changed" is measured against.
-        state.seen = environment.seen.load()
-        // The settings file, config.toml and the favorites database can be bad at once: say all.
-        let problems = [environment.configProblem, loaded.problem, environment.favorites.openProblem].compactMap { $0 }
-        if !problems.isEmpty {
-            state.notice = Notice(problems.joined(separator: " · "), level: .error)
-        } else if let notice = environment.startupNotice {
-            state.notice = Notice(notice)
-        }
+        state = AppState.initial(environment)
+    }
+
+    /// The reducer as a pure function: the state after `event` and the effects it asks for,
+    /// none of them carried out. `handle` is this plus the runner; tests call it directly and
+    /// compare whole states (`ReducerStore` in the test support).
+    public static func reduce(_ state: AppState, _ event: AppEvent, environment: AppEnvironment,
+                              now: Date) -> (state: AppState, effects: [Effect]) {
+        var reducer = AppReducer(state: state, context: ReducerContext(environment), now: now)
+        reducer.reduce(event)
+        return (reducer.state, reducer.effects)
     }
 
     /// Where terminal effects (quit, bell, mouse) go: the loop carries them out.

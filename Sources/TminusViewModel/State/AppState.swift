@@ -252,3 +252,31 @@ public struct AppState: Sendable, Hashable {
         [.rocketList, .rocketPage, .rocketLaunches].contains(screen)
     }
 }
+
+extension AppState {
+    /// The state at start-up, from what the environment read: the saved preferences, the
+    /// theme flag, config.toml, what was seen last run, and any problem with those to say.
+    public static func initial(_ environment: AppEnvironment) -> AppState {
+        var state = AppState(now: environment.clock.now(), sourceNames: environment.sources.map(\.name),
+                             timeZone: environment.time.timeZone)
+        state.frozenSources = Set(environment.sources.indices.filter { environment.sources[$0].isFrozen })
+        if environment.pictures == nil { state.pictureMode = .glyphs }
+        let loaded = environment.preferences.load()
+        state.preferences = loaded.preferences
+        state.keys = environment.keys
+        // The flag is for this run only: it is not saved, so a later `t` or units change writes
+        // back what was saved, not the flag.
+        state.theme.choice = environment.themeFlag ?? loaded.preferences.theme ?? environment.configTheme ?? .auto
+        state.theme.overrides = environment.colorOverrides
+        // A small file, read once: the baseline "what changed" is measured against.
+        state.seen = environment.seen.load()
+        // The settings file, config.toml and the favorites database can be bad at once: say all.
+        let problems = [environment.configProblem, loaded.problem, environment.favorites.openProblem].compactMap { $0 }
+        if !problems.isEmpty {
+            state.notice = Notice(problems.joined(separator: " · "), level: .error)
+        } else if let notice = environment.startupNotice {
+            state.notice = Notice(notice)
+        }
+        return state
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TminusArchive
+import TminusCore
+import TminusStore
+
+/// `tminus next`: the next launch on one line, for a status bar or a prompt.
+struct Next: ScriptCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the next launch on one line (for tmux or a shell prompt).",
+        discussion: "Placeholders: " + ScriptOutput.placeholders.map { "{\($0)}" }.joined(separator: " ") + "; {{ and }} are braces.")
+
+    // ArgumentParser adds "(default: …)" itself.
+    @Option(help: ArgumentHelp("What to print.", valueName: "TEMPLATE"))
+    var format: String = ScriptOutput.defaultNextFormat
+
+    @OptionGroup var options: CommonOptions
+
+    /// A bad template is refused while parsing, with `next`'s usage, before any request.
+    func check() throws {
+        do {
+            try ScriptOutput.check(format)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func work() async throws {
+        let context = try ScriptContext(options)
+        let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize)
+        let now = context.clock.now()
+        guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
+            throw ScriptFailure("\(context.source.name): no upcoming launch")
+        }
+        ScriptContext.write(try ScriptOutput.format(format, next, now: now, time: context.time) + "\n")
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TminusArchive
+import TminusCore
+import TminusStore
+
+/// What the subcommands share: the settings, the same sources and cache as the app, the clock,
+/// and one way to fail (a message on stderr, exit 1).
+///
+/// As in the app, a frozen source (the r/SpaceX API) that cannot be reached, with nothing
+/// cached, answers from the built-in archive, with a note on stderr. A live source (Launch
+/// Library 2) never does: a script must not take 2022's launches for today's, so with no
+/// network and no cache it fails with the reason.
+struct ScriptContext {
+    let settings: Settings
+    let source: LaunchSource
+    let clock: AppClock
+
+    init(_ options: CommonOptions) throws {
+        settings = try options.settings()
+        FileLogHandler.bootstrap(file: settings.paths.logFile)
+        if let problem = settings.configProblem {
+            FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
+        }
+        clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
+        let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now))[0]
+        source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
+    }
+
+    var time: LaunchTime { LaunchTime(timeZone: settings.timeZone) }
+    /// The units the user chose in the app (the settings file), for rocket figures.
+    var units: UnitPreferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences.units }
+
+    /// Up to `limit` launches of a list, following the pages.
+    func launches(_ segment: LaunchSegment, limit: Int) async throws -> [Launch] {
+        var all: [Launch] = []
+        var cursor: PageCursor? = .first
+        while let next = cursor, all.count < limit {
+            // Frozen data never calls a passed date upcoming (the archive's 2022 launches).
+            let page = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, .normal) }
+                .frozen(at: clock.now(), sourceIsFrozen: source.isFrozen).value
+            all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
+            cursor = page.next
+        }
+        return await withCachedDetails(Array(all.prefix(limit)))
+    }
+
+    /// The rows with what their details in the cache add (videos, links, the precision word),
+    /// so the JSON says what the app's detail says; nothing is asked of the network for it.
+    func withCachedDetails(_ launches: [Launch]) async -> [Launch] {
+        guard let detail = source.launchDetail else { return launches }
+        var filled: [Launch] = []
+        for launch in launches {
+            let cached = try? await detail(launch.id, .cacheOnly)
+            filled.append(cached.map { launch.filledIn(from: $0.value) } ?? launch)
+        }
+        return filled
+    }
+
+    /// The answer, or (when the network failed and the cache answered) the answer and a note
+    /// on stderr; no answer at all is a failure with the reason.
+    func fetch<T>(_ body: () async throws(APIError) -> Fetched<T>) async throws -> T {
+        try await fetchAll(body).value
+    }
+
+    /// `fetch`, keeping what the answer says of itself (the archive's, how old).
+    func fetchAll<T>(_ body: () async throws(APIError) -> Fetched<T>) async throws -> Fetched<T> {
+        do {
+            let fetched = try await body()
+            if let archive = fetched.archive {
+                let why = fetched.problem.map { "\($0.message) — " } ?? ""
+                Self.warn("\(source.name): \(why)showing the \(LaunchArchive.label(dataTo: archive))")
+            } else if let problem = fetched.problem {
+                let age = fetched.fetchedAt.map { " from " + time.listDate($0, precision: .hour) } ?? ""
+                Self.warn("\(problem.message) — showing cached data\(age)")
+            }
+            return fetched
+        } catch {
+            throw ScriptFailure("\(source.name): \(error.message)")
+        }
+    }
+
+    static func warn(_ text: String) {
+        FileHandle.standardError.write(Data("tminus: \(text)\n".utf8))
+    }
+
+    /// Colour only for a person: stdout a terminal and `NO_COLOR` unset.
+    static var colorOutput: Bool {
+        isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func write(_ data: Data) { FileHandle.standardOutput.write(data) }
+}
+
+/// A subcommand: its work is async (requests), its `run` waits for it (see `blocking`).
+protocol ScriptCommand: ParsableCommand, Sendable {
+    var options: CommonOptions { get }
+    /// The subcommand's own checks of its values, after the common options'.
+    func check() throws
+    func work() async throws
+}
+
+extension ScriptCommand {
+    func check() throws {}
+
+    /// Bad values (flags or environment variables) are refused while the command line is
+    /// parsed: the error then belongs to the subcommand and prints its usage, where one thrown
+    /// from `run` would print the top-level usage. `work` resolves the settings again, which is
+    /// cheap (the environment and a small config file). Not in CommonOptions' own `validate`:
+    /// the root command parses the subcommand's flags too, and would refuse them as its own.
+    func validate() throws {
+        _ = try options.settings()
+        try check()
+    }
+
+    func run() throws {
+        try blocking { try await self.work() }
+    }
+}
+
+/// Runs async work to its end from a synchronous command (the subcommands are quick, one-shot
+/// jobs; keeping every command synchronous keeps the app itself on the main thread).
+func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+    final class Outcome: @unchecked Sendable { var error: Error? }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { try await body() } catch { outcome.error = error }
+        done.signal()
+    }
+    done.wait()
+    if let error = outcome.error { throw error }
+}
+
+/// A subcommand that could not do its job: one line on stderr, exit 1.
+struct ScriptFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
