@@ -168,14 +168,8 @@ struct RowFlagsRenderTests {
         live.webcastLive = true
         let seen = SeenStore.inMemory(["l": SeenLaunch(net: Sample.reference.addingTimeInterval(-2 * 86_400), precision: .hour,
                                                        status: "UPCOMING", seenAt: Sample.reference, origin: .launchLibrary2)])
-        var environment = AppEnvironment(source: ScriptedSource(upcoming: [live]).source, clock: TestClock().clock,
-                                         time: LaunchTime(timeZone: .gmt), openURL: BrowserSpy().open)
-        environment.seen = seen
-        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
-        viewModel.handle(.resized(width: 100, height: 24))
-        viewModel.start()
-        await viewModel.settle()
-        let grid = Renderer.render(viewModel.state, size: Size(width: 100, height: 24))
+        let h = await Harness(source: ScriptedSource(upcoming: [live]), width: 100, height: 24, seen: seen).started()
+        let grid = Renderer.render(h.state, size: Size(width: 100, height: 24))
         let row = grid.snapshotText.split(separator: "\n").first { $0.contains("Starlink Group 15-22") }.map(String.init) ?? ""
         #expect(row.contains("Starlink Group 15-22 ● LIVE NET +2 d"), "\(row)")
     }
@@ -188,15 +182,9 @@ struct RowFlagsRenderTests {
         let fresh = Launch(origin: .launchLibrary2, id: "fresh", name: name, date: Sample.reference, upcoming: true)
         let seen = SeenStore.inMemory(["other": SeenLaunch(net: Sample.reference, precision: .hour, status: "GO",
                                                            seenAt: Sample.reference, origin: .launchLibrary2)])
-        var environment = AppEnvironment(source: ScriptedSource(upcoming: [fresh]).source, clock: TestClock().clock,
-                                         time: LaunchTime(timeZone: .gmt), openURL: BrowserSpy().open)
-        environment.seen = seen
-        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
-        viewModel.handle(.resized(width: width, height: 24))
-        viewModel.start()
-        await viewModel.settle()
-        #expect(viewModel.state.changes["fresh"] == .new)
-        let grid = Renderer.render(viewModel.state, size: Size(width: width, height: 24))
+        let h = await Harness(source: ScriptedSource(upcoming: [fresh]), width: width, height: 24, seen: seen).started()
+        #expect(h.state.changes["fresh"] == .new)
+        let grid = Renderer.render(h.state, size: Size(width: width, height: 24))
         let row = grid.snapshotText.split(separator: "\n").first { $0.contains("› ") }.map(String.init) ?? ""
         #expect(row.contains(tagged ? name + " new" : name), "\(row)")
         if !tagged { #expect(!row.contains(" new"), "\(row)") }

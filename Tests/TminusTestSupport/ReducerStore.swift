@@ -1,3 +1,5 @@
+// Tests only: the benchmarks link this module into the release build, which has no Testing.
+#if canImport(Testing)
 import Foundation
 import Testing
 import TminusCore
@@ -56,3 +58,4 @@ public struct ReducerStore {
         return out.joined(separator: "\n")
     }
 }
+#endif

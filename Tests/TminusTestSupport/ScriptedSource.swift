@@ -298,7 +298,7 @@ public struct Harness {
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
-                keys: KeyBindings = KeyBindings()) {
+                keys: KeyBindings = KeyBindings(), seen: SeenStore = .inMemory()) {
         self.source = source
         self.clock = clock
         self.preferences = preferences
@@ -309,6 +309,7 @@ public struct Harness {
                                          preferences: preferences, favorites: favorites, pictures: pictures,
                                          saveExport: exports.save)
         environment.keys = keys
+        environment.seen = seen
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         terminal.attach(to: viewModel)
         viewModel.handle(.resized(width: width, height: height))

@@ -37,10 +37,9 @@ struct LaunchDetailTests {
     /// `y` (issue 25): the selected link to the clipboard, said in the status line; on a
     /// list the selected launch's first link; nothing to copy says so.
     @Test func yCopiesTheSelectedLink() async {
-        let h = Harness(source: ScriptedSource(upcoming: [Sample.crs26, Sample.launches(1, upcoming: true)[0]]))
-        let terminal = TerminalSpy()
-        terminal.attach(to: h.viewModel)
-        await h.started().press(.character("y"))
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26, Sample.launches(1, upcoming: true)[0]])).started()
+        let terminal = h.terminal
+        await h.press(.character("y"))
         #expect(terminal.all.last == .copyToClipboard("https://youtu.be/crs26"), "the row's first link")
         await h.press(.enter, .right, .character("y"))
         #expect(terminal.all.last == .copyToClipboard("https://en.wikipedia.org/wiki/CRS-26"), "the selected one")

@@ -35,17 +35,10 @@ struct WhatChangedTests {
         let seen = SeenStore.inMemory(["a": Self.seen(Self.launch(status: Self.go)), "b": Self.seen(Self.launch("b", status: Self.go))])
         let moved = Self.launch(net: Self.net.addingTimeInterval(2 * 86_400), status: Self.go)
         let source = ScriptedSource(upcoming: [moved, Self.launch("b", status: Self.hold), Self.launch("c")])
-        let clock = TestClock()
-        var environment = AppEnvironment(source: source.source, clock: clock.clock, time: LaunchTime(timeZone: .gmt),
-                                         openURL: BrowserSpy().open)
-        environment.seen = seen
-        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
-        viewModel.handle(.resized(width: 120, height: 30))
-        viewModel.start()
-        await viewModel.settle()
-        #expect(viewModel.state.changes["a"]?.text == "NET +2 d")
-        #expect(viewModel.state.changes["b"] == .hold)
-        #expect(viewModel.state.changes["c"] == .new)
+        let h = await Harness(source: source, width: 120, height: 30, seen: seen).started()
+        #expect(h.state.changes["a"]?.text == "NET +2 d")
+        #expect(h.state.changes["b"] == .hold)
+        #expect(h.state.changes["c"] == .new)
         // What is on screen now is what the next run compares with.
         #expect(seen.load()["a"]?.net == moved.date)
         #expect(seen.load()["c"] != nil)
@@ -77,14 +70,8 @@ struct WhatChangedTests {
         let archive = Launch(origin: .spacex, id: "5eb87d42ffd86e000604b384", name: "Crew-5", date: Self.net, upcoming: true)
         let seen = SeenStore.inMemory(["5eb87d42ffd86e000604b384": Self.seen(archive)])
         let source = ScriptedSource(upcoming: [Self.launch("a"), Self.launch("b")])
-        var environment = AppEnvironment(source: source.source, clock: TestClock().clock, time: LaunchTime(timeZone: .gmt),
-                                         openURL: BrowserSpy().open)
-        environment.seen = seen
-        let viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
-        viewModel.handle(.resized(width: 120, height: 30))
-        viewModel.start()
-        await viewModel.settle()
-        #expect(viewModel.state.changes.isEmpty, "\(viewModel.state.changes)")
+        let h = await Harness(source: source, width: 120, height: 30, seen: seen).started()
+        #expect(h.state.changes.isEmpty, "\(h.state.changes)")
     }
 
     /// seen.json written before the source was kept: each entry's source from its id's shape.

@@ -49,11 +49,13 @@ extension AppReducer {
             let fetchedAt = fetched.fetchedAt ?? now
             state.rockets.status.updatedAt = fetchedAt
             // A refreshed list may be shorter: open pages keep pointing at a rocket that exists.
-            state.stacks[.rockets] = (state.stacks[.rockets] ?? []).compactMap { route in
-                guard case .rocketPage(var page) = route else { return route }
-                guard !rockets.isEmpty else { return nil }
-                page.index = min(page.index, rockets.count - 1)
-                return .rocketPage(page)
+            if let routes = state.stacks[.rockets] {
+                state.stacks[.rockets] = routes.compactMap { route in
+                    guard case .rocketPage(var page) = route else { return route }
+                    guard !rockets.isEmpty else { return nil }
+                    page.index = min(page.index, rockets.count - 1)
+                    return .rocketPage(page)
+                }
             }
             if state.rockets.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: mode, now: now,
                                               archive: fetched.archive) {
