@@ -21,7 +21,9 @@ struct NativeMemoryTests {
         let before = Self.heapInUse()
         let block = UnsafeMutableRawPointer.allocate(byteCount: 8 << 20, alignment: 16)
         defer { block.deallocate() }
-        #expect(Self.heapInUse() - before >= 8 << 20, "mallinfo2 does not see an 8 MB allocation")
+        // Other suites run meanwhile and free their own memory between the two readings (once
+        // 90 KB of it in CI): the 8 MB block shows, less what they let go.
+        #expect(Self.heapInUse() - before >= 6 << 20, "mallinfo2 does not see an 8 MB allocation")
     }
 
     /// The heap growth over `count` calls of `body`, after two calls to warm up (libraries'
