@@ -110,6 +110,23 @@ struct MouseTests {
         #expect(h.state.rocketPage?.index == 1)
     }
 
+    /// The Favorites tab on a wide terminal: a click on its preview is not a click on the row
+    /// drawn at that line of the list (issue 25 gave the tab a preview).
+    @Test func aClickOnTheFavoritesPreviewSelectsNothing() async {
+        let saved = Favorites(rockets: [FavoriteRocket(Sample.Rockets.falcon1, addedAt: Sample.reference),
+                                        FavoriteRocket(Sample.Rockets.falcon9, addedAt: Sample.reference)], launches: [])
+        let h = await Harness(source: ScriptedSource(), width: 200, height: 40, preferences: Self.mouseOn(),
+                              favorites: .inMemory(saved)).started()
+        await h.press(.character("3"))
+        #expect(h.state.hasPreview)
+        // Line 4 is the second rocket's row (line 2 is the section's heading): in the list a
+        // click there selects it, in the preview nothing.
+        await mouse(h, .press, x: h.state.layout.listWidth + 10, y: 4)
+        #expect(h.state.favorites.selection == 0)
+        await mouse(h, .press, x: 10, y: 4)
+        #expect(h.state.favorites.selection == 1)
+    }
+
     @Test func wheelScrollsTheDetailBody() async {
         let (h, _) = await upcoming()
         await h.press(.enter)

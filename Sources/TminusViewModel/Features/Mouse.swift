@@ -131,7 +131,8 @@ extension AppReducer {
             let index = visible.lowerBound + offset / RocketListLayout.rowHeight
             return visible.contains(index) ? index : nil
         case .favorites:
-            guard y >= layout.columnHeaderRow, y < layout.statusRow else { return nil }
+            // Right of the list is the preview on wide terminals, as on the Launches tab.
+            guard y >= layout.columnHeaderRow, y < layout.statusRow, !state.hasPreview || x < layout.listWidth else { return nil }
             let lines = FavoritesLayout.lineRows(state.favorites)
             let line = FavoritesLayout.top(state.favorites, layout: layout) + (y - layout.columnHeaderRow)
             return lines.indices.contains(line) ? lines[line] : nil
