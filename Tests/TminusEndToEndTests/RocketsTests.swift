@@ -390,15 +390,3 @@ struct RocketsTests {
         #expect(tmux.isAlive)
     }
 }
-
-extension AppRig {
-    var settingsFile: URL { dataDir.appending(path: "config/settings.json") }
-    var corruptSettingsFile: URL { dataDir.appending(path: "config/settings.json.corrupt") }
-
-    /// The units saved in settings.json (`height` → `imperial`, …).
-    func savedUnits() throws -> [String: String] {
-        let data = try Data(contentsOf: settingsFile)
-        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(json["units"] as? [String: String], "no units in \(String(decoding: data, as: UTF8.self))")
-    }
-}

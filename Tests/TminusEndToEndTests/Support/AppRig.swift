@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What an end-to-end scenario runs against: a fixture server, a browser stand-in, a data
 /// dir of its own, and the tminus sessions started on them (killed, with the rest, at the end).
@@ -80,5 +81,33 @@ extension AppRig {
         let directory = dataDir.appending(path: "cache/responses")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".img") }.sorted().map { directory.appending(path: $0) }
+    }
+}
+
+// MARK: - Files the app writes
+
+extension AppRig {
+    var settingsFile: URL { dataDir.appending(path: "config/settings.json") }
+    var corruptSettingsFile: URL { dataDir.appending(path: "config/settings.json.corrupt") }
+
+    /// The units saved in settings.json (`height` → `imperial`, …).
+    func savedUnits() throws -> [String: String] {
+        let data = try Data(contentsOf: settingsFile)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(json["units"] as? [String: String], "no units in \(String(decoding: data, as: UTF8.self))")
+    }
+}
+
+extension AppRig {
+    var imageCache: URL { dataDir.appending(path: "cache/images") }
+
+    /// The entries of the picture cache (`*.img`).
+    func cachedPictures() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: imageCache.path)) ?? []).filter { $0.hasSuffix(".img") }
+    }
+
+    /// Picture requests the server saw (`/images/...`), oldest first.
+    func imageRequests() async throws -> [RecordedRequest] {
+        try await requests(under: "/images/")
     }
 }
