@@ -17,8 +17,8 @@ enum StartupLogo {
             PictureView.drawPicture(picture, key: key, rows: 0..<box.rows, x: box.x, y: box.y, context: context, into: &grid)
             caption = box.y + box.rows + 1
         } else {
-            let room = max(1, layout.listHeight - 2)
-            let top = layout.listTop + max(0, (room - Logo.glyphs.count) / 2)
+            // The glyph logo in the middle of the same box.
+            let top = box.y + max(0, (box.rows - Logo.glyphs.count) / 2)
             for (i, line) in Logo.glyphs.enumerated() {
                 grid.putCentered(line, y: top + i, style: Style(foreground: .theme.accent))
             }

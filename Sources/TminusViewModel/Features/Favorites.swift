@@ -73,11 +73,8 @@ extension AppReducer {
             if let launch = state.detail?.launch { toggleWatch(launch) }
         case .launchList, .rocketLaunches:
             if let id = state.activeListID, let launch = state.list(id).selectedLaunch { toggleWatch(launch) }
-        case .rocketList:
-            let rockets = state.rockets.rockets
-            if rockets.indices.contains(state.rockets.selection) { toggleFavorite(rockets[state.rockets.selection]) }
-        case .rocketPage:
-            if let page = state.rocketPage, let rocket = state.rocket(at: page) { toggleFavorite(rocket) }
+        case .rocketList, .rocketPage:
+            if let rocket = state.rocketInFocus { toggleFavorite(rocket) }
         case .favorites:
             // Removed at once, said in the status line, and `u` puts it back (issue 25: `x`
             // said nothing, and a slip lost a favorite for good).

@@ -94,10 +94,7 @@ extension AppReducer {
         let url: URL?
         switch state.screen {
         case .rocketList, .rocketPage:
-            let rocket = state.screen == .rocketPage
-                ? state.rocketPage.flatMap { state.rocket(at: $0) }
-                : state.rockets.rockets.indices.contains(state.rockets.selection) ? state.rockets.rockets[state.rockets.selection] : nil
-            url = rocket?.wikipedia
+            url = state.rocketInFocus?.wikipedia
         default:
             guard let launch = state.launchInFocus else { url = nil; break }
             let slots = launch.linkSlots

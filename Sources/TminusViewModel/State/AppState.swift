@@ -191,6 +191,19 @@ public struct AppState: Sendable, Hashable {
     public func isFavorite(rocket id: String) -> Bool { favorites.items.rockets.contains { $0.id == id } }
     public func isWatched(launch id: String) -> Bool { favorites.items.launches.contains { $0.id == id } }
 
+    /// The rocket the user is looking at: the open page, the selected row of the Rockets tab,
+    /// or the selected favorite rocket on the Favorites tab (`f`, `y` and the preview act on it).
+    public var rocketInFocus: Rocket? {
+        switch screen {
+        case .rocketPage: return rocketPage.flatMap { rocket(at: $0) }
+        case .rocketList: return rockets.rockets.indices.contains(rockets.selection) ? rockets.rockets[rockets.selection] : nil
+        case .favorites:
+            if case .rocket(let favorite)? = favorites.selectedRow { return favorite.rocket }
+            return nil
+        case .launchList, .launchDetail, .rocketLaunches: return nil
+        }
+    }
+
     /// The launch the user is looking at: the open detail, the selected row of a launch list,
     /// or the selected watched launch on the Favorites tab.
     public var launchInFocus: Launch? {
@@ -216,8 +229,8 @@ public struct AppState: Sendable, Hashable {
     /// The rocket the Favorites tab's preview shows on wide terminals (the selected row is a
     /// favorite rocket), as `previewLaunch` does for a watched launch (issue 25).
     public var previewRocket: Rocket? {
-        guard screen == .favorites, layout.isSplit, case .rocket(let favorite)? = favorites.selectedRow else { return nil }
-        return favorite.rocket
+        guard screen == .favorites, layout.isSplit else { return nil }
+        return rocketInFocus
     }
 
     /// Whether a preview pane is beside the list (so the list keeps to `layout.listWidth`).
