@@ -6,8 +6,9 @@ import PackageDescription
 //   TminusArchive    the built-in r/SpaceX archive (top-level Resources/), read through TminusCore
 //   TminusStore      the favorites database (GRDB), behind TminusCore's FavoritesStore
 //   TminusImage      pictures: decode (libpng/libjpeg), into cells (chafa) and pixels (kitty, iTerm2, sixel), fetch + cache
-//   TminusViewModel  screen state and actions (no ncurses, no I/O of its own)
-//   TminusRender     pure render(state, size) -> Grid
+//   TminusRender     the drawing kit: the cell grid, styles, theme colours, the big-digit font (no app state)
+//   TminusViewModel  the screens, each one folder (Screens/<Name>/: state, actions, keys, reduce, view),
+//                    composed by Root/ (AppState, the router, render(state, size) -> Grid); no ncurses, no I/O
 //   TminusTerminal   the ncurses backend: grid -> windows, keys, signals, the main loop
 //   tminus           argument parsing and wiring
 
@@ -79,11 +80,11 @@ let package = Package(
         ),
         .target(
             name: "TminusViewModel",
-            dependencies: ["TminusCore", "TminusImage"]
+            dependencies: ["TminusCore", "TminusImage", "TminusRender"]
         ),
         .target(
             name: "TminusRender",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusImage"]
+            dependencies: ["TminusCore", "TminusImage"]
         ),
         .target(
             name: "TminusTerminal",
@@ -135,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TminusViewModelTests",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusTestSupport", "TminusImage",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTestSupport", "TminusImage",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(

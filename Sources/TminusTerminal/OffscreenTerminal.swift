@@ -1,3 +1,4 @@
+import TminusCore
 import TminusViewModel
 import CNcurses
 import Foundation

@@ -1,3 +1,4 @@
+import TminusCore
 import Foundation
 import Synchronization
 import TminusImage

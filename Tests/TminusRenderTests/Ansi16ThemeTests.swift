@@ -3,7 +3,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The `ansi16` theme: every cell of every screen uses only the terminal's 16 colours (or its
 /// default), and no text is light grey on the default background.

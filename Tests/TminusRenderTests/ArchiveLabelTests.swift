@@ -3,7 +3,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The status line over the built-in archive: the reason on the left, what the rows are on the
 /// right, never an age; gone once the source answers.

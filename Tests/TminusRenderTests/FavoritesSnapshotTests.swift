@@ -4,7 +4,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The Favorites tab and the ★ marks elsewhere, at 80x24, 120x40 and 200x60.
 @Suite("Favorites snapshots")

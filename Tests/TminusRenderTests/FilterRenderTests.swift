@@ -3,7 +3,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The `/` input and the list's filter and order in the row under the tabs.
 @Suite("Render: filter and sort")

@@ -1,3 +1,4 @@
+import TminusCore
 import SnapshotTesting
 import TminusViewModel
 import TminusRender

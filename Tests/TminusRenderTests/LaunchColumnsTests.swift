@@ -3,7 +3,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The launch list's columns: sized to what they hold, packed from the left, the rocket never
 /// said twice on a row.

@@ -4,7 +4,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// Launch Library 2 screens: rows with provider and the source's status words, the detail
 /// with its picture and video links, the link menu, cached data with its reason, the hint on

@@ -3,7 +3,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The Launches tab's subheader: `Upcoming │ Past` stays whole at every width (INTERFACE.md),
 /// whatever filters and order the facts beside it name; they shorten instead.

@@ -5,7 +5,7 @@ import TminusCore
 import TminusImage
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// Pictures on screen: chafa's cells in their colours; on pixel terminals blank or kitty
 /// placeholder cells with a placement; glyph art in the same box otherwise.

@@ -4,7 +4,7 @@ import TminusCore
 import TminusImage
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 enum FrameRules {
     /// Scalars no cell may hold: C0, DEL, C1 (ESC among them), bidi embeddings/overrides/isolates

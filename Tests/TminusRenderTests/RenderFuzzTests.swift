@@ -4,7 +4,7 @@ import TminusCore
 import TminusImage
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// Seeded fuzz of whole frames: hostile text (escape sequences whole and cut off, C0/C1
 /// controls, bidi overrides, invisible format characters, private use, combining marks,

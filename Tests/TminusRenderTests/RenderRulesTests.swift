@@ -3,7 +3,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// Rules every frame keeps, checked directly (not through snapshots).
 @Suite("Render rules")

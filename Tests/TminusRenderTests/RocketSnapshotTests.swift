@@ -4,7 +4,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The Rockets tab's screens at 80x24, 120x40 and 200x60, text and colours.
 @Suite("Rocket snapshots")

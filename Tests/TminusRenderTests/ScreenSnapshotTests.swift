@@ -4,7 +4,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// Every screen at 80x24, 120x40 and 200x60, as text and colours. A changed screen fails here with a
 /// diff; re-record deliberately by deleting the reference file under __Snapshots__.

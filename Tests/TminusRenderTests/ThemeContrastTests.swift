@@ -4,7 +4,7 @@ import TminusCore
 import TminusImage
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// Every text role of every theme against what it is drawn on, as WCAG 2 contrast ratios, with
 /// xterm's colours (the 256-colour palette, and its default 16 for colours 0–15):

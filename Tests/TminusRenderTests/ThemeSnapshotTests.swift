@@ -4,7 +4,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// Screens in the light and ansi16 themes (the other snapshots are the dark one, the
 /// default): the selection band, the bars, every Launch Library 2 status word, the detail's

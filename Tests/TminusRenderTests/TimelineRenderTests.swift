@@ -4,7 +4,7 @@ import Testing
 import TminusCore
 import TminusTestSupport
 @testable import TminusRender
-import TminusViewModel
+@testable import TminusViewModel
 
 /// The launch-day timeline drawn: `TimelineStrip` at several widths and clock times, and the
 /// detail's Timeline section. Re-record by deleting the reference file under __Snapshots__.

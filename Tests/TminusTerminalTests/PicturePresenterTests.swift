@@ -1,3 +1,4 @@
+import TminusCore
 import Foundation
 import Testing
 import TminusImage

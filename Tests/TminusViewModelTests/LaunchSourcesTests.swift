@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TminusCore
+import TminusRender
 import TminusTestSupport
 @testable import TminusViewModel
 

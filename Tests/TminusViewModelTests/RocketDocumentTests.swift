@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TminusCore
+import TminusRender
 import TminusTestSupport
 @testable import TminusViewModel
 

@@ -1,0 +1,71 @@
+import TminusCore
+import TminusRender
+
+/// A launch's countdown in a rectangle, for any view that shows one (the detail header, a
+/// preview pane): the clock in big block letters when the rectangle has room for them (and
+/// the two lines under them) with its exact text as their caption, else on one line; beside the
+/// text what the clock means, under it the NET.
+/// A launch with an outcome shows its date and the outcome instead.
+enum CountdownView {
+    /// Rows the big form takes: the letters, what they mean, the NET.
+    static let bigHeight = BlockFont.height + 2
+
+    /// Draws `launch`'s countdown at (x, y) within `width` × `height` cells and returns the
+    /// rows it used (0 when the rectangle has none).
+    @discardableResult
+    static func draw(_ launch: Launch, context: RenderContext, x: Int, y: Int, width: Int, height: Int, into grid: inout Grid) -> Int {
+        guard width > 0, height > 0 else { return 0 }
+        guard launch.outcomePending else {
+            drawOutcome(launch, context: context, x: x, y: y, width: width, into: &grid)
+            return 1
+        }
+        let countdown = Countdown(launch, now: context.now, time: context.time)
+        let style = Theme.style(tone(countdown.kind))
+        var row = y
+        if countdown.isLive, height >= bigHeight, let letters = BlockFont.rows(countdown.text),
+           let lettersWidth = BlockFont.width(of: countdown.text), lettersWidth <= width {
+            for line in letters {
+                grid.put(line, x: x, y: row, maxWidth: width, style: style)
+                row += 1
+            }
+        }
+        // The exact text, alone or as the letters' caption (`T-00d 03:04:52  until launch`): it
+        // is the interface that scripts, tmux captures and screen readers read (issue 24).
+        let used = grid.put(countdown.text, x: x, y: row, maxWidth: width, style: style)
+        grid.put("  " + countdown.label, x: x + used, y: row, maxWidth: width - used, style: Theme.label)
+        row += 1
+        // The NET under the clock; a bare date was the clock's own text, and is not said twice.
+        guard row < y + height else { return row - y }
+        var netX = x
+        if countdown.kind != .noExactTime && countdown.kind != .noDate {
+            netX += grid.put(context.time.netLine(launch.date, precision: launch.datePrecision), x: x, y: row, maxWidth: width, style: .dim)
+        }
+        if let change = context.changes[launch.id] {
+            let text = (netX == x ? "" : "  ") + "\(change.text) since you last looked"
+            netX += grid.put(text, x: netX, y: row, maxWidth: x + width - netX, style: Theme.changeStyle(change))
+        }
+        return netX == x ? row - y : row - y + 1
+    }
+
+    /// A launch that is over: its date and how it went, on one line.
+    private static func drawOutcome(_ launch: Launch, context: RenderContext, x: Int, y: Int, width: Int, into grid: inout Grid) {
+        let used = grid.put(context.time.detailDate(launch.date, precision: launch.datePrecision), x: x, y: y, maxWidth: width, style: .bold)
+        let outcome = switch launch.status {
+        case .success: "launched successfully"
+        case .failure: "launch failed"
+        // Frozen data past its date (`Launch.frozen`): say what is known, "no data since 2022-10".
+        default: launch.sourceStatus.flatMap { $0.kind == .noData ? $0.name.lowercased() : nil } ?? "outcome unknown"
+        }
+        grid.put("  " + outcome, x: x + used, y: y, maxWidth: width - used, style: Theme.label)
+    }
+
+    /// Green while it counts down, the success colour at liftoff, a warning otherwise (on
+    /// hold, past NET, no exact time): a clock that is not simply counting wants a look.
+    static func tone(_ kind: Countdown.Kind) -> Tone {
+        switch kind {
+        case .counting: .upcoming
+        case .liftoff: .success
+        case .hold, .sinceNET, .awaitingOutcome, .noExactTime, .noDate: .warning
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import TminusCore
+import TminusRender
+
+/// The bottom row: a message or the key hints on the left, how old the data is on the right.
+enum StatusLine {
+    static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
+        let y = layout.statusRow
+        grid.fill(x: 0, y: y, width: grid.width, height: 1, style: Theme.bar)
+        // Below 100 columns the data's age keeps to its first part (`updated 3 min ago`, not
+        // when the next refresh is) when the whole would take more than two fifths of the row,
+        // so the key hints (`m mouse`, `? help`) keep their room.
+        func rightText(compact: Bool) -> String {
+            [dataAge(state, compact: compact), allowance(state)].filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+        var right = rightText(compact: false)
+        if grid.width < 100, TerminalText.width(right) > grid.width * 2 / 5 { right = rightText(compact: true) }
+        let rightStyle = Style(foreground: .theme.muted, background: .theme.barBackground)
+        if let message = message(state) {
+            // Why the data is missing is said whole: the right side shortens (to `archive to
+            // 2022-10`) and the words around the cause shorten (`retry in 5 s`) before the right
+            // side goes; the cause is cut only when it alone is wider than the row.
+            let rights = [right, rightText(compact: true), dataAge(state, compact: true), shortDataAge(state)].reduce(into: [String]()) { list, text in
+                if !text.isEmpty, !list.contains(text) { list.append(text) }
+            }
+            let texts = Self.variants(of: message, state)
+            var chosen = (text: texts.last!, right: "")
+            search: for candidates in [rights, [""]] {
+                for text in texts {
+                    for candidate in candidates where 1 + TerminalText.width(text) + 2 + TerminalText.width(candidate) + 1 <= grid.width {
+                        chosen = (text, candidate)
+                        break search
+                    }
+                }
+            }
+            let rightX = chosen.right.isEmpty ? grid.width : grid.putRight(chosen.right + " ", right: grid.width, y: y, style: rightStyle)
+            grid.put(" " + chosen.text, x: 0, y: y, maxWidth: max(0, rightX - (chosen.right.isEmpty ? 0 : 2)),
+                     style: message.level == .error
+                        ? Style(foreground: .theme.failure, background: .theme.barBackground, attributes: .bold)
+                        : Style(background: .theme.barBackground))
+            return
+        }
+        let rightX = grid.putRight(right + " ", right: grid.width, y: y, style: rightStyle)
+        let room = max(0, rightX - 2)
+        // The screen's own hints first, then the global ones: drop the screen's last hints
+        // until everything fits, then `m mouse`; `? help` and `q quit` always stay.
+        var hints = Keymap.statusHints(for: state)
+        // From column 1, two blanks between hints (none after the last, so a line that just
+        // fits is not cut to `…` for want of them).
+        func width(_ list: [KeyHelp]) -> Int {
+            1 + list.reduce(0) { $0 + TerminalText.width($1.keys) + 1 + TerminalText.width($1.action) + 2 } - 2
+        }
+        while width(hints) > room,
+              let drop = hints.lastIndex(where: { !Keymap.isGlobal($0) }) ?? hints.lastIndex(where: { !Keymap.isEssential($0) }) {
+            hints.remove(at: drop)
+        }
+        var x = 1
+        for help in hints {
+            x += grid.put(help.keys, x: x, y: y, maxWidth: max(0, room - x),
+                          style: Style(foreground: .theme.accent, background: .theme.barBackground, attributes: .bold))
+            let words = " " + help.action
+            let gap = room - x - TerminalText.width(words) >= 2 ? "  " : ""
+            x += grid.put(words + gap, x: x, y: y, maxWidth: max(0, room - x),
+                          style: Style(foreground: .theme.barText, background: .theme.barBackground))
+        }
+    }
+
+    /// The message's words, longest first: an error's retry words shorten (`retrying in 5 s, r
+    /// now` → `retry in 5 s` → nothing), its cause never does.
+    static func variants(of message: Notice, _ state: AppState) -> [String] {
+        let data = data(state)
+        // A message's cause is its words before ` — ` (`offline: nothing cached for this yet`).
+        let cause = message.text.components(separatedBy: " — ").first ?? message.text
+        guard message.level == .error, state.overlay == nil, let error = data.error, message.text.hasPrefix(error.message)
+        else { return cause == message.text ? [message.text] : [message.text, cause] }
+        var texts = [message.text]
+        if let at = data.retryAt, message.text != error.message {
+            texts.append("\(error.message) — retry in \(Formatting.duration(at.timeIntervalSince(state.now)))")
+        } else if message.text != error.message {
+            texts.append("\(error.message) — r retries")
+        }
+        if message.text != error.message { texts.append(error.message) }
+        if cause != texts.last! { texts.append(cause) }
+        return texts
+    }
+
+    /// The right side at its shortest: what the rows are (`archive to 2022-10`), or nothing.
+    static func shortDataAge(_ state: AppState) -> String {
+        data(state).archive.map { "archive to \($0)" } ?? ""
+    }
+
+    /// An error on the data being looked at outranks any passing notice.
+    static func message(_ state: AppState) -> Notice? {
+        let data = data(state)
+        if state.overlay == nil, let error = data.error {
+            switch error {
+            // Retrying is pointless with `--offline`, and a 429 or the governor already says when.
+            case .offline, .rateLimited, .heldBack: return Notice(error.message, level: .error)
+            default:
+                if let at = data.retryAt {
+                    return Notice("\(error.message) — retrying in \(Formatting.duration(at.timeIntervalSince(state.now))), r now",
+                                  level: .error)
+                }
+                return Notice("\(error.message) — press r to retry", level: .error)
+            }
+        }
+        if let notice = state.notice { return notice }
+        if state.screen == .launchList, state.segment == .upcoming, state.upcomingIsStale {
+            let next = state.sourceNames[(state.sourceIndex + 1) % state.sourceNames.count]
+            return Notice("all upcoming launches are past (data frozen in 2022) — press S for \(next)",
+                          level: .info)
+        }
+        return nil
+    }
+
+    /// The data the screen shows: whether it is loading, when it arrived, what went wrong,
+    /// and when it will be asked for again by itself.
+    /// `archive` is the month the built-in archive runs to, when that is what is shown.
+    static func data(_ state: AppState) -> (loading: Bool, updatedAt: Date?, error: APIError?, retryAt: Date?, archive: String?) {
+        switch state.screen {
+        case .launchList, .rocketLaunches:
+            let list = state.activeListID.map(state.list) ?? LaunchListState()
+            return (list.status.activity == .loadingFirst, list.status.updatedAt, list.status.error, list.status.retryAt,
+                    list.status.archive)
+        case .launchDetail:
+            let detail = state.detail
+            // Until its own record comes, a detail shows the row it was opened from.
+            let shown: RemoteStatus? = detail?.status.updatedAt != nil ? detail?.status : state.currentList.status
+            return (detail?.status.isLoading ?? false, shown?.updatedAt, detail?.status.error, nil, shown?.archive)
+        case .rocketList:
+            let rockets = state.rockets.status
+            return (rockets.isLoading, rockets.updatedAt, rockets.error, rockets.retryAt, rockets.archive)
+        case .rocketPage:
+            return (false, state.rockets.status.updatedAt, nil, nil, state.rockets.status.archive)
+        case .favorites:
+            return (false, nil, nil, nil, nil)
+        }
+    }
+
+    /// Launch Library 2's calls left this hour, as its `/api-throttle/` last said: short, so the
+    /// data's age keeps its room.
+    static func allowance(_ state: AppState) -> String {
+        state.allowance.map { "LL2 \($0.left)/\($0.limit) left" } ?? ""
+    }
+
+    /// How old the data on screen is: `updated 3 min ago`; when the network is out of reach,
+    /// the moment the data is from (`offline — data from 2026-11-20 14:02`); while a refresh
+    /// runs over shown rows, both. Over the built-in archive: `built-in archive, data to 2022-10`.
+    static func dataAge(_ state: AppState, compact: Bool = false) -> String {
+        let data = data(state)
+        // Never an age or "offline — data from": archive rows are not the source's data at all.
+        if let archive = data.archive { return LaunchArchive.label(dataTo: archive) }
+        guard let updated = data.updatedAt else {
+            if data.loading { return "loading…" }
+            return data.error == nil ? "" : "no data"
+        }
+        switch data.error {
+        case .offline?, .transport?, .timedOut?:
+            return "offline — data from " + state.time.listDate(updated, precision: .hour)
+        default:
+            let age = "updated " + Formatting.age(from: updated, to: state.now)
+            if data.loading { return age + ", refreshing…" }
+            // When the list asks again by itself (never for a frozen source).
+            guard !compact, let next = RefreshPlan.next(state), data.error == nil else { return age }
+            return age + " · next in " + Formatting.duration(max(0, next.at.timeIntervalSince(state.now)))
+        }
+    }
+}
