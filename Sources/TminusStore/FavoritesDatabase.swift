@@ -69,13 +69,7 @@ public final class FavoritesDatabase: Sendable {
         migrator.registerMigration("v1: favorite rockets and watched launches") { db in
             try db.create(table: "favoriteRocket") { t in
                 t.primaryKey("id", .text)
-                t.column("name", .text).notNull()
-                t.column("description", .text)
-                t.column("imageURL", .text)
-                t.column("active", .boolean)
-                t.column("addedAt", .datetime).notNull()
-                t.column("updatedAt", .datetime).notNull()
-                t.column("snapshot", .blob).notNull()  // the whole rocket as JSON, API-shaped
+                favoriteRocketColumns(t)
             }
             try db.create(table: "watchedLaunch") { t in
                 t.primaryKey("id", .text)
@@ -98,13 +92,7 @@ public final class FavoritesDatabase: Sendable {
             try db.create(table: "favoriteRocketBySource") { t in
                 t.column("source", .text).notNull()
                 t.column("id", .text).notNull()
-                t.column("name", .text).notNull()
-                t.column("description", .text)
-                t.column("imageURL", .text)
-                t.column("active", .boolean)
-                t.column("addedAt", .datetime).notNull()
-                t.column("updatedAt", .datetime).notNull()
-                t.column("snapshot", .blob).notNull()
+                favoriteRocketColumns(t)
                 t.primaryKey(["source", "id"])
             }
             try db.execute(sql: """
@@ -115,6 +103,20 @@ public final class FavoritesDatabase: Sendable {
             try db.rename(table: "favoriteRocketBySource", to: "favoriteRocket")
         }
         return migrator
+    }
+
+    /// A favorite rocket's columns after its key, in order: v2 makes the table again with the
+    /// same ones (its `INSERT … SELECT` copies them by name). Both migrations call this, so the
+    /// two cannot drift apart; what a migration creates is fixed once users have run it, so a
+    /// new column takes a migration of its own (`alter(table:)`), never an edit here.
+    private static func favoriteRocketColumns(_ t: TableDefinition) {
+        t.column("name", .text).notNull()
+        t.column("description", .text)
+        t.column("imageURL", .text)
+        t.column("active", .boolean)
+        t.column("addedAt", .datetime).notNull()
+        t.column("updatedAt", .datetime).notNull()
+        t.column("snapshot", .blob).notNull()  // the whole rocket as JSON, API-shaped
     }
 
     // MARK: - Reading and writing

@@ -40,14 +40,9 @@ public struct Preferences: Sendable, Hashable, Codable {
         theme = (try? c.decodeIfPresent(String.self, forKey: .theme)).flatMap { $0 }.flatMap(ThemeChoice.init(word:))
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(units, forKey: .units)
-        try c.encode(mouse, forKey: .mouse)
-        try c.encode(reminders, forKey: .reminders)
-        try c.encode(banner, forKey: .banner)
-        try c.encodeIfPresent(theme?.rawValue, forKey: .theme)
-    }
+    // `encode(to:)` is the synthesized one: every field under its key, the theme as its word
+    // (`ThemeChoice` encodes its raw value) and left out while none is chosen. Only reading
+    // needs rules of its own, for files from older versions.
 
     /// An hour and ten minutes before NET.
     public static let defaultReminders = [60, 10]

@@ -2,7 +2,8 @@
 /// kind of terminal background; `ansi16` uses only the terminal's own 16 colours (so it follows
 /// the user's palette); `auto` is one of those, picked from the terminal's background.
 /// Chosen by `--theme`/`TMINUS_THEME`, else `t` in the app (saved), else config.toml, else auto.
-public enum ThemeChoice: String, Sendable, Hashable, CaseIterable {
+/// Encodable as its word, for the settings file; read back only through `init(word:)`.
+public enum ThemeChoice: String, Sendable, Hashable, CaseIterable, Encodable {
     case auto, dark, light, ansi16
 
     /// A word from the command line, the environment, config.toml or the settings file, in any
