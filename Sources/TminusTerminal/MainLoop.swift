@@ -18,7 +18,7 @@ public enum TerminalApp {
     ///
     /// `pictures` is `--pictures`: `auto` asks the terminal which picture protocol it speaks.
     public static func run(viewModel: AppViewModel, mailbox: Mailbox,
-                           render: (AppState, Size) -> Grid, logger: Logger, pictures: PictureChoice = .auto,
+                           logger: Logger, pictures: PictureChoice = .auto,
                            onFrame: ((AppState) -> Int32?)? = nil) throws -> Int32 {
         guard Thread.isMainThread else { throw TerminalError.notOnMainThread }
         // Defers run in reverse: curses ends, stderr comes back (and shows what was written
@@ -48,7 +48,7 @@ public enum TerminalApp {
         let loop = EventLoop(terminal: terminal, backend: NcursesBackend(colors: colors),
                              viewModel: viewModel, wake: wake, signalFD: signalFD, logger: logger,
                              background: probe, graphics: graphics, onFrame: onFrame)
-        let code = try loop.run(render: render)
+        let code = try loop.run()
         logger.info("terminal: leaving with code \(code)")
         return code
     }
@@ -100,7 +100,7 @@ final class EventLoop {
         self.onFrame = onFrame
     }
 
-    func run(render: (AppState, Size) -> Grid) throws -> Int32 {
+    func run() throws -> Int32 {
         reportedSize = terminal.size
         // How many colours pictures and the theme may use: chafa draws in 16 or 8 colours too,
         // and with none (monochrome, NO_COLOR) in its glyphs alone.
@@ -134,7 +134,7 @@ final class EventLoop {
             if quitRequested { return 0 }
             if let guess = background.expire(now: Date()) { applyBackground(guess, "no answer in time") }
             if let found = graphics.expire(now: Date()) { applyGraphics(found, "no answer in time") }
-            if drawIfNeeded(render), let onFrame, let code = onFrame(viewModel.state) { return code }
+            if drawIfNeeded(), let onFrame, let code = onFrame(viewModel.state) { return code }
 
             var timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
             for left in [background.millisecondsLeft(now: Date()), graphics.millisecondsLeft(now: Date())].compactMap({ $0 }) {
@@ -231,14 +231,16 @@ final class EventLoop {
     }
 
     /// Returns whether a frame went out.
-    private func drawIfNeeded(_ render: (AppState, Size) -> Grid) -> Bool {
+    private func drawIfNeeded() -> Bool {
         let state = viewModel.state
         // The first frame waits (briefly) for the terminal's answer when the colours depend on it.
         if background.isWaiting, state.theme.waitsForBackground { return false }
         // ... and for the picture protocol and cell size, which the pictures are made for.
         if graphics.isWaiting { return false }
         guard needsDraw || state != lastDrawn else { return false }
-        let grid = render(state, reportedSize)
+        // The view model's frame of this state (drawn at the state's size, which every resize
+        // sets before a draw): the one it read the geometry from.
+        let grid = viewModel.render()
         backend.draw(grid)
         pictures?.present(grid.placements, size: reportedSize)
         lastDrawn = state

@@ -41,13 +41,21 @@ struct PictureRenderTests {
         return state
     }
 
+    /// `PictureView.draw` into a frame (which records the box), read back as cells.
+    static func drawPicture(_ key: PictureKey?, context: RenderContext, x: Int, y: Int, columns: Int, rows: Int,
+                            placeholder: [String], into grid: inout Grid) {
+        var frame = Frame(grid: grid)
+        PictureView.draw(key, context: context, x: x, y: y, columns: columns, rows: rows, placeholder: placeholder, into: &frame)
+        grid = frame.grid
+    }
+
     static let key = PictureKey(url: URL(string: "https://example.com/patch.png")!, columns: 6, rows: 3)
 
     @Test func onASixelTerminalTheBoxIsBlankUnderAPlacement() {
         let state = state(TerminalGraphics(pictureProtocol: .sixel, cellWidth: 10, cellHeight: 20), key: Self.key)
         let context = RenderContext(state, layout: state.layout)
         var grid = Grid(size: size, fill: Cell("x"))
-        PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
+        Self.drawPicture(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
         #expect((2..<5).allSatisfy { y in (3..<9).allSatisfy { grid[$0, y] == Cell.blank } }, "the box is blank")
         #expect(grid[2, 2].character == "x" && grid[9, 2].character == "x")
         #expect(grid.placements.count == 1)
@@ -58,7 +66,7 @@ struct PictureRenderTests {
         #expect(placement.id != 0 && placement.id <= 0xFF_FFFF)
         // The same picture in the same box next frame: the same id.
         var again = Grid(size: size)
-        PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &again)
+        Self.drawPicture(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &again)
         #expect(again.placements.first?.id == placement.id)
     }
 
@@ -73,7 +81,7 @@ struct PictureRenderTests {
             state.pictures[request] = .ready(PictureSpy.solid(for: request))
             let context = RenderContext(state, layout: state.layout)
             var grid = Grid(size: size)
-            PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
+            Self.drawPicture(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
             let id = try! #require(grid.placements.first?.id)
             ids.insert(id)
             if depth == .truecolor {
@@ -96,7 +104,7 @@ struct PictureRenderTests {
         }
         let context = RenderContext(state, layout: state.layout)
         for (i, key) in keys.enumerated() {
-            PictureView.draw(key, context: context, x: (i % 40) * 5, y: (i / 40) * 3 + (i % 10) * 3, columns: 4, rows: 2,
+            Self.drawPicture(key, context: context, x: (i % 40) * 5, y: (i / 40) * 3 + (i % 10) * 3, columns: 4, rows: 2,
                              placeholder: ["?"], into: &grid)
         }
         let placed = grid.placements.map(\.id)
@@ -107,7 +115,7 @@ struct PictureRenderTests {
         let state = state(TerminalGraphics(pictureProtocol: .kitty, cellWidth: 10, cellHeight: 20), key: Self.key)
         let context = RenderContext(state, layout: state.layout)
         var grid = Grid(size: size)
-        PictureView.draw(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
+        Self.drawPicture(Self.key, context: context, x: 3, y: 2, columns: 6, rows: 3, placeholder: ["?"], into: &grid)
         let id = try! #require(grid.placements.first?.id)
         for row in 0..<3 {
             for column in 0..<6 {
@@ -148,7 +156,7 @@ struct PictureRenderTests {
     @Test func symbolsTerminalsGetNoPlacements() {
         let state = state(.symbols, key: Self.key)
         var grid = Grid(size: size)
-        PictureView.draw(Self.key, context: RenderContext(state, layout: state.layout), x: 3, y: 2, columns: 6, rows: 3,
+        Self.drawPicture(Self.key, context: RenderContext(state, layout: state.layout), x: 3, y: 2, columns: 6, rows: 3,
                          placeholder: ["?"], into: &grid)
         #expect(grid.placements.isEmpty)
         #expect(grid[3, 2].character == "█" && grid[3, 2].style.foreground == Color(160))

@@ -73,7 +73,7 @@ struct FootprintBoundsTests {
             loadsAsked += effects.filter { if case .loadPicture = $0 { true } else { false } }.count
 
             let state = model.state
-            let wanted = PictureDemand.wanted(state).count
+            let wanted = state.lastFrame.pictures.count
             let loading = state.pictures.values.filter { $0 == .loading }.count
             let footprint = model.footprint
             #expect(state.pictures.count <= AppReducer.keptPictures + wanted, "step \(step): \(footprint)")

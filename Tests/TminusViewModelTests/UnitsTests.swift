@@ -121,7 +121,6 @@ struct UnitsModalTests {
         await h.press(.enter, .character("U"))
         #expect(h.state.screen == .launchDetail)
         #expect(h.state.overlay == nil)
-        #expect(!h.state.isRocketScreen)
     }
 
     @Test func arrowsMoveAndClamp() async {

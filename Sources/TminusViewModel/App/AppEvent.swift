@@ -38,6 +38,9 @@ public enum AppEvent: Sendable {
     case terminalBackground(TerminalBackground)
     /// What the favorites database holds after a load or a change (or why it failed).
     case favoritesLoaded(Result<Favorites, StoreError>)
+    /// A frame was drawn, and its geometry differs from the last one's (`AppViewModel.render`):
+    /// where its click regions, picture boxes and scroll limit are.
+    case laidOut(FrameGeometry)
 }
 
 public struct LinkOpenError: Error, Sendable, Hashable {

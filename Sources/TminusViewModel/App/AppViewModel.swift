@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusRender
 
 /// The store: the app's state, the reducer that changes it and the runner that carries out
 /// what the reducer asks for. Every change goes one way:
@@ -43,9 +44,36 @@ public final class AppViewModel {
     @discardableResult
     public func start() -> [Effect] { handle(.started) }
 
-    /// Applies one event and carries out what it asks for; returns those effects (tests read them).
+    /// Applies one event and carries out what it asks for, then draws the frame; when the
+    /// frame's geometry moved (rows scrolled, a screen opened), it goes back in as `.laidOut`,
+    /// so clicks, picture loading and scrolling go by what was drawn. Returns every effect
+    /// (tests read them).
     @discardableResult
     public func handle(_ event: AppEvent) -> [Effect] {
+        var effects = reduce(event)
+        let frame = drawn()
+        if frame.geometry != state.lastFrame {
+            effects += reduce(.laidOut(frame.geometry))
+            // Pictures now loading draw as the placeholders they were: the frame stands unless
+            // the state moved otherwise.
+        }
+        return effects
+    }
+
+    /// The frame of the state as it is now: drawn once per state (the loop, the geometry and
+    /// the tests all ask for it).
+    public func render() -> Grid { drawn().grid }
+
+    private var lastDrawn: (state: AppState, frame: Frame)?
+
+    private func drawn() -> Frame {
+        if let lastDrawn, lastDrawn.state == state { return lastDrawn.frame }
+        let frame = Renderer.frame(state, size: state.size)
+        lastDrawn = (state, frame)
+        return frame
+    }
+
+    private func reduce(_ event: AppEvent) -> [Effect] {
         if case .pictureLoaded(let key, _) = event { runner.pictureFinished(key) }
         // The state moves into the reducer and back, so its arrays are never copied.
         var working = AppState.placeholder

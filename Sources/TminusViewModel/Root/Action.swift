@@ -18,6 +18,8 @@ public enum Action: Sendable, Hashable {
     case nextMatch, previousMatch
     // The launch detail.
     case nextLink, previousLink, openLink
+    /// A click on the links bar's link `index`: selects it, or opens it when it is selected.
+    case chooseLink(Int)
     // The rocket pager.
     case previousRocket, nextRocket, previousImage, nextImage, showRocketLaunches, openWikipedia
 }

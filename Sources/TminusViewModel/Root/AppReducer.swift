@@ -4,7 +4,8 @@ import TminusImage
 
 /// The reducer: takes the state and one event, changes the state and collects the effects
 /// the change asks for. It reads the clock once (`now`, kept in `state.now`) and does no I/O.
-/// Each screen's part lives in `Features/` as an extension; this file is the thin router.
+/// Each screen's part lives in its folder (Screens/, found through `ScreenUnit`), what several
+/// share in Shared/; this file is the thin router.
 struct AppReducer {
     var state: AppState
     /// What the event asks the outside world to do, in order.
@@ -78,6 +79,9 @@ struct AppReducer {
             checkReminders()
         case .preferencesSaved(let result):
             if case .failure(let error) = result { state.notice = Notice(error.message, level: .error) }
+        case .laidOut(let geometry):
+            // Where the frame just drawn put things: clicks, pictures and scrolling go by it.
+            state.lastFrame = geometry
         }
         // Whatever changed (a resize while another tab was shown, a tab switched back to), the
         // selected row of the list on screen is on screen.
@@ -95,7 +99,7 @@ struct AppReducer {
             guard let translated = state.keys.translate(c) else { return }
             key = .character(translated)
         }
-        // Overlays and the `/` input take the keys while open.
+        // Overlays and the screen's `/` input take the keys while open.
         switch state.overlay {
         case .help?:
             // Any of these closes the overlay; other keys are swallowed so nothing moves behind it.
@@ -105,13 +109,10 @@ struct AppReducer {
         case .links(let menu)?: return handleLinkMenuKey(key, menu: menu)
         case nil: break
         }
-        if state.screen == .rocketList, state.rockets.typingFilter, key != .control("c") {
-            return handleRocketFilterKey(key)
-        }
-        if let input = state.filterInput, key != .control("c") {
-            if input.list == state.activeListID { return handleFilterKey(key, input: input) }
-            state.filterInput = nil
-        }
+        let unit = state.screen.unit
+        if unit.isTyping(state), key != .control("c") { return unit.typed(key, &self) }
+        // A `/` input left open on another list closes.
+        if state.filterInput != nil, key != .control("c") { state.filterInput = nil }
         guard let action = Keymap.action(for: key, on: state.screen) else { return }
         perform(action)
     }
@@ -127,31 +128,18 @@ struct AppReducer {
         case .toggleBanner: userToggledBanner()
         case .cycleTheme: userCycledTheme()
         case .selectTab(let tab): userSelectedTab(tab)
-        case .nextTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + 1) % Tab.allCases.count)!)
-        case .previousTab: userSelectedTab(Tab(rawValue: (state.tab.rawValue + Tab.allCases.count - 1) % Tab.allCases.count)!)
-        case .toggleFavorite: userToggledFavorite()
+        case .nextTab: userSelectedTab(state.tab.moved(by: 1))
+        case .previousTab: userSelectedTab(state.tab.moved(by: -1))
         case .saveCalendarEvent: if let launch = state.launchInFocus { userExportedToCalendar(launch) }
         case .copyLink: userCopiedLink()
-        default:
-            switch state.screen {
-            case .launchDetail: performOnDetail(action)
-            case .rocketPage: performOnRocketPage(action)
-            case .rocketLaunches, .launchList: performOnList(action)
-            case .rocketList: performOnRocketList(action)
-            case .favorites: performOnFavorites(action)
-            }
+        default: state.screen.unit.perform(action, &self)
         }
     }
 
     mutating func userSelectedTab(_ tab: Tab) {
         if tab != state.tab { dismissPassingNotice() }
         state.tab = tab
-        switch tab {
-        case .launches: loadFirstPageIfNeeded(.segment(state.segment))
-        case .rockets: loadRocketsIfNeeded()
-        // Another tminus may have changed the database: the tab shows what is on disk now.
-        case .favorites: reloadFavorites()
-        }
+        Screens.unit(tab).selected(&self)
     }
 
     // MARK: - Screens
@@ -164,6 +152,17 @@ struct AppReducer {
     mutating func goBack() {
         dismissPassingNotice()
         if !state.routes.isEmpty { state.routes.removeLast() }
+    }
+
+    /// Every open screen whose state is a `State`, on every tab, changed by `change` (nil
+    /// closes it), or only those of `tab`: data that arrived shows wherever it is open. The
+    /// screens ask this of the root rather than edit the tabs' stacks themselves.
+    mutating func updateRoutes<State: Sendable & Hashable>(on tab: Tab? = nil, _ change: (State) -> Route?) {
+        for key in Array(state.stacks.keys) where tab == nil || key == tab {
+            state.stacks[key] = state.stacks[key]?.compactMap { route in
+                route.state(as: State.self).map(change) ?? route
+            }
+        }
     }
 
     /// Replaces the innermost screen's state (after a key changed it).

@@ -77,6 +77,9 @@ public struct AppState: Sendable, Hashable {
     /// What the reducer remembers between events that is not drawn: pending favorites
     /// changes, reminders set off, the last click.
     public var session = SessionMemory()
+    /// Where the last frame drawn put things (`FrameGeometry`): the next reduce reads clicks,
+    /// picture boxes and scroll limits from it instead of working them out again.
+    public var lastFrame = FrameGeometry()
 
     /// A stand-in that costs nothing to build: the state is swapped out for it while the
     /// reducer holds the real one.
@@ -158,20 +161,14 @@ public struct AppState: Sendable, Hashable {
                                    imageBox: pictureMode == .pictures ? layout.detailImageBox : nil)
     }
 
-    public var detail: LaunchDetailState? {
-        if case .launchDetail(let d)? = routes.last { return d }
-        return nil
-    }
+    /// The launch detail on screen, if one is.
+    public var detail: LaunchDetailState? { routes.last?.launchDetail }
 
     /// A `/` input on screen takes the keys (a launch list's, or the rocket list's).
-    public var isTypingFilter: Bool {
-        filterInput != nil && filterInput?.list == activeListID || screen == .rocketList && rockets.typingFilter
-    }
+    public var isTypingFilter: Bool { screen.unit.isTyping(self) }
 
-    public var rocketPage: RocketPageState? {
-        if case .rocketPage(let p)? = routes.last { return p }
-        return nil
-    }
+    /// The rocket page on screen, if one is.
+    public var rocketPage: RocketPageState? { routes.last?.rocketPage }
 
     /// The rockets a pager walks through.
     public func rockets(in collection: RocketPageState.Collection) -> [Rocket] {
@@ -193,43 +190,25 @@ public struct AppState: Sendable, Hashable {
 
     /// The rocket the user is looking at: the open page, the selected row of the Rockets tab,
     /// or the selected favorite rocket on the Favorites tab (`f`, `y` and the preview act on it).
-    public var rocketInFocus: Rocket? {
-        switch screen {
-        case .rocketPage: return rocketPage.flatMap { rocket(at: $0) }
-        case .rocketList: return rockets.rockets.indices.contains(rockets.selection) ? rockets.rockets[rockets.selection] : nil
-        case .favorites:
-            if case .rocket(let favorite)? = favorites.selectedRow { return favorite.rocket }
-            return nil
-        case .launchList, .launchDetail, .rocketLaunches: return nil
-        }
-    }
+    public var rocketInFocus: Rocket? { screen.unit.rocketInFocus(self) }
 
     /// The launch the user is looking at: the open detail, the selected row of a launch list,
     /// or the selected watched launch on the Favorites tab.
-    public var launchInFocus: Launch? {
-        switch screen {
-        case .launchDetail: return detail?.launch
-        case .launchList, .rocketLaunches: return activeListID.flatMap { list($0).selectedLaunch }
-        case .favorites:
-            if case .launch(let watched)? = favorites.selectedRow { return watched.launch }
-            return nil
-        case .rocketList, .rocketPage: return nil
-        }
-    }
+    public var launchInFocus: Launch? { screen.unit.launchInFocus(self) }
 
     /// The launch the preview beside a launch list shows, on wide terminals
     /// (`ScreenLayout.isSplit`): the selected row; nil without a preview (narrower, another
     /// screen, nothing selected while the first page loads or after an error). Drawing, the
     /// once-a-second tick and the preview's picture all go by this.
     public var previewLaunch: Launch? {
-        guard [.launchList, .rocketLaunches, .favorites].contains(screen), layout.isSplit else { return nil }
+        guard screen.unit.hasPreview, layout.isSplit else { return nil }
         return launchInFocus
     }
 
     /// The rocket the Favorites tab's preview shows on wide terminals (the selected row is a
     /// favorite rocket), as `previewLaunch` does for a watched launch (issue 25).
     public var previewRocket: Rocket? {
-        guard screen == .favorites, layout.isSplit else { return nil }
+        guard screen.unit.hasPreview, layout.isSplit else { return nil }
         return rocketInFocus
     }
 
@@ -237,33 +216,11 @@ public struct AppState: Sendable, Hashable {
     public var hasPreview: Bool { previewLaunch != nil || previewRocket != nil }
 
     /// The launch list the keys move in, if the screen is one.
-    public var activeListID: ListID? {
-        switch routes.last {
-        case .rocketLaunches(let id, _)?: return .rocket(id)
-        case nil: return tab == .launches ? .segment(segment) : nil
-        default: return nil
-        }
-    }
+    public var activeListID: ListID? { screen.unit.activeList(self) }
 
-    /// The screen whose keys apply (and whose help the overlay shows).
-    public var screen: ScreenKind {
-        switch routes.last {
-        case .launchDetail?: return .launchDetail
-        case .rocketPage?: return .rocketPage
-        case .rocketLaunches?: return .rocketLaunches
-        case nil:
-            switch tab {
-            case .launches: return .launchList
-            case .rockets: return .rocketList
-            case .favorites: return .favorites
-            }
-        }
-    }
-
-    /// Whether the screen belongs to the Rockets tab (where `U` opens the Units modal).
-    public var isRocketScreen: Bool {
-        [.rocketList, .rocketPage, .rocketLaunches].contains(screen)
-    }
+    /// The screen whose keys apply (and whose help the overlay shows): the innermost one
+    /// pushed over the tab, else the tab's own.
+    public var screen: ScreenKind { routes.last?.screen ?? tab.root }
 }
 
 extension AppState {

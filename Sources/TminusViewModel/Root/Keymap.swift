@@ -40,8 +40,8 @@ public struct KeyAction: Sendable, Hashable {
     public init(_ key: Key, _ action: Action) { self.key = key; self.action = action }
 }
 
-private func bind(_ pairs: (Key, Action)...) -> [KeyAction] { pairs.map { KeyAction($0.0, $0.1) } }
-private func char(_ c: Character) -> Key { .character(c) }
+func bind(_ pairs: (Key, Action)...) -> [KeyAction] { pairs.map { KeyAction($0.0, $0.1) } }
+func char(_ c: Character) -> Key { .character(c) }
 
 public enum Keymap {
     /// The keys of every screen. Tab digits come from the tab list: a new tab gets its key here
@@ -71,18 +71,15 @@ public enum Keymap {
         global.contains { $0.bindings == help.bindings && $0.inStatusLine }
     }
 
-    /// The screens whose status line says whether the mouse is on: where a click would select
-    /// a row or a link, and where a user wanting the terminal's own selection or link clicks
-    /// looks for why they do not work.
-    static let mouseHintScreens: Set<ScreenKind> = [.launchList, .launchDetail]
-
-    /// The status line's hints, in order: the screen's own, then (on `mouseHintScreens`) the
+    /// The status line's hints, in order: the screen's own, then (where the screen's unit has `mouseHint`) the
     /// mouse key and its state, `m mouse: off`, then `? help` and `q quit`. The mouse hint
     /// counts as global: a narrow status line drops the screen's hints first, then it.
     public static func statusHints(for state: AppState) -> [KeyHelp] {
         let all = help(for: state.screen, keys: state.keys)
         var hints = all.filter(\.inStatusLine)
-        if mouseHintScreens.contains(state.screen),
+        // Where a click would select a row or a link, and where a user wanting the terminal's
+        // own selection or link clicks looks for why they do not work (`ScreenUnit.mouseHint`).
+        if state.screen.unit.mouseHint,
            var mouse = all.first(where: { $0.bindings.contains { $0.action == .toggleMouse } }) {
             mouse.action = state.preferences.mouse ? "mouse: on" : "mouse: off"
             hints.insert(mouse, at: hints.firstIndex(where: isGlobal) ?? hints.endIndex)
@@ -117,116 +114,35 @@ public enum Keymap {
 
     // MARK: - The tables
 
-    static func table(for screen: ScreenKind) -> [KeyHelp] {
-        switch screen {
-        case .launchList: launchList
-        case .launchDetail: launchDetail
-        case .rocketList: rocketList
-        case .rocketPage: rocketPage
-        case .rocketLaunches: rocketLaunches
-        case .favorites: favorites
-        }
-    }
+    /// The screen's own rows (its unit's `keys`).
+    static func table(for screen: ScreenKind) -> [KeyHelp] { screen.unit.keys }
 
-    private static let move = KeyHelp("↑↓ j k", "move", status: true,
-                                      bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up))))
-    private static let pages = KeyHelp("PgUp PgDn", "page up / down",
-                                       bind((.pageUp, .move(.pageUp)), (.control("b"), .move(.pageUp)),
-                                            (.pageDown, .move(.pageDown)), (.control("f"), .move(.pageDown))))
-    private static let ends = KeyHelp("g G Home End", "first / last row",
-                                      bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom))))
+    // The rows several screens share, for their tables.
+
+    static let move = KeyHelp("↑↓ j k", "move", status: true,
+            bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up))))
+    static let pages = KeyHelp("PgUp PgDn", "page up / down",
+            bind((.pageUp, .move(.pageUp)), (.control("b"), .move(.pageUp)),
+            (.pageDown, .move(.pageDown)), (.control("f"), .move(.pageDown))))
+    static let ends = KeyHelp("g G Home End", "first / last row",
+            bind((char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom))))
     /// The scrolling bodies (detail, rocket page): a line, a page, either end.
-    private static let scroll = KeyHelp("↑↓ j k", "scroll", bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up))))
-    private static let scrollPages = bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
-                                          (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
-                                          (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))
-    private static let refresh = KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh)))
-    private static let matches = KeyHelp("n N", "next / previous match", bind((char("n"), .nextMatch), (char("N"), .previousMatch)))
-    private static let openRow = bind((.enter, .open), (.right, .open), (char("l"), .open))
-    private static let back = bind((.escape, .back), (.backspace, .back))
-    private static let calendar = KeyHelp("c", "save a calendar event (.ics)", bind((char("c"), .saveCalendarEvent)))
-    private static let units = KeyHelp("U", "units", status: true, bind((char("U"), .showUnits)))
-    private static func watch(_ words: String, status: Bool) -> KeyHelp {
+    static let scroll = KeyHelp("↑↓ j k", "scroll", bind((.down, .move(.down)), (char("j"), .move(.down)), (.up, .move(.up)), (char("k"), .move(.up))))
+    static let scrollPages = bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
+            (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
+            (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))
+    static let refresh = KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh)))
+    static let matches = KeyHelp("n N", "next / previous match", bind((char("n"), .nextMatch), (char("N"), .previousMatch)))
+    static let openRow = bind((.enter, .open), (.right, .open), (char("l"), .open))
+    static let back = bind((.escape, .back), (.backspace, .back))
+    static let calendar = KeyHelp("c", "save a calendar event (.ics)", bind((char("c"), .saveCalendarEvent)))
+    static let units = KeyHelp("U", "units", status: true, bind((char("U"), .showUnits)))
+    static func watch(_ words: String, status: Bool) -> KeyHelp {
         KeyHelp("f", words, status: status, bind((char("f"), .toggleFavorite)))
     }
-
-    private static let launchList: [KeyHelp] = [
-        move, pages, ends,
-        KeyHelp("Enter", "open launch", status: true, openRow),
-        KeyHelp("u p", "Upcoming / Past", status: true, bind((char("u"), .showSegment(.upcoming)), (char("p"), .showSegment(.past)))),
-        KeyHelp("/", "filter by name (Enter keep, Esc clear)", bind((char("/"), .openFilter))),
-        matches,
-        KeyHelp("s", "sort: soonest / latest first", bind((char("s"), .toggleSort))),
-        KeyHelp("F R W", "filter: outcome (Past) / rocket / has webcast",
-                bind((char("F"), .cycleOutcome), (char("R"), .cycleRocket), (char("W"), .toggleWebcast))),
-        watch("watch / unwatch the launch", status: true),
-        calendar,
-        refresh.shownInStatusLine(),
-        .unlisted(bind((.escape, .back))),
-    ]
-
-    private static let launchDetail: [KeyHelp] = [
-        KeyHelp("←→ h l", "select link", status: true,
-                bind((.right, .nextLink), (char("l"), .nextLink), (.left, .previousLink), (char("h"), .previousLink))),
-        KeyHelp("o Enter", "open link in browser", status: true, bind((char("o"), .openLink), (.enter, .openLink))),
-        watch("watch / unwatch", status: true),
-        calendar,
-        scroll,
-        KeyHelp("PgUp PgDn g G", "scroll by page / to the ends", scrollPages),
-        KeyHelp("r", "reload the launch (Launch Library 2)", bind((char("r"), .refresh))),
-        KeyHelp("Esc Backspace", "back", status: true, back),
-    ]
-
-    private static let rocketList: [KeyHelp] = [
-        move,
-        .unlisted(ends.bindings),
-        KeyHelp("Enter", "open rocket", status: true, openRow),
-        KeyHelp("/", "filter by name or provider (Enter opens the top match, Esc clears)", bind((char("/"), .openFilter))),
-        watch("favorite / unfavorite", status: true),
-        units,
-        refresh,
-        .unlisted(bind((.escape, .back))),
-    ]
-
-    private static let rocketPage: [KeyHelp] = [
-        KeyHelp("←→ h l", "previous / next rocket", status: true,
-                bind((.left, .previousRocket), (char("h"), .previousRocket), (.right, .nextRocket), (char("l"), .nextRocket))),
-        KeyHelp("[ ]", "previous / next image", status: true, bind((char("["), .previousImage), (char("]"), .nextImage))),
-        KeyHelp("L", "show launches", status: true, bind((char("L"), .showRocketLaunches))),
-        watch("favorite / unfavorite", status: true),
-        units,
-        KeyHelp("o", "open Wikipedia", bind((char("o"), .openWikipedia))),
-        scroll,
-        .unlisted(scrollPages),
-        KeyHelp("Esc Backspace", "back", back),
-    ]
-
-    private static let rocketLaunches: [KeyHelp] = [
-        move, pages, ends,
-        KeyHelp("Enter", "open launch", status: true, openRow),
-        watch("watch / unwatch the launch", status: false),
-        KeyHelp("/", "filter by name (Enter keep, Esc clear)", bind((char("/"), .openFilter))),
-        matches,
-        KeyHelp("s", "sort: newest / oldest first", bind((char("s"), .toggleSort))),
-        KeyHelp("F W", "filter: outcome / has webcast", bind((char("F"), .cycleOutcome), (char("W"), .toggleWebcast))),
-        .unlisted(bind((char("R"), .cycleRocket), (char("c"), .saveCalendarEvent))),
-        KeyHelp("U", "units", bind((char("U"), .showUnits))),
-        refresh,
-        KeyHelp("Esc Backspace", "back", status: true, back),
-    ]
-
-    private static let favorites: [KeyHelp] = [
-        move,
-        .unlisted(ends.bindings),
-        KeyHelp("Enter", "open", status: true, openRow),
-        KeyHelp("f x", "remove", status: true, bind((char("f"), .toggleFavorite), (char("x"), .toggleFavorite))),
-        KeyHelp("u", "undo the last removal", bind((char("u"), .undoRemoval))),
-        KeyHelp("c", "save a calendar event for the launch (.ics)", bind((char("c"), .saveCalendarEvent))),
-        KeyHelp("r", "reload from the database", bind((char("r"), .refresh))),
-    ]
 }
 
 extension Tab {
     /// The digit that selects the tab: its place in the tab bar.
-    public var key: Character { Character(String(rawValue + 1)) }
+    public var key: Character { Character(String(index + 1)) }
 }

@@ -24,9 +24,6 @@ struct RenderContext {
     /// Lines a launch row takes, and how many rows fit (the view model scrolls by the same).
     let launchRowHeight: Int
     let visibleLaunchRows: Int
-    /// How wide a launch list draws: the whole width, or on wide terminals the part left of
-    /// the selected launch's preview (`LaunchPreviewView`).
-    let listWidth: Int
 
     init(_ state: AppState, layout: ScreenLayout) {
         now = state.now
@@ -42,7 +39,6 @@ struct RenderContext {
         changes = state.changes
         launchRowHeight = state.launchRowHeight
         visibleLaunchRows = state.visibleLaunchRows
-        listWidth = state.hasPreview ? layout.listWidth : layout.width
     }
 
     /// The picture for `key` when it is ready to draw (pictures on, loaded for the current look).

@@ -151,14 +151,6 @@ public struct ScreenLayout: Sendable, Hashable {
     public var previewWidth: Int { isSplit ? max(60, width * 2 / 5) : 0 }
     /// The list's columns (all of them without the preview).
     public var listWidth: Int { width - previewWidth }
-    /// The preview's first column, right of its one-column rule.
-    public var previewX: Int { listWidth + 2 }
-    /// The preview's text width (a margin of one column at the right edge).
-    public var previewTextWidth: Int { max(10, width - previewX - 1) }
-    /// The preview's patch: about a third of the pane, square in half-block pixels.
-    public var previewPatchColumns: Int { max(8, previewTextWidth / 3 / 2 * 2) }
-    public var previewPatchRows: Int { previewPatchColumns / 2 }
-
     /// Lines a launch row takes when it shows its patch: three on terminals tall enough to
     /// still show a dozen launches (a 6×3 patch reads as a picture), else two (4×2).
     public var pictureRowHeight: Int { height >= 36 ? 3 : 2 }

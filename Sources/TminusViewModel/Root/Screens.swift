@@ -1,24 +1,59 @@
 import Foundation
 import TminusCore
 
-public enum Tab: Int, Sendable, Hashable, CaseIterable {
-    case launches, rockets, favorites
+/// A tab of the tab bar: the screen at its root, and its label. Each tab's folder declares its
+/// own (`Tab.launches` in Screens/Launches/); their order is `Screens.tabs`.
+public struct Tab: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The screen shown when nothing is pushed over the tab.
+    public let root: ScreenKind
+    public let title: String
 
-    public var title: String {
-        switch self {
-        case .launches: "Launches"
-        case .rockets: "Rockets"
-        case .favorites: "Favorites"
-        }
+    public init(_ root: ScreenKind, title: String) { self.root = root; self.title = title }
+
+    /// The tabs in the tab bar's order.
+    public static var allCases: [Tab] { Screens.tabs.map { $0.tab } }
+
+    /// Its place in the tab bar, from 0.
+    public var index: Int { Tab.allCases.firstIndex(of: self) ?? 0 }
+
+    /// The tab `offset` places along the bar, round the ends (`Tab`, `Shift-Tab`).
+    public func moved(by offset: Int) -> Tab {
+        let all = Tab.allCases
+        return all[((index + offset) % all.count + all.count) % all.count]
     }
+
+    public var description: String { title }
 }
 
-/// A screen pushed over the tabs.
-public enum Route: Sendable, Hashable {
-    case launchDetail(LaunchDetailState)
-    case rocketPage(RocketPageState)
-    /// A rocket's launches (`L`); the list itself is `lists[.rocket(id)]`.
-    case rocketLaunches(rocketID: String, rocketName: String)
+/// Which screen: one per folder under Screens/ (`ScreenKind.launchList` is declared in
+/// Screens/Launches/). The root finds the screen's unit by it (`unit`) instead of switching.
+public struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public var description: String { name }
+}
+
+/// A screen pushed over a tab (Enter on a row, `L` on a rocket page): which screen, and its
+/// state. A screen's folder gives its routes a constructor and an accessor
+/// (`Route.launchDetail(_:)`, `route.launchDetail`), so the root never names them.
+public struct Route: Sendable, Hashable {
+    public let screen: ScreenKind
+    private let state: ScreenState
+
+    public init<State: Sendable & Hashable>(_ screen: ScreenKind, _ state: State) {
+        self.screen = screen
+        self.state = ScreenState(state)
+    }
+
+    /// The route's state, when it is a `State`.
+    public func state<State: Sendable & Hashable>(as type: State.Type) -> State? { state.value as? State }
+}
+
+/// A pushed screen's state, whatever its type: compared and hashed as itself.
+private struct ScreenState: @unchecked Sendable, Hashable {
+    // Only `Sendable` values are ever stored (the generic init), and they are never mutated.
+    let value: AnyHashable
+    init<State: Sendable & Hashable>(_ state: State) { value = AnyHashable(state) }
 }
 
 /// Boxes drawn over the screen; they take the keys while open.
@@ -51,8 +86,4 @@ public struct Notice: Sendable, Hashable {
 
     /// How long a passing message ("opened …") stays in the status line.
     public static let lifetime: TimeInterval = 5
-}
-
-public enum ScreenKind: Sendable, Hashable {
-    case launchList, launchDetail, rocketList, rocketPage, rocketLaunches, favorites
 }

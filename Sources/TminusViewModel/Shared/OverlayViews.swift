@@ -70,16 +70,7 @@ enum HelpOverlay {
         return [Array(cut.prefix(perColumn)), Array(cut.dropFirst(perColumn))]
     }
 
-    static func title(_ screen: ScreenKind) -> String {
-        switch screen {
-        case .launchList: "launch list"
-        case .launchDetail: "launch detail"
-        case .rocketList: "rockets"
-        case .rocketPage: "rocket page"
-        case .rocketLaunches: "rocket launches"
-        case .favorites: "favorites"
-        }
-    }
+    static func title(_ screen: ScreenKind) -> String { screen.name }
 }
 
 /// A bordered box centred on the screen, cleared inside; returns its inner origin.

@@ -33,8 +33,7 @@ extension AppReducer {
         state.sourceIndex = arriving
         // A launch detail open on the Launches tab, a rocket page on the Rockets tab, belong
         // to the other source.
-        state.stacks[.launches] = []
-        state.stacks[.rockets] = []
+        for unit in Screens.tabs where unit.followsSource { state.stacks[unit.tab] = [] }
         state.tab = .launches
         show(Notice("source: \(state.sourceName)"))
         loadFirstPageIfNeeded(.segment(state.segment))

@@ -8,22 +8,23 @@ import TminusRender
 /// with `--no-images`. It is only a picture of waiting: the list replaces it the moment data
 /// arrives.
 enum StartupLogo {
-    static func draw(what: String, context: RenderContext, into grid: inout Grid) {
+    static func draw(what: String, context: RenderContext, into frame: inout Frame) {
         let layout = context.layout
         let box = layout.startupLogo
         let key = PictureKey(url: Logo.url, columns: box.columns, rows: box.rows)
         var caption: Int
+        if context.pictureMode == .pictures { frame.place(key, priority: 0) }
         if let picture = context.picture(key) {
-            PictureView.drawPicture(picture, key: key, rows: 0..<box.rows, x: box.x, y: box.y, context: context, into: &grid)
+            PictureView.drawPicture(picture, key: key, rows: 0..<box.rows, x: box.x, y: box.y, context: context, into: &frame.grid)
             caption = box.y + box.rows + 1
         } else {
             // The glyph logo in the middle of the same box.
             let top = box.y + max(0, (box.rows - Logo.glyphs.count) / 2)
             for (i, line) in Logo.glyphs.enumerated() {
-                grid.putCentered(line, y: top + i, style: Style(foreground: .theme.accent))
+                frame.grid.putCentered(line, y: top + i, style: Style(foreground: .theme.accent))
             }
             caption = top + Logo.glyphs.count + 1
         }
-        grid.putCentered("tminus · loading \(what)…", y: min(caption, layout.statusRow - 1), style: Theme.label)
+        frame.grid.putCentered("tminus · loading \(what)…", y: min(caption, layout.statusRow - 1), style: Theme.label)
     }
 }

@@ -113,29 +113,8 @@ enum StatusLine {
         return nil
     }
 
-    /// The data the screen shows: whether it is loading, when it arrived, what went wrong,
-    /// and when it will be asked for again by itself.
-    /// `archive` is the month the built-in archive runs to, when that is what is shown.
-    static func data(_ state: AppState) -> (loading: Bool, updatedAt: Date?, error: APIError?, retryAt: Date?, archive: String?) {
-        switch state.screen {
-        case .launchList, .rocketLaunches:
-            let list = state.activeListID.map(state.list) ?? LaunchListState()
-            return (list.status.activity == .loadingFirst, list.status.updatedAt, list.status.error, list.status.retryAt,
-                    list.status.archive)
-        case .launchDetail:
-            let detail = state.detail
-            // Until its own record comes, a detail shows the row it was opened from.
-            let shown: RemoteStatus? = detail?.status.updatedAt != nil ? detail?.status : state.currentList.status
-            return (detail?.status.isLoading ?? false, shown?.updatedAt, detail?.status.error, nil, shown?.archive)
-        case .rocketList:
-            let rockets = state.rockets.status
-            return (rockets.isLoading, rockets.updatedAt, rockets.error, rockets.retryAt, rockets.archive)
-        case .rocketPage:
-            return (false, state.rockets.status.updatedAt, nil, nil, state.rockets.status.archive)
-        case .favorites:
-            return (false, nil, nil, nil, nil)
-        }
-    }
+    /// The data the screen shows (its unit says: `ScreenUnit.data`).
+    static func data(_ state: AppState) -> ShownData { state.screen.unit.data(state) }
 
     /// Launch Library 2's calls left this hour, as its `/api-throttle/` last said: short, so the
     /// data's age keeps its room.

@@ -52,7 +52,6 @@ struct Tminus: ParsableCommand {
             // The theme is part of the state (`t`, --theme, the terminal's background): the
             // renderer takes its colours from there every frame.
             code = try TerminalApp.run(viewModel: viewModel, mailbox: mailbox,
-                                       render: Renderer.render,
                                        logger: logger, pictures: settings.pictures,
                                        onFrame: bench.map { bench in { bench.frameDrawn($0) } })
         } catch let error as TerminalError {

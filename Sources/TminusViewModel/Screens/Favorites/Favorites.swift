@@ -68,28 +68,28 @@ extension AppReducer {
 
     /// `f` (and `x` on the Favorites tab): the thing the user is looking at goes in or out.
     mutating func userToggledFavorite() {
-        switch state.screen {
-        case .launchDetail:
-            if let launch = state.detail?.launch { toggleWatch(launch) }
-        case .launchList, .rocketLaunches:
-            if let id = state.activeListID, let launch = state.list(id).selectedLaunch { toggleWatch(launch) }
-        case .rocketList, .rocketPage:
-            if let rocket = state.rocketInFocus { toggleFavorite(rocket) }
-        case .favorites:
-            // Removed at once, said in the status line, and `u` puts it back (issue 25: `x`
-            // said nothing, and a slip lost a favorite for good).
-            switch state.favorites.selectedRow {
-            case .rocket(let r)?:
-                changeFavorites(.removeRocket(r.id))
-                state.favorites.undo = .init(change: .saveRocket(r.rocket), name: r.rocket.name)
-                show(Notice("removed \(r.rocket.name) · u puts it back"), for: 3 * Notice.lifetime)
-            case .launch(let l)?:
-                changeFavorites(.removeLaunch(l.id))
-                state.favorites.undo = .init(change: .saveLaunch(l.launch), name: l.launch.name)
-                show(Notice("removed \(l.launch.name) · u puts it back"), for: 3 * Notice.lifetime)
-            case nil: break
-            }
+        if let launch = state.launchInFocus {
+            toggleWatch(launch)
+        } else if let rocket = state.rocketInFocus {
+            toggleFavorite(rocket)
         }
+    }
+
+    /// `f` and `x` on the Favorites tab: the selected one is removed at once, said in the
+    /// status line, and `u` puts it back (issue 25: `x` said nothing, and a slip lost a
+    /// favorite for good).
+    mutating func userRemovedFavorite() {
+        switch state.favorites.selectedRow {
+        case .rocket(let r)?: remove(.removeRocket(r.id), undo: .saveRocket(r.rocket), name: r.rocket.name)
+        case .launch(let l)?: remove(.removeLaunch(l.id), undo: .saveLaunch(l.launch), name: l.launch.name)
+        case nil: break
+        }
+    }
+
+    private mutating func remove(_ change: FavoritesChange, undo: FavoritesChange, name: String) {
+        changeFavorites(change)
+        state.favorites.undo = .init(change: undo, name: name)
+        show(Notice("removed \(name) · u puts it back"), for: 3 * Notice.lifetime)
     }
 
     /// `u` on the Favorites tab: the last removal undone.
@@ -130,19 +130,17 @@ extension AppReducer {
     mutating func keepFavoritePagesOnTheirRockets(previously before: [Rocket]) {
         let now = state.favorites.items.rockets.map(\.id)
         guard now != before.map(\.id) else { return }
-        for (tab, routes) in state.stacks {
-            state.stacks[tab] = routes.map { route in
-                guard case .rocketPage(var page) = route, page.collection == .favorites,
-                      before.indices.contains(page.index) else { return route }
-                let rocket = before[page.index]
-                if let index = now.firstIndex(of: rocket.id) {
-                    page.index = index
-                } else {
-                    page.collection = .single(rocket)
-                    page.index = 0
-                }
-                return .rocketPage(page)
+        updateRoutes { (page: RocketPageState) in
+            guard page.collection == .favorites, before.indices.contains(page.index) else { return .rocketPage(page) }
+            var page = page
+            let rocket = before[page.index]
+            if let index = now.firstIndex(of: rocket.id) {
+                page.index = index
+            } else {
+                page.collection = .single(rocket)
+                page.index = 0
             }
+            return .rocketPage(page)
         }
     }
 
@@ -167,6 +165,7 @@ extension AppReducer {
             state.favorites.selection = Self.moved(state.favorites.selection, count: state.favorites.rows.count, by: movement)
         case .refresh: reloadFavorites()
         case .undoRemoval: userUndidRemoval()
+        case .toggleFavorite: userRemovedFavorite()
         case .open:
             switch state.favorites.selectedRow {
             case .rocket(let r)?:

@@ -3,26 +3,24 @@ import TminusRender
 
 /// The Favorites tab: favorite rockets, then watched launches with live countdowns.
 enum FavoritesView {
-    static func draw(_ favorites: FavoritesState, context: RenderContext, into grid: inout Grid) {
-        let layout = context.layout
-        // Left of the preview on wide terminals (`AppState.hasPreview`), else the whole width.
-        let width = context.listWidth
-        grid.put(" Favorites", x: 1, y: layout.subheaderRow, style: Style(foreground: .theme.accent, attributes: [.bold, .underline]))
+    static func draw(_ favorites: FavoritesState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
+                let width = rect.width
+        frame.grid.put(" Favorites", x: 1, y: rect.y, style: Style(foreground: .theme.accent, attributes: [.bold, .underline]))
         let count = favorites.items.rockets.count + favorites.items.launches.count
         if favorites.hasLoadedOnce {
-            grid.putRight("\(favorites.items.rockets.count) rocket\(favorites.items.rockets.count == 1 ? "" : "s") · "
+            frame.grid.putRight("\(favorites.items.rockets.count) rocket\(favorites.items.rockets.count == 1 ? "" : "s") · "
                           + "\(favorites.items.launches.count) launch\(favorites.items.launches.count == 1 ? "" : "es") ",
-                          right: width, y: layout.subheaderRow, style: Theme.label)
+                          right: width, y: rect.y, style: Theme.label)
         }
         guard count > 0 else {
-            let middle = layout.listTop + layout.listHeight / 2 - 2
+            let middle = rect.y + 2 + (rect.height - 2) / 2 - 2
             if !favorites.hasLoadedOnce {
-                grid.putCentered(favorites.error == nil ? "Loading favorites…" : "Favorites could not be read", y: middle, style: Theme.label)
+                frame.grid.putCentered(favorites.error == nil ? "Loading favorites…" : "Favorites could not be read", y: middle, style: Theme.label)
                 return
             }
-            grid.putCentered("No favorites yet.", y: middle, style: Theme.heading)
-            grid.putCentered("Press f on a rocket (tab 2) to keep it here,", y: middle + 2, style: Theme.label)
-            grid.putCentered("or on a launch (tab 1) to watch it.", y: middle + 3, style: Theme.label)
+            frame.grid.putCentered("No favorites yet.", y: middle, style: Theme.heading)
+            frame.grid.putCentered("Press f on a rocket (tab 2) to keep it here,", y: middle + 2, style: Theme.label)
+            frame.grid.putCentered("or on a launch (tab 1) to watch it.", y: middle + 3, style: Theme.label)
             return
         }
 
@@ -41,9 +39,9 @@ enum FavoritesView {
             for i in rocketCount..<rows.count { lines.append(.row(i, rows[i])) }
         }
         // Scroll just enough to show the selected row.
-        let height = layout.statusRow - layout.columnHeaderRow
-        // The same lines and scroll that clicks are mapped back with.
-        let top = FavoritesLayout.top(favorites, layout: layout)
+        let height = rect.bottom - (rect.y + 1)
+        let selectedLine = lines.firstIndex { if case .row(favorites.selection, _) = $0 { true } else { false } } ?? 0
+        let top = max(0, selectedLine - height + 1)
         // The columns packed from the left, the date (or the countdown) right after the names
         // (issue 25: at 200 columns a watched launch's countdown was 150 columns from its name).
         let launchNames = favorites.items.launches.map { TerminalText.width($0.name) }.max() ?? 0
@@ -51,30 +49,32 @@ enum FavoritesView {
         let dateX = 4 + nameWidth + 2
         let statusX = dateX + 16 + 2
         for (offset, line) in lines.dropFirst(top).prefix(height).enumerated() {
-            let y = layout.columnHeaderRow + offset
+            let y = rect.y + 1 + offset
             switch line {
             case .heading(let title):
-                grid.put(title, x: 2, y: y, style: Theme.heading)
+                frame.grid.put(title, x: 2, y: y, style: Theme.heading)
             case .blank:
                 break
             case let .row(index, .rocket(rocket)):
-                grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .theme.accent))
-                let used = grid.put(rocket.name, x: 4, y: y, maxWidth: 24, style: .bold)
-                grid.put(rocket.description ?? "-", x: 4 + max(used, 20) + 2, y: y,
+                frame.click(Rect(x: 0, y: y, width: width, height: 1), .row(index))
+                frame.grid.put(String(Theme.rocketGlyph), x: 2, y: y, style: Style(foreground: .theme.accent))
+                let used = frame.grid.put(rocket.name, x: 4, y: y, maxWidth: 24, style: .bold)
+                frame.grid.put(rocket.description ?? "-", x: 4 + max(used, 20) + 2, y: y,
                          maxWidth: width - (4 + max(used, 20) + 2) - 1, style: Theme.label)
-                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &grid)
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &frame)
             case let .row(index, .launch(launch)):
+                frame.click(Rect(x: 0, y: y, width: width, height: 1), .row(index))
                 let glyph = launch.patchURL == nil ? Theme.noPatchGlyph : Theme.patchGlyph
-                grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .theme.muted : .theme.accent))
-                grid.put(launch.name, x: 4, y: y, maxWidth: nameWidth, style: .bold)
+                frame.grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.patchURL == nil ? .theme.muted : .theme.accent))
+                frame.grid.put(launch.name, x: 4, y: y, maxWidth: nameWidth, style: .bold)
                 if launch.launch.countsDown {
                     let countdown = Countdown(launch.launch, now: context.now, time: context.time)
-                    grid.put(countdown.text, x: dateX, y: y, maxWidth: 16, style: Theme.style(CountdownView.tone(countdown.kind)))
+                    frame.grid.put(countdown.text, x: dateX, y: y, maxWidth: 16, style: Theme.style(CountdownView.tone(countdown.kind)))
                 } else {
-                    grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
+                    frame.grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
-                grid.put(launch.launch.statusWord, x: statusX, y: y, maxWidth: max(0, width - 1 - statusX), style: Theme.style(launch.launch.statusTone))
-                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &grid)
+                frame.grid.put(launch.launch.statusWord, x: statusX, y: y, maxWidth: max(0, width - 1 - statusX), style: Theme.style(launch.launch.statusTone))
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &frame)
             }
         }
     }

@@ -26,8 +26,20 @@ extension AppReducer {
             requestLaunchDetail(mode: .reload)
             return
         case .move(let movement):
-            let height = state.layout.detailBodyHeight
-            detail.scroll = Self.scrolled(detail.scroll, by: movement, lines: state.detailBody(detail.launch).count, height: height)
+            detail.scroll = scrolled(detail.scroll, by: movement, height: state.layout.detailBodyHeight)
+        case .chooseLink(let index):
+            // A click on the links bar: a link not yet selected is selected; the selected one
+            // opens, as `o` does (so a double-click, or a second click, opens).
+            guard slots.indices.contains(index) else { return }
+            guard !slots[index].targets.isEmpty else {
+                show(Notice("this launch has no \(slots[index].title.lowercased()) link", level: .error))
+                return
+            }
+            if index == detail.linkIndex { return performOnDetail(.openLink) }
+            detail.linkIndex = index
+        case .toggleFavorite:
+            userToggledFavorite()
+            return
         default: return
         }
         replaceTop(.launchDetail(detail))
@@ -62,23 +74,22 @@ extension AppReducer {
             fetched.value = fetched.value.frozen(at: now, dataTo: fetched.archive)
             result = .success(fetched)
         }
-        for tab in Array(state.stacks.keys) {
-            state.stacks[tab] = state.stacks[tab]?.map { route in
-                guard case .launchDetail(var detail) = route, detail.launch.id == id else { return route }
-                switch result {
-                case .success(let fetched):
-                    detail.update(fetched.value)
-                    let fetchedAt = fetched.fetchedAt ?? now
-                    detail.status.updatedAt = fetchedAt
-                    _ = detail.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: .normal, now: now,
-                                               archive: fetched.archive)
-                case .failure(let error):
-                    detail.status.failed(error, mode: .normal, now: now)
-                }
-                // A detail asks again only when the user presses `r`.
-                detail.status.retryAt = nil
-                return .launchDetail(detail)
+        updateRoutes { (detail: LaunchDetailState) in
+            guard detail.launch.id == id else { return .launchDetail(detail) }
+            var detail = detail
+            switch result {
+            case .success(let fetched):
+                detail.update(fetched.value)
+                let fetchedAt = fetched.fetchedAt ?? now
+                detail.status.updatedAt = fetchedAt
+                _ = detail.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: .normal, now: now,
+                                           archive: fetched.archive)
+            case .failure(let error):
+                detail.status.failed(error, mode: .normal, now: now)
             }
+            // A detail asks again only when the user presses `r`.
+            detail.status.retryAt = nil
+            return .launchDetail(detail)
         }
         if case .success(let fetched) = result {
             refreshStoredFavorites(launches: [fetched.value])
@@ -92,15 +103,14 @@ extension AppReducer {
     /// rocket its Wikipedia page.
     mutating func userCopiedLink() {
         let url: URL?
-        switch state.screen {
-        case .rocketList, .rocketPage:
-            url = state.rocketInFocus?.wikipedia
-        default:
-            guard let launch = state.launchInFocus else { url = nil; break }
+        if let rocket = state.rocketInFocus {
+            url = rocket.wikipedia
+        } else if let launch = state.launchInFocus {
             let slots = launch.linkSlots
-            let selected = state.screen == .launchDetail ? state.detail?.linkIndex : nil
-            url = selected.flatMap { slots.indices.contains($0) ? slots[$0].targets.first?.url : nil }
+            url = state.detail.flatMap { slots.indices.contains($0.linkIndex) ? slots[$0.linkIndex].targets.first?.url : nil }
                 ?? slots.lazy.compactMap(\.targets.first?.url).first
+        } else {
+            url = nil
         }
         guard let url else {
             show(Notice("no link to copy here", level: .error))

@@ -4,21 +4,21 @@ import TminusRender
 /// A launch: a fixed header (name, countdown or date, links) over a scrolling body of fields.
 enum LaunchDetailView {
     /// - Parameter body: the detail's body as the state lays it out (`AppState.detailBody`).
-    static func draw(_ detail: LaunchDetailState, body lines: [DetailLine], context: RenderContext, into grid: inout Grid) {
+    static func draw(_ detail: LaunchDetailState, body lines: [DetailLine], context: RenderContext, into frame: inout Frame) {
         let launch = detail.launch
         let layout = context.layout
         let top = layout.detailHeaderTop
 
         // The patch on the left, down to the links bar; the text beside it.
         PictureView.drawPatch(launch.headerPicture, context: context, x: 2, y: top,
-                              columns: layout.detailPatchColumns, rows: layout.detailPatchRows, into: &grid)
+                              columns: layout.detailPatchColumns, rows: layout.detailPatchRows, into: &frame)
         let textX = layout.detailHeaderTextX
 
         // The first row: name, status word.
         // The source's own word, but never more than a status column's worth of the row (a
         // status from the network can be any length).
         let word = TerminalText.truncate(launch.statusWord, toWidth: 16)
-        let statusX = grid.width - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
+        let statusX = frame.grid.width - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
         let watched = context.watched.contains(launch.id)
         let markWidth = 10  // " ★ watched"
         // A name too long for the row goes on over the second (issue 25: it was cut here, and
@@ -27,28 +27,27 @@ enum LaunchDetailView {
         let nameLines = wrapped.isEmpty ? [""] : wrapped
         var used = 0
         for (i, line) in nameLines.enumerated() {
-            used = grid.put(line, x: textX, y: top + i, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
+            used = frame.grid.put(line, x: textX, y: top + i, maxWidth: statusX - textX - 2 - markWidth, style: Style(attributes: .bold))
         }
-        grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top + nameLines.count - 1,
+        frame.grid.put(watched ? " ★ watched" : " ☆", x: textX + used, y: top + nameLines.count - 1,
                  style: watched ? Theme.favoriteStyle : Theme.label)
-        grid.put(word, x: statusX, y: top, style: Theme.style(launch.statusTone))
+        frame.grid.put(word, x: statusX, y: top, style: Theme.style(launch.statusTone))
 
         // The second: the short facts.
         if nameLines.count < 2 {
             let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,
                             launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
-            grid.put(subtitle, x: textX, y: top + 1, maxWidth: grid.width - textX - 2, style: Theme.label)
+            frame.grid.put(subtitle, x: textX, y: top + 1, maxWidth: frame.grid.width - textX - 2, style: Theme.label)
         }
 
         // Then the countdown (in big digits on a tall terminal), what it means and the NET; or,
         // for a launch that is over, its date and outcome.
         CountdownView.draw(launch, context: context, x: textX, y: layout.detailCountdownTop,
-                           width: grid.width - textX - 2, height: layout.detailCountdownHeight, into: &grid)
+                           width: frame.grid.width - textX - 2, height: layout.detailCountdownHeight, into: &frame.grid)
 
-        // The links bar; the selected one is what `o` opens. Its columns come from `LinkBar`,
-        // which clicks are mapped through too.
+        // The links bar; the selected one is what `o` opens, and a click chooses one.
         let linksY = layout.detailLinksRow
-        grid.put(LinkBar.label, x: layout.detailLinksX, y: linksY, style: Theme.label)
+        frame.grid.put(LinkBar.label, x: layout.detailLinksX, y: linksY, style: Theme.label)
         for link in LinkBar.layout(launch.linkSlots, startX: layout.detailLinksX) {
             let style: Style
             if link.index == detail.linkIndex && link.available {
@@ -56,11 +55,12 @@ enum LaunchDetailView {
             } else {
                 style = link.available ? Style(foreground: .theme.accent) : Style(foreground: .theme.unavailable)
             }
-            grid.put(link.text, x: link.x, y: linksY, style: style)
+            frame.grid.put(link.text, x: link.x, y: linksY, style: style)
+            frame.click(Rect(x: link.x, y: linksY, width: link.width, height: 1), .action(.chooseLink(link.index)))
         }
-        grid.horizontalRule(y: layout.detailRuleRow)
+        frame.grid.horizontalRule(y: layout.detailRuleRow)
 
         // The body.
-        DocumentView.draw(lines, context: context, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &grid)
+        DocumentView.draw(lines, context: context, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &frame)
     }
 }

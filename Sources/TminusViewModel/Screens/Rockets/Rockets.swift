@@ -49,13 +49,11 @@ extension AppReducer {
             let fetchedAt = fetched.fetchedAt ?? now
             state.rockets.status.updatedAt = fetchedAt
             // A refreshed list may be shorter: open pages keep pointing at a rocket that exists.
-            if let routes = state.stacks[.rockets] {
-                state.stacks[.rockets] = routes.compactMap { route in
-                    guard case .rocketPage(var page) = route else { return route }
-                    guard !rockets.isEmpty else { return nil }
-                    page.index = min(page.index, rockets.count - 1)
-                    return .rocketPage(page)
-                }
+            updateRoutes(on: .rockets) { (page: RocketPageState) in
+                guard !rockets.isEmpty else { return nil }
+                var page = page
+                page.index = min(page.index, rockets.count - 1)
+                return .rocketPage(page)
             }
             if state.rockets.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: mode, now: now,
                                               archive: fetched.archive) {
@@ -111,6 +109,7 @@ extension AppReducer {
             state.rockets.typingFilter = true
         case .back:
             state.rockets.filter = ""
+        case .toggleFavorite: userToggledFavorite()
         default: break
         }
     }
@@ -149,69 +148,5 @@ extension AppReducer {
         case .bottom: max(0, count - 1)
         case .pageUp, .pageDown: selection
         }
-    }
-
-    /// Landing on a rocket's page: its gallery from the first picture (`image 1/6`), so a
-    /// visit reads the same each time and `]` goes through them in order (issue 25: a random
-    /// first picture read as "where am I?").
-    func visit(_ index: Int, in collection: RocketPageState.Collection) -> RocketPageState {
-        RocketPageState(index: index, imageIndex: 0, collection: collection)
-    }
-
-    mutating func performOnRocketPage(_ action: Action) {
-        guard var page = state.rocketPage, let rocket = state.rocket(at: page) else {
-            if action == .back { goBack() }
-            return
-        }
-        let count = state.rockets(in: page.collection).count
-        switch action {
-        case .back:
-            // Back to the list, on the rocket the pager ended on.
-            if page.collection == .all { state.rockets.selection = page.index }
-            goBack()
-            return
-        // The pager stops at both ends: a deliberate edge, not a jump back to the start.
-        case .previousRocket:
-            guard page.index > 0 else { return }
-            page = visit(page.index - 1, in: page.collection)
-        case .nextRocket:
-            guard page.index < count - 1 else { return }
-            page = visit(page.index + 1, in: page.collection)
-        // The gallery wraps: it is a carousel of equals.
-        case .nextImage:
-            let n = rocket.flickrImages.count
-            if n > 0 { page.imageIndex = (page.imageIndex + 1) % n }
-        case .previousImage:
-            let n = rocket.flickrImages.count
-            if n > 0 { page.imageIndex = (page.imageIndex + n - 1) % n }
-        case .openWikipedia:
-            userOpenedLink(rocket.wikipedia, named: "Wikipedia", missing: "this rocket has no Wikipedia link")
-        case .showRocketLaunches:
-            if page.collection == .all { state.rockets.selection = page.index }
-            push(.rocketLaunches(rocketID: rocket.id, rocketName: rocket.name))
-            loadFirstPageIfNeeded(.rocket(rocket.id))
-            return
-        case .move(let movement):
-            let layout = state.layout
-            let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth, units: state.preferences.units).count
-            page.scroll = Self.scrolled(page.scroll, by: movement, lines: lines, height: layout.rocketBodyHeight)
-        default: return
-        }
-        replaceTop(.rocketPage(page))
-    }
-
-    /// Scrolling shared by every scrolling body (launch detail, rocket page).
-    static func scrolled(_ scroll: Int, by movement: Movement, lines: Int, height: Int) -> Int {
-        let maxScroll = max(0, lines - height)
-        let s: Int
-        switch movement {
-        case .down: s = scroll + 1
-        case .up: s = scroll - 1
-        case .pageDown: s = scroll + height
-        case .pageUp: s = scroll - height
-        case .top: s = 0
-        case .bottom: s = maxScroll
-        }
-        return min(max(0, s), maxScroll)
     }
 }

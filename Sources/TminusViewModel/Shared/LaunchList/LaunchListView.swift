@@ -15,74 +15,61 @@ enum LaunchListView {
     }
 
     /// The Launches tab: the Upcoming | Past switch, the filter and the list.
-    static func draw(_ state: AppState, context: RenderContext, into grid: inout Grid) {
+    static func draw(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
         let list = state.currentList
-        drawSegments(state, list: list, into: &grid, layout: context.layout, width: context.listWidth)
+        drawSegments(state, list: list, in: rect, into: &frame)
         let startup = state.showsStartupLogo
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
                  filters: filterWords(state, id: .segment(state.segment)), match: state.query(.segment(state.segment)).text,
-                 outcome: .word, startup: startup, context: context, into: &grid)
+                 outcome: .word, startup: startup, in: rect, context: context, into: &frame)
     }
 
-    /// `L` on a rocket page: that rocket's launches, newest first.
-    static func drawRocketLaunches(_ state: AppState, rocketID: String, rocketName: String, context: RenderContext, into grid: inout Grid) {
-        let list = state.list(.rocket(rocketID))
-        let y = context.layout.subheaderRow
-        var x = grid.put(" ‹ ", x: 0, y: y, style: Theme.label)
-        x += grid.put(rocketName, x: x, y: y, maxWidth: context.listWidth / 2, style: Style(foreground: .theme.accent, attributes: .bold))
-        x += grid.put(" launches", x: x, y: y, style: Theme.label)
-        drawFilterInput(state, id: .rocket(rocketID), x: x + 2, y: y, width: context.listWidth, into: &grid)
-        let facts = queryFacts(state, id: .rocket(rocketID)) + [countText(list), unreadableText(list), "times in \(state.time.zoneName)"]
-        let typing = state.filterInput?.list == .rocket(rocketID)
-        putFacts(facts, after: typing ? context.listWidth / 2 : x, right: context.listWidth, y: y, into: &grid)
-        drawRows(list, what: "\(rocketName) launches", filters: filterWords(state, id: .rocket(rocketID)),
-                 match: state.query(.rocket(rocketID)).text,
-                 outcome: .icon, startup: false, context: context, into: &grid)
-    }
-
+    /// The column header on `rect`'s second row, the rows from its third.
     /// - Parameters:
     ///   - filters: the list's filters in words, for an empty list to name.
     ///   - match: the `/` text, highlighted in the names that hold it (`n`/`N` go through them).
     static func drawRows(_ list: LaunchListState, what: String, filters: [String] = [], match: String = "",
-                         outcome: Outcome, startup: Bool, context: RenderContext, into grid: inout Grid) {
+                         outcome: Outcome, startup: Bool, in rect: Rect, context: RenderContext, into frame: inout Frame) {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
-        let columns = LaunchColumns(width: context.listWidth, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
+        let columns = LaunchColumns(width: rect.width, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
                                     outcome: outcome, list: list, changes: context.changes,
                                     watched: context.watched)
-        drawHeader(columns, into: &grid, y: layout.columnHeaderRow)
+        drawHeader(columns, into: &frame, y: rect.y + 1)
 
         if list.launches.isEmpty {
-            drawEmpty(list, what: what, filters: filters, startup: startup, context: context, into: &grid)
+            drawEmpty(list, what: what, filters: filters, startup: startup, in: rect, context: context, into: &frame)
             return
         }
-        var y = layout.listTop
+        var y = rect.y + 2
         let end = min(list.launches.count, list.scrollTop + context.visibleLaunchRows)
         for index in list.scrollTop..<end {
             let launch = list.launches[index]
             let row = Row(launch: launch, selected: index == list.selection, watched: context.watched.contains(launch.id),
                           change: context.changes[launch.id], match: match)
+            // A click on the row selects it (a second one opens it).
+            frame.click(Rect(x: rect.x, y: y, width: rect.width, height: context.launchRowHeight), .row(index))
             if pictures {
-                drawPictureRow(row, columns: columns, context: context, into: &grid, y: y)
+                drawPictureRow(row, columns: columns, context: context, into: &frame, y: y)
             } else {
-                drawRow(row, columns: columns, time: context.time, into: &grid, y: y)
+                drawRow(row, columns: columns, time: context.time, into: &frame, y: y)
             }
             y += context.launchRowHeight
         }
         // The trailing row says what happens past the last launch.
         let x = columns.name.x
-        if y < layout.listTop + layout.listHeight, end == list.launches.count {
+        if y < rect.bottom, end == list.launches.count {
             if list.status.activity == .loadingMore {
-                grid.put("Loading more…", x: x, y: y, style: Theme.label)
+                frame.grid.put("Loading more…", x: x, y: y, style: Theme.label)
             } else if let end = list.end {
-                grid.put("— \(end.text) —", x: x, y: y, style: Theme.label)
+                frame.grid.put("— \(end.text) —", x: x, y: y, style: Theme.label)
             } else if let error = list.status.error, list.status.errorWasLoadMore {
                 // The cause and the key first; the words around them go when the row is narrow.
                 let room = columns.width - 1 - x
                 let texts = ["Could not load more: \(error.message) — press r to retry", "\(error.message) — r retries", error.message]
-                grid.put(texts.first { TerminalText.width($0) <= room } ?? error.message, x: x, y: y, maxWidth: room, style: Theme.error)
+                frame.grid.put(texts.first { TerminalText.width($0) <= room } ?? error.message, x: x, y: y, maxWidth: room, style: Theme.error)
             } else if list.next == nil, list.launches.count > context.visibleLaunchRows {
-                grid.put("— end of list —", x: x, y: y, style: Theme.label)
+                frame.grid.put("— end of list —", x: x, y: y, style: Theme.label)
             }
         }
     }
@@ -115,42 +102,43 @@ enum LaunchListView {
         return ""
     }
 
-    static func drawSegments(_ state: AppState, list: LaunchListState, into grid: inout Grid, layout: ScreenLayout, width: Int) {
-        let y = layout.subheaderRow
-        // Columns from `SegmentSwitch`, which clicks are mapped through too.
+    static func drawSegments(_ state: AppState, list: LaunchListState, in rect: Rect, into frame: inout Frame) {
+        let y = rect.y, width = rect.width
+        // Columns from `SegmentSwitch`; a click on a segment shows it.
         for (index, item) in SegmentSwitch.items.enumerated() {
-            if index > 0 { grid.put(SegmentSwitch.separator, x: item.x - TerminalText.width(SegmentSwitch.separator), y: y, style: Theme.label) }
+            if index > 0 { frame.grid.put(SegmentSwitch.separator, x: item.x - TerminalText.width(SegmentSwitch.separator), y: y, style: Theme.label) }
             let active = item.segment == state.segment
-            grid.put(item.text, x: item.x, y: y,
+            frame.grid.put(item.text, x: item.x, y: y,
                      style: active ? Style(foreground: .theme.accent, attributes: [.bold, .underline]) : Theme.label)
+            frame.click(Rect(x: item.x, y: y, width: item.width, height: 1), .action(.showSegment(item.segment)))
         }
-        drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, width: width, into: &grid)
+        drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, width: width, into: &frame)
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
         let facts = queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"]
         let typing = state.filterInput?.list == .segment(state.segment)
-        putFacts(facts, after: typing ? width / 2 : SegmentSwitch.endX, right: width, y: y, into: &grid)
+        putFacts(facts, after: typing ? width / 2 : SegmentSwitch.endX, right: width, y: y, into: &frame)
     }
 
     /// The list's facts, right-aligned on the subheader row and never over what is left of
     /// `minX` (the `Upcoming │ Past` switch, a title, the `/` input): when they do not fit, the
     /// zone goes first, then the count, and what is left is cut.
-    static func putFacts(_ facts: [String], after minX: Int, right: Int, y: Int, into grid: inout Grid) {
+    static func putFacts(_ facts: [String], after minX: Int, right: Int, y: Int, into frame: inout Frame) {
         var facts = facts.filter { !$0.isEmpty }
         let room = right - minX - 2
         func text() -> String { facts.joined(separator: " · ") + " " }
         while TerminalText.width(text()) > room, facts.count > 1 { facts.removeLast() }
         if TerminalText.width(text()) <= room {
-            grid.putRight(text(), right: right, y: y, style: Theme.label)
+            frame.grid.putRight(text(), right: right, y: y, style: Theme.label)
         } else if room > 0 {
-            grid.put(text(), x: minX + 2, y: y, maxWidth: room, style: Theme.label)
+            frame.grid.put(text(), x: minX + 2, y: y, maxWidth: room, style: Theme.label)
         }
     }
 
     /// `/ text▏` while the filter is being typed.
-    static func drawFilterInput(_ state: AppState, id: ListID, x: Int, y: Int, width: Int, into grid: inout Grid) {
+    static func drawFilterInput(_ state: AppState, id: ListID, x: Int, y: Int, width: Int, into frame: inout Frame) {
         guard let input = state.filterInput, input.list == id else { return }
-        grid.put("/ " + input.text + "▏", x: x, y: y, maxWidth: max(0, width / 2 - x),
+        frame.grid.put("/ " + input.text + "▏", x: x, y: y, maxWidth: max(0, width / 2 - x),
                  style: Style(foreground: .theme.accent, attributes: .bold))
     }
 
@@ -176,39 +164,40 @@ enum LaunchListView {
         return words
     }
 
-    static func drawHeader(_ c: LaunchColumns, into grid: inout Grid, y: Int) {
+    static func drawHeader(_ c: LaunchColumns, into frame: inout Frame, y: Int) {
         let style = Style(foreground: .theme.muted, attributes: .bold)
-        grid.put("MISSION", x: c.name.x, y: y, style: style)
-        for (kind, column) in c.extras { grid.put(kind.title, x: column.x, y: y, style: style) }
-        grid.put("DATE", x: c.date.x, y: y, style: style)
-        grid.put(c.outcome == .word ? "STATUS" : LaunchColumns.outcomeTitle, x: c.status.x, y: y, style: style)
+        frame.grid.put("MISSION", x: c.name.x, y: y, style: style)
+        for (kind, column) in c.extras { frame.grid.put(kind.title, x: column.x, y: y, style: style) }
+        frame.grid.put("DATE", x: c.date.x, y: y, style: style)
+        frame.grid.put(c.outcome == .word ? "STATUS" : LaunchColumns.outcomeTitle, x: c.status.x, y: y, style: style)
     }
 
     /// One line: glyph, name, (rocket, provider), date, status.
-    static func drawRow(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into grid: inout Grid, y: Int) {
+    static func drawRow(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into frame: inout Frame, y: Int) {
         let launch = row.launch
         let glyph = launch.links.patchSmall == nil ? Theme.noPatchGlyph : Theme.patchGlyph
-        grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .theme.muted : .theme.accent))
-        drawFacts(row, columns: c, time: time, into: &grid, y: y)
-        highlight(row.selected, y: y, height: 1, width: c.width, into: &grid)
+        frame.grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .theme.muted : .theme.accent))
+        drawFacts(row, columns: c, time: time, into: &frame, y: y)
+        highlight(row.selected, y: y, height: 1, width: c.width, into: &frame)
     }
 
     /// Two or three lines: the patch box, then the facts; under the name where it flies from
     /// (and, on three lines, what it is for) — never a value that has its own column.
-    static func drawPictureRow(_ row: Row, columns c: LaunchColumns, context: RenderContext, into grid: inout Grid, y: Int) {
+    static func drawPictureRow(_ row: Row, columns c: LaunchColumns, context: RenderContext, into frame: inout Frame, y: Int) {
         let launch = row.launch
         let layout = context.layout
+        // The selected row's patch is asked for before the others: it is where the eye is.
         PictureView.drawPatch(launch.rowPicture, context: context, x: 2, y: y,
-                              columns: layout.rowPatchColumns, rows: layout.rowPatchRows, into: &grid)
-        drawFacts(row, columns: c, time: context.time, into: &grid, y: y)
-        grid.put(c.placeLine(launch), x: c.name.x, y: y + 1, maxWidth: c.detailWidth, style: Theme.label)
+                              columns: layout.rowPatchColumns, rows: layout.rowPatchRows, priority: row.selected ? 1 : 2, into: &frame)
+        drawFacts(row, columns: c, time: context.time, into: &frame, y: y)
+        frame.grid.put(c.placeLine(launch), x: c.name.x, y: y + 1, maxWidth: c.detailWidth, style: Theme.label)
         if context.launchRowHeight > 2 {
-            grid.put(LaunchColumns.purposeLine(launch), x: c.name.x, y: y + 2, maxWidth: c.detailWidth, style: Theme.label)
+            frame.grid.put(LaunchColumns.purposeLine(launch), x: c.name.x, y: y + 2, maxWidth: c.detailWidth, style: Theme.label)
         }
-        highlight(row.selected, y: y, height: context.launchRowHeight, width: c.width, into: &grid)
+        highlight(row.selected, y: y, height: context.launchRowHeight, width: c.width, into: &frame)
     }
 
-    static func drawFacts(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into grid: inout Grid, y: Int) {
+    static func drawFacts(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into frame: inout Frame, y: Int) {
         let launch = row.launch
         let title = LaunchColumns.title(of: launch, rocketColumn: c.showsRocket)
         // A live webcast, then what changed since the user last looked, at the end of the name
@@ -223,32 +212,32 @@ enum LaunchListView {
         let flag = change.map { " " + $0.text } ?? ""
         let flagsWidth = TerminalText.width(LaunchColumns.flags(launch, change: change))
         let drawn = Theme.putMarked(title, marked: row.watched,
-                                    x: c.name.x, y: y, maxWidth: c.name.width - flagsWidth, into: &grid)
-        highlightMatch(row.match, in: title, x: c.name.x, y: y, drawnWidth: drawn, into: &grid)
+                                    x: c.name.x, y: y, maxWidth: c.name.width - flagsWidth, into: &frame.grid)
+        highlightMatch(row.match, in: title, x: c.name.x, y: y, drawnWidth: drawn, into: &frame)
         var x = c.name.x + drawn
-        x += grid.put(live, x: x, y: y, maxWidth: TerminalText.width(live), style: Theme.liveStyle)
+        x += frame.grid.put(live, x: x, y: y, maxWidth: TerminalText.width(live), style: Theme.liveStyle)
         if let change {
-            grid.put(flag, x: x, y: y, maxWidth: TerminalText.width(flag), style: Theme.changeStyle(change))
+            frame.grid.put(flag, x: x, y: y, maxWidth: TerminalText.width(flag), style: Theme.changeStyle(change))
         }
         for (kind, column) in c.extras {
-            grid.put(LaunchColumns.value(kind, of: launch) ?? "-", x: column.x, y: y, maxWidth: column.width, style: Theme.label)
+            frame.grid.put(LaunchColumns.value(kind, of: launch) ?? "-", x: column.x, y: y, maxWidth: column.width, style: Theme.label)
         }
-        grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: time), x: c.date.x, y: y,
+        frame.grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: time), x: c.date.x, y: y,
                  maxWidth: c.date.width, style: .dim)
         switch c.outcome {
-        case .word: grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.statusTone))
-        case .icon: grid.put(launch.status.icon, x: c.status.x + c.status.width / 2, y: y, style: Theme.style(launch.statusTone))
+        case .word: frame.grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.statusTone))
+        case .icon: frame.grid.put(launch.status.icon, x: c.status.x + c.status.width / 2, y: y, style: Theme.style(launch.statusTone))
         }
     }
 
     /// The `/` text where it is in a name drawn at `x`: underlined in the accent colour, as
     /// far as the name was drawn (a cut name may hold only part of it).
-    static func highlightMatch(_ match: String, in name: String, x: Int, y: Int, drawnWidth: Int, into grid: inout Grid) {
+    static func highlightMatch(_ match: String, in name: String, x: Int, y: Int, drawnWidth: Int, into frame: inout Frame) {
         guard !match.isEmpty, let range = name.range(of: match, options: [.caseInsensitive, .diacriticInsensitive]) else { return }
         let start = TerminalText.width(String(name[..<range.lowerBound]))
         let width = min(TerminalText.width(String(name[range])), drawnWidth - start)
         guard width > 0 else { return }
-        grid.restyle(x: x + start, y: y, width: width) { style in
+        frame.grid.restyle(x: x + start, y: y, width: width) { style in
             var style = style
             style.foreground = .theme.accent
             style.attributes.insert(.underline)
@@ -258,33 +247,32 @@ enum LaunchListView {
 
     /// The selected row: a mark in the margin and a band across the width (pictures keep
     /// their own colours, so the band only fills cells without a background).
-    static func highlight(_ selected: Bool, y: Int, height: Int, width: Int? = nil, into grid: inout Grid) {
+    static func highlight(_ selected: Bool, y: Int, height: Int, width: Int? = nil, into frame: inout Frame) {
         guard selected else { return }
-        grid.put("›", x: 0, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
-        grid.restyle(x: 0, y: y, width: width ?? grid.width, height: height, Theme.selected)
+        frame.grid.put("›", x: 0, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
+        frame.grid.restyle(x: 0, y: y, width: width ?? frame.grid.width, height: height, Theme.selected)
     }
 
     static func drawEmpty(_ list: LaunchListState, what: String, filters: [String] = [], startup: Bool,
-                          context: RenderContext, into grid: inout Grid) {
-        let layout = context.layout
-        let middle = layout.listTop + layout.listHeight / 2 - 1
+                          in rect: Rect, context: RenderContext, into frame: inout Frame) {
+        let middle = rect.y + 2 + (rect.height - 2) / 2 - 1
         if startup {
-            StartupLogo.draw(what: what, context: context, into: &grid)
+            StartupLogo.draw(what: what, context: context, into: &frame)
         } else if list.status.isLoading {
-            grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
+            frame.grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
         } else if let error = list.status.error {
-            grid.putCentered("Could not load \(what): \(error.message)", y: middle, style: Theme.error)
+            frame.grid.putCentered("Could not load \(what): \(error.message)", y: middle, style: Theme.error)
             // `r` cannot help while tminus is told to stay off the network.
             if case .offline = error {} else {
-                grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
+                frame.grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
             }
         } else if !filters.isEmpty {
             // Not "No past launches.": the filter hid them (the rows at hand while it is typed,
             // the server's answer after); say which, and how to get them back.
-            grid.putCentered("No \(what) match filter: \(filters.joined(separator: " · "))", y: middle, style: Theme.label)
-            grid.putCentered("Esc clears the filter", y: middle + 1, style: Theme.label)
+            frame.grid.putCentered("No \(what) match filter: \(filters.joined(separator: " · "))", y: middle, style: Theme.label)
+            frame.grid.putCentered("Esc clears the filter", y: middle + 1, style: Theme.label)
         } else if list.status.hasLoadedOnce {
-            grid.putCentered("No \(what).", y: middle, style: Theme.label)
+            frame.grid.putCentered("No \(what).", y: middle, style: Theme.label)
         }
     }
 }

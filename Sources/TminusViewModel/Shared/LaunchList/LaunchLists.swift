@@ -3,8 +3,9 @@ import TminusCore
 
 /// Upcoming, Past and a rocket's launches: one paginated list mechanism for all three.
 extension AppReducer {
-    mutating func performOnList(_ action: Action) {
-        guard let id = state.activeListID else { return }
+    /// The keys of a launch list (`LaunchesScreen`, `RocketLaunchesScreen`): moving, paging,
+    /// opening, filtering and sorting the list `id`.
+    mutating func performOnList(_ action: Action, in id: ListID) {
         let page = state.visibleLaunchRows
         switch action {
         case .move(.down): moveSelection(in: id, by: 1)
@@ -15,11 +16,6 @@ extension AppReducer {
         case .move(.bottom): moveSelection(in: id, to: Int.max)
         case .refresh: retry(id, mode: .reload)
         case .open: userOpenedSelectedLaunch(in: id)
-        case .back:
-            if case .rocket = id { goBack() } else { userClearedFilters(id) }
-        case .showSegment(let segment):
-            state.segment = segment
-            loadFirstPageIfNeeded(.segment(segment))
         case .openFilter: userOpenedFilter(id)
         case .toggleSort: userToggledSort(id)
         case .cycleOutcome: userCycledOutcome(id)
@@ -27,12 +23,26 @@ extension AppReducer {
         case .toggleWebcast: userToggledWebcast(id)
         case .nextMatch: userJumpedToMatch(in: id, forward: true)
         case .previousMatch: userJumpedToMatch(in: id, forward: false)
+        case .toggleFavorite: userToggledFavorite()
         default: break
         }
     }
 
     /// `n` / `N`: the next (previous) row whose name holds the `/` text, round the rows at
     /// hand; the text is highlighted in every name that holds it (the renderer).
+    /// The mouse wheel over the list: the rows scroll, and the selection stays on screen so
+    /// the keys carry on from what is shown.
+    mutating func scrollList(_ id: ListID, by delta: Int) {
+        let height = state.visibleLaunchRows
+        modifyList(id) { list, _ in
+            guard !list.launches.isEmpty else { return }
+            let maxTop = max(0, list.launches.count - height)
+            list.scrollTop = min(max(0, list.scrollTop + delta), maxTop)
+            list.selection = min(max(list.selection, list.scrollTop), list.scrollTop + height - 1, list.launches.count - 1)
+        }
+        loadMoreIfNearEnd(id)
+    }
+
     mutating func userJumpedToMatch(in id: ListID, forward: Bool) {
         let query = state.query(id), list = state.list(id)
         guard query.isFiltered else {

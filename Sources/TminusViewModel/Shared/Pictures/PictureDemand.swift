@@ -2,7 +2,8 @@ import Foundation
 import TminusCore
 import TminusImage
 
-/// Pictures: after every event, what the screen shows is compared with what is loaded. Missing
+/// Pictures: after every event, the boxes the last frame drew (`FrameGeometry.pictures`, in
+/// the order the views placed them) are compared with what is loaded. Missing
 /// ones are asked for (most important first; the loader bounds downloads), ones scrolled away
 /// while still loading are cancelled, and a box shows glyph art until its picture is ready.
 /// A picture is asked for as it must look now (`AppState.pictureLook`): after a theme, colour
@@ -15,7 +16,7 @@ extension AppReducer {
     static let keptBytes = 48 << 20
 
     mutating func updatePictureDemand() {
-        let wanted = PictureDemand.wanted(state).map { state.pictureRequest($0) }
+        let wanted = state.lastFrame.pictures.map { state.pictureRequest($0) }
         let wantedSet = Set(wanted)
         let look = state.pictureLook
         // Work for what is no longer on screen stops; pictures made for another look go (they
@@ -51,7 +52,7 @@ extension AppReducer {
     mutating func trimPictures() {
         var bytes = state.pictureBytes
         guard state.pictures.count > Self.keptPictures || bytes > Self.keptBytes else { return }
-        let onScreen = Set(PictureDemand.wanted(state).map { state.pictureRequest($0) })
+        let onScreen = Set(state.lastFrame.pictures.map { state.pictureRequest($0) })
         for (request, slot) in state.pictures where !onScreen.contains(request) && slot != .loading {
             state.pictures[request] = nil
             bytes -= slot.bytes

@@ -9,19 +9,24 @@ import TminusRender
 /// for good, with `--no-images`, or when it failed). All fill the same box, so nothing moves
 /// when the picture arrives.
 enum PictureView {
+    /// The box is recorded in the frame (`Frame.place`): that is what asks for the picture;
+    /// `priority` says how soon it is asked for (`Frame.place`).
     static func draw(_ key: PictureKey?, context: RenderContext, x: Int, y: Int, columns: Int, rows: Int,
-                     placeholder: [String], into grid: inout Grid) {
+                     placeholder: [String], priority: Int = 2, into frame: inout Frame) {
+        if let key, context.pictureMode == .pictures { frame.place(key, priority: priority) }
         if let key, let picture = context.picture(key) {
-            drawPicture(picture, key: key, rows: 0..<key.rows, x: x, y: y, context: context, into: &grid)
+            drawPicture(picture, key: key, rows: 0..<key.rows, x: x, y: y, context: context, into: &frame.grid)
         } else {
-            drawPlaceholder(placeholder, x: x, y: y, columns: columns, rows: rows, into: &grid)
+            drawPlaceholder(placeholder, x: x, y: y, columns: columns, rows: rows, into: &frame.grid)
         }
     }
 
     /// A mission patch in its box: the picture, or the patch glyph (a dimmer one without a patch).
-    static func drawPatch(_ url: URL?, context: RenderContext, x: Int, y: Int, columns: Int, rows: Int, into grid: inout Grid) {
+    static func drawPatch(_ url: URL?, context: RenderContext, x: Int, y: Int, columns: Int, rows: Int, priority: Int = 2,
+                          into frame: inout Frame) {
         draw(url.map { PictureKey(url: $0, columns: columns, rows: rows) }, context: context, x: x, y: y,
-             columns: columns, rows: rows, placeholder: [String(url == nil ? Theme.noPatchGlyph : Theme.patchGlyph)], into: &grid)
+             columns: columns, rows: rows, placeholder: [String(url == nil ? Theme.noPatchGlyph : Theme.patchGlyph)],
+             priority: priority, into: &frame)
     }
 
     /// One row of a picture box, for bodies that scroll line by line: the picture's row once

@@ -1,0 +1,50 @@
+import TminusCore
+
+extension ScreenKind {
+    public static let launchDetail = ScreenKind("launch detail")
+}
+
+extension Route {
+    public static func launchDetail(_ detail: LaunchDetailState) -> Route { Route(.launchDetail, detail) }
+    public var launchDetail: LaunchDetailState? { state(as: LaunchDetailState.self) }
+}
+
+/// A launch, opened from any list: a fixed header (patch, name, countdown, links) over its
+/// whole record, scrolling.
+enum LaunchDetailScreen: ScreenUnit {
+    static let kind = ScreenKind.launchDetail
+    static let keys: [KeyHelp] = [
+        KeyHelp("←→ h l", "select link", status: true,
+                bind((.right, .nextLink), (char("l"), .nextLink), (.left, .previousLink), (char("h"), .previousLink))),
+        KeyHelp("o Enter", "open link in browser", status: true, bind((char("o"), .openLink), (.enter, .openLink))),
+        Keymap.watch("watch / unwatch", status: true),
+        Keymap.calendar,
+        Keymap.scroll,
+        KeyHelp("PgUp PgDn g G", "scroll by page / to the ends", Keymap.scrollPages),
+        KeyHelp("r", "reload the launch (Launch Library 2)", bind((char("r"), .refresh))),
+        KeyHelp("Esc Backspace", "back", status: true, Keymap.back),
+    ]
+    static let mouseHint = true
+
+    static func perform(_ action: Action, _ reducer: inout AppReducer) { reducer.performOnDetail(action) }
+
+    static func launchInFocus(_ state: AppState) -> Launch? { state.detail?.launch }
+    static func data(_ state: AppState) -> ShownData {
+        let detail = state.detail
+        // Until its own record comes, a detail shows the row it was opened from.
+        let shown = detail?.status.updatedAt != nil ? detail?.status : state.currentList.status
+        return ShownData(loading: detail?.status.isLoading ?? false, updatedAt: shown?.updatedAt, error: detail?.status.error,
+                         archive: shown?.archive)
+    }
+
+    static func wheel(_ lines: Int, _ reducer: inout AppReducer) {
+        guard var detail = reducer.state.detail else { return }
+        detail.scroll = reducer.scrolled(detail.scroll, by: lines)
+        reducer.replaceTop(.launchDetail(detail))
+    }
+
+    static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
+        guard let detail = state.detail else { return }
+        LaunchDetailView.draw(detail, body: state.detailBody(detail.launch), context: context, into: &frame)
+    }
+}
