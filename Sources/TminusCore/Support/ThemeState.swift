@@ -1,5 +1,3 @@
-import TminusCore
-
 /// Which colours the frame is drawn in: the choice in force, what `auto` needs to decide
 /// (the terminal's background and how many colours it has) and config.toml's `[colors]`.
 /// The renderer turns it into colours every frame, so `t` and a late answer from the

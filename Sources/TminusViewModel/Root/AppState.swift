@@ -2,21 +2,6 @@ import Foundation
 import TminusCore
 import TminusImage
 
-/// Which paginated launch list: a segment of the Launches tab, or one rocket's launches.
-public enum ListID: Sendable, Hashable {
-    case segment(LaunchSegment)
-    case rocket(String)
-}
-
-/// `/` on a launch list: the name filter being typed, and when the server is asked for it
-/// (a short pause after the last key, or Enter).
-public struct FilterInput: Sendable, Hashable {
-    public var list: ListID
-    public var text: String
-    public var askAt: Date?
-    public init(list: ListID, text: String, askAt: Date? = nil) { self.list = list; self.text = text; self.askAt = askAt }
-}
-
 /// Everything the renderer needs to draw a frame.
 public struct AppState: Sendable, Hashable {
     public var tab: Tab = .launches

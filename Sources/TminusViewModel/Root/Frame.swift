@@ -5,10 +5,7 @@ import TminusRender
 /// A part of the screen, in cells: what a view is given to draw in (as a ratatui widget gets
 /// its `Rect`), and where a click lands.
 public struct Rect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+    public var x, y, width, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }

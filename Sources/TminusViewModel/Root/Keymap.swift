@@ -131,6 +131,8 @@ public enum Keymap {
     static let scrollPages = bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
             (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
             (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))
+    /// The short lists (rockets, favorites) move by row and to either end (no pages).
+    static let shortList = [move, .unlisted(ends.bindings)]
     static let refresh = KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh)))
     static let matches = KeyHelp("n N", "next / previous match", bind((char("n"), .nextMatch), (char("N"), .previousMatch)))
     static let openRow = bind((.enter, .open), (.right, .open), (char("l"), .open))

@@ -104,23 +104,20 @@ extension AppReducer {
     }
 
     mutating func toggleWatch(_ launch: Launch) {
-        if willBeWatched(launch.id) {
-            changeFavorites(.removeLaunch(launch.id))
-            show(Notice("no longer watching \(launch.name)"))
-        } else {
-            changeFavorites(.saveLaunch(launch))
-            show(Notice("watching \(launch.name) · 3 Favorites"))
-        }
+        toggle(willBeWatched(launch.id), remove: (.removeLaunch(launch.id), "no longer watching \(launch.name)"),
+               save: (.saveLaunch(launch), "watching \(launch.name) · 3 Favorites"))
     }
 
     mutating func toggleFavorite(_ rocket: Rocket) {
-        if willBeFavorite(rocket.id) {
-            changeFavorites(.removeRocket(rocket.id))
-            show(Notice("\(rocket.name) removed from favorites"))
-        } else {
-            changeFavorites(.saveRocket(rocket))
-            show(Notice("\(rocket.name) saved · 3 Favorites"))
-        }
+        toggle(willBeFavorite(rocket.id), remove: (.removeRocket(rocket.id), "\(rocket.name) removed from favorites"),
+               save: (.saveRocket(rocket), "\(rocket.name) saved · 3 Favorites"))
+    }
+
+    /// Out if it is in (as the queued changes will leave it), else in; said in the status line.
+    private mutating func toggle(_ isIn: Bool, remove: (FavoritesChange, String), save: (FavoritesChange, String)) {
+        let (change, words) = isIn ? remove : save
+        changeFavorites(change)
+        show(Notice(words))
     }
 
     /// A rocket page opened from the Favorites tab pages through the favorite rockets by

@@ -1,21 +1,11 @@
 import TminusCore
 
-extension ScreenKind {
-    public static let favorites = ScreenKind("favorites")
-}
-
-extension Tab {
-    public static let favorites = Tab(.favorites, title: "Favorites")
-}
-
 /// The Favorites tab: favorite rockets and watched launches from the local database
 /// (`AppState.favorites`), with the selected one's preview beside them on wide terminals.
 enum FavoritesScreen: TabUnit {
-    static let kind = ScreenKind.favorites
-    static let tab = Tab.favorites
-    static let keys: [KeyHelp] = [
-        Keymap.move,
-        .unlisted(Keymap.ends.bindings),
+    static let kind = ScreenKind("favorites")
+    static let tab = Tab(kind, title: "Favorites")
+    static let keys: [KeyHelp] = Keymap.shortList + [
         KeyHelp("Enter", "open", status: true, Keymap.openRow),
         KeyHelp("f x", "remove", status: true, bind((char("f"), .toggleFavorite), (char("x"), .toggleFavorite))),
         KeyHelp("u", "undo the last removal", bind((char("u"), .undoRemoval))),

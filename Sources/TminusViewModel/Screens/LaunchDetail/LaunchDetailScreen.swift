@@ -1,18 +1,10 @@
 import TminusCore
 
-extension ScreenKind {
-    public static let launchDetail = ScreenKind("launch detail")
-}
-
-extension Route {
-    public static func launchDetail(_ detail: LaunchDetailState) -> Route { Route(.launchDetail, detail) }
-    public var launchDetail: LaunchDetailState? { state(as: LaunchDetailState.self) }
-}
-
 /// A launch, opened from any list: a fixed header (patch, name, countdown, links) over its
 /// whole record, scrolling.
 enum LaunchDetailScreen: ScreenUnit {
-    static let kind = ScreenKind.launchDetail
+    static let kind = ScreenKind("launch detail")
+    static let mouseHint = true
     static let keys: [KeyHelp] = [
         KeyHelp("←→ h l", "select link", status: true,
                 bind((.right, .nextLink), (char("l"), .nextLink), (.left, .previousLink), (char("h"), .previousLink))),
@@ -24,7 +16,6 @@ enum LaunchDetailScreen: ScreenUnit {
         KeyHelp("r", "reload the launch (Launch Library 2)", bind((char("r"), .refresh))),
         KeyHelp("Esc Backspace", "back", status: true, Keymap.back),
     ]
-    static let mouseHint = true
 
     static func perform(_ action: Action, _ reducer: inout AppReducer) { reducer.performOnDetail(action) }
 

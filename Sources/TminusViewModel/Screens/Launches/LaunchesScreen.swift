@@ -1,19 +1,11 @@
 import TminusCore
 
-extension ScreenKind {
-    public static let launchList = ScreenKind("launch list")
-}
-
-extension Tab {
-    public static let launches = Tab(.launchList, title: "Launches")
-}
-
 /// The Launches tab: the source's Upcoming and Past lists (`AppState.lists[.segment(_)]`, one
 /// paginated list mechanism in Shared/LaunchList/), with the selected launch's preview beside
 /// them on wide terminals.
 enum LaunchesScreen: TabUnit {
-    static let kind = ScreenKind.launchList
-    static let tab = Tab.launches
+    static let kind = ScreenKind("launch list")
+    static let tab = Tab(kind, title: "Launches")
     static let keys: [KeyHelp] = [
         Keymap.move, Keymap.pages, Keymap.ends,
         KeyHelp("Enter", "open launch", status: true, Keymap.openRow),

@@ -1,26 +1,15 @@
 import TminusCore
 
-extension ScreenKind {
-    public static let rocketLaunches = ScreenKind("rocket launches")
-}
-
 /// `L` on a rocket page: which rocket; its list is `AppState.lists[.rocket(rocketID)]`.
 public struct RocketLaunchesState: Sendable, Hashable {
     public var rocketID: String
     public var rocketName: String
 }
 
-extension Route {
-    public static func rocketLaunches(rocketID: String, rocketName: String) -> Route {
-        Route(.rocketLaunches, RocketLaunchesState(rocketID: rocketID, rocketName: rocketName))
-    }
-    public var rocketLaunches: RocketLaunchesState? { state(as: RocketLaunchesState.self) }
-}
-
 /// A rocket's launches, newest first, pushed over the Rockets tab: the same paginated list as
 /// the Launches tab's, with its own title and keys.
 enum RocketLaunchesScreen: ScreenUnit {
-    static let kind = ScreenKind.rocketLaunches
+    static let kind = ScreenKind("rocket launches")
     static let keys: [KeyHelp] = [
         Keymap.move, Keymap.pages, Keymap.ends,
         KeyHelp("Enter", "open launch", status: true, Keymap.openRow),

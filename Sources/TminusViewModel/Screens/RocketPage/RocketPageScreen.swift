@@ -1,18 +1,9 @@
 import TminusCore
 
-extension ScreenKind {
-    public static let rocketPage = ScreenKind("rocket page")
-}
-
-extension Route {
-    public static func rocketPage(_ page: RocketPageState) -> Route { Route(.rocketPage, page) }
-    public var rocketPage: RocketPageState? { state(as: RocketPageState.self) }
-}
-
 /// A rocket's page, opened from the Rockets or the Favorites tab: photo gallery, summary, the
 /// four figures in the user's units, then its specs; `←` `→` page through the rockets.
 enum RocketPageScreen: ScreenUnit {
-    static let kind = ScreenKind.rocketPage
+    static let kind = ScreenKind("rocket page")
     static let keys: [KeyHelp] = [
         KeyHelp("←→ h l", "previous / next rocket", status: true,
                 bind((.left, .previousRocket), (char("h"), .previousRocket), (.right, .nextRocket), (char("l"), .nextRocket))),

@@ -1,20 +1,10 @@
 import TminusCore
 
-extension ScreenKind {
-    public static let rocketList = ScreenKind("rockets")
-}
-
-extension Tab {
-    public static let rockets = Tab(.rocketList, title: "Rockets")
-}
-
 /// The Rockets tab: the source's rocket catalogue (`AppState.rockets`), filtered by `/`.
 enum RocketsScreen: TabUnit {
-    static let kind = ScreenKind.rocketList
-    static let tab = Tab.rockets
-    static let keys: [KeyHelp] = [
-        Keymap.move,
-        .unlisted(Keymap.ends.bindings),
+    static let kind = ScreenKind("rockets")
+    static let tab = Tab(kind, title: "Rockets")
+    static let keys: [KeyHelp] = Keymap.shortList + [
         KeyHelp("Enter", "open rocket", status: true, Keymap.openRow),
         KeyHelp("/", "filter by name or provider (Enter opens the top match, Esc clears)", bind((char("/"), .openFilter))),
         Keymap.watch("favorite / unfavorite", status: true),
