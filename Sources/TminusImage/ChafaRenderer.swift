@@ -1,7 +1,7 @@
 import CChafa
 
 /// How many colours a picture may use on the terminal at hand.
-public enum PictureColorDepth: String, Sendable, Hashable, CaseIterable {
+public enum PictureColorDepth: Sendable, Hashable {
     /// 24-bit colour: cells carry the picture's own RGB.
     case truecolor
     /// The xterm palette's fixed part, 16–255 (the cube and the grey ramp). 0–15 are left
@@ -50,30 +50,27 @@ public struct GlyphPicture: Hashable, Sendable {
     public subscript(column: Int, row: Int) -> GlyphCell { cells[row * columns + column] }
 }
 
-/// Which kinds of glyph chafa may draw with (space and the full block always).
+/// Which kinds of glyph chafa may draw with (space and the full block always). The bits are
+/// chafa's own symbol tags, so they go to chafa as they are.
 public struct PictureSymbols: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    private init(_ tag: ChafaSymbolTags) { rawValue = tag.rawValue }
 
     /// ▀ ▄ ▌ ▐
-    public static let halfBlocks = PictureSymbols(rawValue: 1 << 0)
+    public static let halfBlocks = PictureSymbols(CHAFA_SYMBOL_TAG_HALF)
     /// ▖ ▗ ▘ ▝ ▚ ▞ and the three-quarter ones.
-    public static let quadrants = PictureSymbols(rawValue: 1 << 1)
+    public static let quadrants = PictureSymbols(CHAFA_SYMBOL_TAG_QUAD)
     /// The 2×3 mosaics (U+1FB00…): finer than quadrants, in fonts since Unicode 13.
-    public static let sextants = PictureSymbols(rawValue: 1 << 2)
+    public static let sextants = PictureSymbols(CHAFA_SYMBOL_TAG_SEXTANT)
     /// The 2×4 dot patterns (U+2800…): shape without colour, for `.none` depth.
-    public static let braille = PictureSymbols(rawValue: 1 << 3)
+    public static let braille = PictureSymbols(CHAFA_SYMBOL_TAG_BRAILLE)
 
     /// What a colour terminal gets: blocks down to sextants.
     public static let blocks: PictureSymbols = [.halfBlocks, .quadrants, .sextants]
 
     var tags: ChafaSymbolTags {
-        var tags = CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
-        if contains(.halfBlocks) { tags |= CHAFA_SYMBOL_TAG_HALF.rawValue }
-        if contains(.quadrants) { tags |= CHAFA_SYMBOL_TAG_QUAD.rawValue }
-        if contains(.sextants) { tags |= CHAFA_SYMBOL_TAG_SEXTANT.rawValue }
-        if contains(.braille) { tags |= CHAFA_SYMBOL_TAG_BRAILLE.rawValue }
-        return ChafaSymbolTags(rawValue: tags)
+        ChafaSymbolTags(rawValue: rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue)
     }
 }
 

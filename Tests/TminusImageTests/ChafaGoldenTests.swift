@@ -40,12 +40,12 @@ struct ChafaGoldenTests {
     func matchesTheGolden(_ name: String, _ columns: Int, _ rows: Int, _ depth: PictureColorDepth) throws {
         let image = try ImageDecoder.decode(ImageFixtures.data(name))
         let picture = ChafaRenderer.render(image, columns: columns, rows: rows, depth: depth)
-        let text = goldenText(picture, title: "\(name) \(depth.rawValue)")
+        let text = goldenText(picture, title: "\(name) \(depth)")
         // Same input, same cells: nothing random (dithering is off) and nothing left over.
         #expect(goldenText(ChafaRenderer.render(image, columns: columns, rows: rows, depth: depth),
-                           title: "\(name) \(depth.rawValue)") == text)
+                           title: "\(name) \(depth)") == text)
 
-        let file = Self.goldens.appending(path: "\(name)-\(columns)x\(rows)-\(depth.rawValue).txt")
+        let file = Self.goldens.appending(path: "\(name)-\(columns)x\(rows)-\(depth).txt")
         guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
             try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)

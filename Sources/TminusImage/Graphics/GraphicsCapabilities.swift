@@ -1,5 +1,5 @@
 /// How pictures reach the screen.
-public enum PictureProtocol: String, Sendable, Hashable, CaseIterable {
+public enum PictureProtocol: String, Sendable, Hashable {
     /// Kitty graphics with Unicode placeholders (kitty, Ghostty).
     case kitty
     /// iTerm2's OSC 1337 inline images (iTerm2, WezTerm).
