@@ -50,14 +50,16 @@ public final class AppViewModel {
     /// (tests read them).
     @discardableResult
     public func handle(_ event: AppEvent) -> [Effect] {
-        var effects = reduce(event)
+        reduce(event) + layOut()
+    }
+
+    /// Draws the frame of the state as it is and, when its geometry differs from the last
+    /// frame's, lets the reducer read it (`.laidOut`). The pictures it then asks for draw as
+    /// the placeholders they were, so the frame stands unless the state moved otherwise.
+    private func layOut() -> [Effect] {
         let frame = drawn()
-        if frame.geometry != state.lastFrame {
-            effects += reduce(.laidOut(frame.geometry))
-            // Pictures now loading draw as the placeholders they were: the frame stands unless
-            // the state moved otherwise.
-        }
-        return effects
+        guard frame.geometry != state.lastFrame else { return [] }
+        return reduce(.laidOut(frame.geometry))
     }
 
     /// The frame of the state as it is now: drawn once per state (the loop, the geometry and
@@ -90,7 +92,9 @@ public final class AppViewModel {
     @discardableResult
     public func receiveMail() -> Bool {
         let events = mailbox.drain()
-        for event in events { handle(event) }
+        // A burst of answers (a screenful of pictures) is one frame, not one per answer.
+        for event in events { _ = reduce(event) }
+        if !events.isEmpty { _ = layOut() }
         return !events.isEmpty
     }
 
