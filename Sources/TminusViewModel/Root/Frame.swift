@@ -21,7 +21,7 @@ public struct Rect: Sendable, Hashable {
 
 /// What a click on a region does.
 public enum ClickTarget: Sendable, Hashable {
-    /// Selects the screen's row `index` (`ScreenUnit.clickedRow`); a second click on it opens it.
+    /// Selects the screen's row `index` (`ScreenUnit.selectRow`); a second click on it opens it.
     case row(Int)
     /// Does what the key for `action` does (a tab's label, the Upcoming │ Past switch, a link).
     case action(Action)
@@ -42,8 +42,10 @@ public struct FrameGeometry: Sendable, Hashable {
     /// The picture boxes drawn (each once), where the eye goes first first: they are loaded in
     /// this order, and a picture no longer among them stops loading.
     public var pictures: [PictureKey] = []
-    /// How far the screen's scrolling body (a launch detail, a rocket page) can scroll down.
+    /// How far the screen's scrolling body (a launch detail, a rocket page) can scroll down,
+    /// and how many of its lines one page is (`PgDn`).
     public var scrollLimit: Int?
+    public var scrollPage: Int?
 
     public init() {}
 
@@ -57,6 +59,9 @@ public struct FrameGeometry: Sendable, Hashable {
 public struct Frame {
     public var grid: Grid
     public var geometry = FrameGeometry()
+    /// Rows an overlay drawn over this frame leaves in sight: what it changes (the rocket
+    /// page's figures, under the Units chooser).
+    public var keepInSight: Range<Int>?
     public init(grid: Grid) { self.grid = grid }
 
     public mutating func click(_ rect: Rect, _ target: ClickTarget) { geometry.regions.append(ClickRegion(rect, target)) }

@@ -32,8 +32,7 @@ public enum Renderer {
         switch state.overlay {
         case .help?: HelpOverlay.draw(state.screen, keys: state.keys, into: &frame.grid)
         case .units(let selection)?:
-            UnitsModalView.draw(state.preferences.units, selection: selection,
-                                clear: state.screen == .rocketPage ? layout.rocketFiguresRows : nil, into: &frame.grid)
+            UnitsModalView.draw(state.preferences.units, selection: selection, clear: frame.keepInSight, into: &frame.grid)
         case .links(let menu)?: LinkMenuView.draw(menu, into: &frame.grid)
         case nil: break
         }

@@ -19,8 +19,9 @@ protocol ScreenUnit: SendableMetatype {
     /// click regions, picture boxes and scroll limit in `frame`.
     static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame)
 
-    /// A click on its row `index` (a `ClickTarget.row` its view recorded): select it.
-    static func clickedRow(_ index: Int, _ reducer: inout AppReducer)
+    /// Selects its row `index`: a click on it (a `ClickTarget.row` its view recorded), or the
+    /// screen pushed over it closing on that row (a rocket page paged to another rocket).
+    static func selectRow(_ index: Int, _ reducer: inout AppReducer)
     /// The mouse wheel: `lines` down (negative: up).
     static func wheel(_ lines: Int, _ reducer: inout AppReducer)
     /// The launch or rocket the user is looking at (`f`, `y`, `c` and the preview act on it).
@@ -40,7 +41,7 @@ protocol ScreenUnit: SendableMetatype {
 }
 
 extension ScreenUnit {
-    static func clickedRow(_ index: Int, _ reducer: inout AppReducer) {}
+    static func selectRow(_ index: Int, _ reducer: inout AppReducer) {}
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {}
     static func launchInFocus(_ state: AppState) -> Launch? { nil }
     static func rocketInFocus(_ state: AppState) -> Rocket? { nil }

@@ -29,7 +29,7 @@ extension AppReducer {
                 $0.screen == screen && $0.row == row && now.timeIntervalSince($0.at) >= 0
                     && now.timeIntervalSince($0.at) <= AppViewModel.doubleClickInterval
             } ?? false
-            screen.unit.clickedRow(row, &self)
+            screen.unit.selectRow(row, &self)
             if isDouble {
                 // A third click starts over instead of opening again.
                 state.session.lastClick = nil

@@ -27,7 +27,7 @@ enum FavoritesScreen: TabUnit {
         return nil
     }
 
-    static func clickedRow(_ index: Int, _ reducer: inout AppReducer) { reducer.state.favorites.selection = index }
+    static func selectRow(_ index: Int, _ reducer: inout AppReducer) { reducer.state.favorites.selection = index }
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {
         let count = reducer.state.favorites.rows.count
         reducer.state.favorites.selection = min(max(0, reducer.state.favorites.selection + lines), max(0, count - 1))

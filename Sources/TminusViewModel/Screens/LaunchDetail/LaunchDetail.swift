@@ -26,7 +26,7 @@ extension AppReducer {
             requestLaunchDetail(mode: .reload)
             return
         case .move(let movement):
-            detail.scroll = scrolled(detail.scroll, by: movement, height: state.layout.detailBodyHeight)
+            detail.scroll = scrolled(detail.scroll, by: movement)
         case .chooseLink(let index):
             // A click on the links bar: a link not yet selected is selected; the selected one
             // opens, as `o` does (so a double-click, or a second click, opens).

@@ -36,6 +36,6 @@ enum LaunchDetailScreen: ScreenUnit {
 
     static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
         guard let detail = state.detail else { return }
-        LaunchDetailView.draw(detail, body: state.detailBody(detail.launch), context: context, into: &frame)
+        LaunchDetailView.draw(detail, body: state.detailBody(detail.launch), in: rect, context: context, into: &frame)
     }
 }

@@ -3,8 +3,10 @@ import TminusRender
 
 /// A launch: a fixed header (name, countdown or date, links) over a scrolling body of fields.
 enum LaunchDetailView {
+    /// Its header's rows and boxes are the detail's part of `ScreenLayout` (they depend on the
+    /// terminal's size: the big countdown, the patch); `rect` bounds it.
     /// - Parameter body: the detail's body as the state lays it out (`AppState.detailBody`).
-    static func draw(_ detail: LaunchDetailState, body lines: [DetailLine], context: RenderContext, into frame: inout Frame) {
+    static func draw(_ detail: LaunchDetailState, body lines: [DetailLine], in rect: Rect, context: RenderContext, into frame: inout Frame) {
         let launch = detail.launch
         let layout = context.layout
         let top = layout.detailHeaderTop
@@ -18,7 +20,7 @@ enum LaunchDetailView {
         // The source's own word, but never more than a status column's worth of the row (a
         // status from the network can be any length).
         let word = TerminalText.truncate(launch.statusWord, toWidth: 16)
-        let statusX = frame.grid.width - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
+        let statusX = rect.right - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
         let watched = context.watched.contains(launch.id)
         let markWidth = 10  // " ★ watched"
         // A name too long for the row goes on over the second (issue 25: it was cut here, and
@@ -37,13 +39,13 @@ enum LaunchDetailView {
         if nameLines.count < 2 {
             let subtitle = [launch.flightNumber.map { "Flight #\($0)" }, launch.provider, launch.rocket?.object?.name,
                             launch.launchpad?.object?.name].compactMap { $0 }.joined(separator: " · ")
-            frame.grid.put(subtitle, x: textX, y: top + 1, maxWidth: frame.grid.width - textX - 2, style: Theme.label)
+            frame.grid.put(subtitle, x: textX, y: top + 1, maxWidth: rect.right - textX - 2, style: Theme.label)
         }
 
         // Then the countdown (in big digits on a tall terminal), what it means and the NET; or,
         // for a launch that is over, its date and outcome.
         CountdownView.draw(launch, context: context, x: textX, y: layout.detailCountdownTop,
-                           width: frame.grid.width - textX - 2, height: layout.detailCountdownHeight, into: &frame.grid)
+                           width: rect.right - textX - 2, height: layout.detailCountdownHeight, into: &frame.grid)
 
         // The links bar; the selected one is what `o` opens, and a click chooses one.
         let linksY = layout.detailLinksRow
@@ -61,6 +63,6 @@ enum LaunchDetailView {
         frame.grid.horizontalRule(y: layout.detailRuleRow)
 
         // The body.
-        DocumentView.draw(lines, context: context, scroll: detail.scroll, top: layout.detailBodyTop, height: layout.detailBodyHeight, into: &frame)
+        DocumentView.draw(lines, context: context, scroll: detail.scroll, top: layout.detailBodyTop, height: max(1, rect.bottom - layout.detailBodyTop), into: &frame)
     }
 }

@@ -40,7 +40,7 @@ enum LaunchesScreen: TabUnit {
     static func launchInFocus(_ state: AppState) -> Launch? { state.currentList.selectedLaunch }
     static func data(_ state: AppState) -> ShownData { ShownData(list: state.currentList) }
 
-    static func clickedRow(_ index: Int, _ reducer: inout AppReducer) {
+    static func selectRow(_ index: Int, _ reducer: inout AppReducer) {
         reducer.moveSelection(in: .segment(reducer.state.segment), to: index)
     }
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) { reducer.scrollList(.segment(reducer.state.segment), by: lines) }

@@ -35,7 +35,7 @@ enum RocketLaunchesScreen: ScreenUnit {
     static func launchInFocus(_ state: AppState) -> Launch? { activeList(state).flatMap { state.list($0).selectedLaunch } }
     static func data(_ state: AppState) -> ShownData { ShownData(list: activeList(state).map(state.list) ?? LaunchListState()) }
 
-    static func clickedRow(_ index: Int, _ reducer: inout AppReducer) {
+    static func selectRow(_ index: Int, _ reducer: inout AppReducer) {
         if let id = activeList(reducer.state) { reducer.moveSelection(in: id, to: index) }
     }
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {

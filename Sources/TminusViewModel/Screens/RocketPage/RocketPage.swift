@@ -18,9 +18,9 @@ extension AppReducer {
         let count = state.rockets(in: page.collection).count
         switch action {
         case .back:
-            // Back to the list, on the rocket the pager ended on.
-            if page.collection == .all { state.rockets.selection = page.index }
+            // Back to the list, on the rocket the pager ended on: the list selects it.
             goBack()
+            if page.collection == .all { state.screen.unit.selectRow(page.index, &self) }
             return
         // The pager stops at both ends: a deliberate edge, not a jump back to the start.
         case .previousRocket:
@@ -39,12 +39,11 @@ extension AppReducer {
         case .openWikipedia:
             userOpenedLink(rocket.wikipedia, named: "Wikipedia", missing: "this rocket has no Wikipedia link")
         case .showRocketLaunches:
-            if page.collection == .all { state.rockets.selection = page.index }
             push(.rocketLaunches(rocketID: rocket.id, rocketName: rocket.name))
             loadFirstPageIfNeeded(.rocket(rocket.id))
             return
         case .move(let movement):
-            page.scroll = scrolled(page.scroll, by: movement, height: state.layout.rocketBodyHeight)
+            page.scroll = scrolled(page.scroll, by: movement)
         case .toggleFavorite:
             userToggledFavorite()
             return
@@ -53,10 +52,12 @@ extension AppReducer {
         replaceTop(.rocketPage(page))
     }
 
-    /// Scrolling shared by every scrolling body (launch detail, rocket page), `height` rows
-    /// tall: as far as the last frame drew it able to go (`FrameGeometry.scrollLimit`).
-    func scrolled(_ scroll: Int, by movement: Movement, height: Int) -> Int {
-        switch movement {
+    /// Scrolling shared by every scrolling body (launch detail, rocket page): as far as the
+    /// last frame drew it able to go, a page at a time as tall as it drew it
+    /// (`FrameGeometry.scrollLimit`, `scrollPage`).
+    func scrolled(_ scroll: Int, by movement: Movement) -> Int {
+        let height = state.lastFrame.scrollPage ?? 1
+        return switch movement {
         case .down: scrolled(scroll, by: 1)
         case .up: scrolled(scroll, by: -1)
         case .pageDown: scrolled(scroll, by: height)

@@ -32,6 +32,7 @@ enum RocketPageScreen: ScreenUnit {
 
     static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
         guard let page = state.rocketPage, let rocket = state.rocket(at: page) else { return }
-        RocketPageView.draw(page, rocket: rocket, count: state.rockets(in: page.collection).count, context: context, into: &frame)
+        RocketPageView.draw(page, rocket: rocket, count: state.rockets(in: page.collection).count, in: rect,
+                            context: context, into: &frame)
     }
 }

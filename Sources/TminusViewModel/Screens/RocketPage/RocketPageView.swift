@@ -4,17 +4,19 @@ import TminusRender
 /// A rocket page: picture and name, four key figures, then the specs.
 enum RocketPageView {
     /// - Parameters: the page, its rocket and how many rockets its pager walks through.
-    static func draw(_ page: RocketPageState, rocket: Rocket, count: Int, context: RenderContext, into frame: inout Frame) {
+    static func draw(_ page: RocketPageState, rocket: Rocket, count: Int, in rect: Rect, context: RenderContext, into frame: inout Frame) {
         let layout = context.layout
         drawTitle(rocket, page: page, count: count,
                   favorite: context.favoriteRockets.contains(rocket.id), into: &frame, layout: layout)
         drawImageArea(rocket, page: page, context: context, into: &frame, layout: layout)
         drawSummary(rocket, page: page, into: &frame, layout: layout)
         drawFigures(RocketDocument.figures(rocket, units: context.units), into: &frame, layout: layout)
+        // `U` changes them: the Units chooser leaves them in sight.
+        frame.keepInSight = layout.rocketFiguresRows
         frame.grid.horizontalRule(y: layout.rocketBodyTop - 1)
 
         let lines = RocketDocument.lines(rocket, width: layout.detailBodyWidth, units: context.units)
-        DocumentView.draw(lines, context: context, scroll: page.scroll, top: layout.rocketBodyTop, height: layout.rocketBodyHeight, into: &frame)
+        DocumentView.draw(lines, context: context, scroll: page.scroll, top: layout.rocketBodyTop, height: max(1, rect.bottom - layout.rocketBodyTop), into: &frame)
     }
 
     /// Name on the left, where this rocket is among all of them on the right: `○ ● ○ ○`.
@@ -81,6 +83,7 @@ enum DocumentView {
     /// further down is ready by the time it is scrolled to).
     static func draw(_ lines: [DetailLine], context: RenderContext, scroll: Int, top: Int, height: Int, into frame: inout Frame) {
         frame.geometry.scrollLimit = max(0, lines.count - height)
+        frame.geometry.scrollPage = height
         if context.pictureMode == .pictures {
             for case .picture(let key, 0) in lines { frame.place(key) }
         }

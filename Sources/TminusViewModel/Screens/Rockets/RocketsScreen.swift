@@ -25,7 +25,7 @@ enum RocketsScreen: TabUnit {
     static func isTyping(_ state: AppState) -> Bool { state.rockets.typingFilter }
     static func typed(_ key: Key, _ reducer: inout AppReducer) { reducer.handleRocketFilterKey(key) }
 
-    static func clickedRow(_ index: Int, _ reducer: inout AppReducer) { reducer.state.rockets.selection = index }
+    static func selectRow(_ index: Int, _ reducer: inout AppReducer) { reducer.state.rockets.selection = index }
     /// Its scroll follows the selection: the wheel moves that.
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {
         let count = reducer.state.rockets.rockets.count
