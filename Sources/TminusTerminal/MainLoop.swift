@@ -239,11 +239,12 @@ final class EventLoop {
         if graphics.isWaiting { return false }
         guard needsDraw || state != lastDrawn else { return false }
         // The view model's frame of this state (drawn at the state's size, which every resize
-        // sets before a draw): the one it read the geometry from.
+        // sets before a draw). Drawing it lays it out: the state then knows where things are
+        // (`.laidOut`), so what is drawn is the state as it stands after that.
         let grid = viewModel.render()
         backend.draw(grid)
         pictures?.present(grid.placements, size: reportedSize)
-        lastDrawn = state
+        lastDrawn = viewModel.state
         needsDraw = false
         return true
     }

@@ -82,7 +82,7 @@ struct LaunchLibrary2RecordedTests {
                 #expect(launch.image != nil && launch.details != nil && launch.missionType != nil && launch.orbit != nil,
                         "\(launch.name)")
                 #expect(launch.flightNumber == nil && launch.window == nil)
-                #expect(launch.payloads.isEmpty && launch.crew.isEmpty && launch.cores.isEmpty && launch.failures.isEmpty)
+                #expect(launch.payloads.isEmpty && launch.crew.isEmpty && launch.failures.isEmpty)
             }
         }
     }

@@ -59,6 +59,9 @@ struct LaunchLibrary2Tests {
         #expect(Self.line(screen, containing: "GO for Prop Load")?.contains("T-00:38:00") == true, "\(screen)")
         #expect(screen.contains("Video"))
         #expect(screen.contains("Provider       SpaceX"), "\(screen)")
+        // The booster as LL2 spells it, and where it lands (issue 27).
+        #expect(Self.line(screen, containing: "Boosters")?.contains("B1082 · flight 24") == true, "\(screen)")
+        #expect(screen.contains("OCISLY"), "\(screen)")
         try tmux.sendKeys("G")
         screen = try await tmux.waitFor("SpaceX — Starlink Mission (English)")
         try tmux.sendKeys("o")

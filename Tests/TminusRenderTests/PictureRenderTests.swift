@@ -249,7 +249,7 @@ struct PictureRenderTests {
         let h = Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)), width: 160, height: 50,
                         pictures: PictureSpy().loader)
         h.viewModel.start()  // not settled: the first page and the logo are on their way
-        var grid = Renderer.render(h.state, size: wide)
+        var grid = h.viewModel.render()  // the loop's first frame, which asks for the logo
         #expect(grid.find("▐█▌") != nil, "the glyph logo first")
         let box = h.state.layout.startupLogo
         #expect(box.columns == 80 && box.rows == 40, "half of 160 columns, square: \(box)")

@@ -69,7 +69,8 @@ struct FootprintBoundsTests {
             case 10..<40: model.receiveMail()  // some answers now, the rest still on their way
             default: break
             }
-            let effects = model.handle(.key(keys.randomElement(using: &random)!))
+            // A key, then the frame the loop draws after it (which asks for its pictures).
+            let effects = model.handle(.key(keys.randomElement(using: &random)!)) + model.layOut()
             loadsAsked += effects.filter { if case .loadPicture = $0 { true } else { false } }.count
 
             let state = model.state

@@ -55,7 +55,7 @@ struct MouseTests {
         let launches = Sample.launches(20, upcoming: true)
         let h = await Harness(source: ScriptedSource(upcoming: launches), width: 80, height: 24, preferences: Self.mouseOn()).started()
         h.viewModel.state.pictureMode = .pictures
-        h.viewModel.handle(.tick)  // the frame the user clicks on: two-line rows
+        await h.viewModel.settle()  // the frame the user clicks on: two-line rows
         #expect(h.state.launchRowHeight == 2)
         await mouse(h, .press, y: 3 + 2 * 3 + 1)  // the second line of the fourth row
         #expect(h.state.upcoming.selection == 3)

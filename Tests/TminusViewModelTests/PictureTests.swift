@@ -66,9 +66,11 @@ struct PictureTests {
         let h = await harness().started()
         spy.hold()
         h.viewModel.handle(.key(.enter))
+        _ = h.viewModel.render()  // the loop draws the detail: its pictures are asked for
         let key = h.state.pictureRequest(detailKey(h))
         #expect(h.state.pictures[key] == .loading)
         h.viewModel.handle(.key(.escape))
+        _ = h.viewModel.render()
         #expect(h.state.pictures[key] == nil, "the loading slot goes with the screen")
         await h.viewModel.settle()
         #expect(spy.cancelled == [Sample.crs26.links.patchSmall!])

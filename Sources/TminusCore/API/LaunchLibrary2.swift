@@ -131,8 +131,25 @@ public enum LaunchLibrary2 {
             update.comment.map { LaunchUpdate(comment: $0, author: update.createdBy, postedAt: update.createdOn, infoURL: update.infoURL) }
         }.sorted { ($0.postedAt ?? .distantPast) > ($1.postedAt ?? .distantPast) }
         launch.timeline = timeline(record.timeline)
+        launch.cores = record.rocket?.launcherStage.map(core) ?? []
         launch.precisionName = record.netPrecision.flatMap { $0.name ?? $0.abbrev }
         return launch
+    }
+
+    /// A stage as a core: the booster (`B1082`), this flight of it, and its landing, the
+    /// place and type as LL2 abbreviates them (`OCISLY`, `ASDS`; `ATL`, `EXP` when expended).
+    static func core(_ stage: LL2StageRecord) -> LaunchCore {
+        let launcher = stage.launcher
+        let record = launcher.map { CoreRecord(id: $0.id.map { "ll2-launcher-" + $0 }, serial: $0.serialNumber) }
+        let location = stage.landing?.location
+        let landpad = location.flatMap { place in
+            (place.abbrev ?? place.name).map { Landpad(id: place.id, name: $0, fullName: place.name) }
+        }
+        return LaunchCore(core: record.map { .object($0) }, flight: stage.launcherFlightNumber, reused: stage.reused,
+                          landingAttempt: stage.landing?.attempt, landingSuccess: stage.landing?.success,
+                          landingType: stage.landing?.type.flatMap { $0.abbrev ?? $0.name },
+                          landpad: landpad.map { .object($0) }, stage: stage.type, flightsSoFar: launcher?.flights,
+                          daysSincePreviousFlight: stage.turnAroundTimeDays)
     }
 
     /// The steps in time order (the source's order among equals). A step without words or

@@ -75,9 +75,13 @@ struct LL2NamedRecord: Decodable {
     @NonBlank var abbrev: String?
 }
 
-/// `rocket: {id, configuration: {id, name, full_name, …}}`.
+/// `rocket: {id, configuration: {id, name, full_name, …}, launcher_stage: […]}` (the stages
+/// in the detailed mode only).
 struct LL2RocketRecord: Decodable {
     @Lenient var configuration: Configuration?
+    @LenientList var launcherStage: [LL2StageRecord]
+
+    enum CodingKeys: String, CodingKey { case configuration, launcherStage = "launcher_stage" }
 
     struct Configuration: Decodable {
         @LL2ID var id: String?
@@ -85,6 +89,37 @@ struct LL2RocketRecord: Decodable {
         @NonBlank var fullName: String?
 
         enum CodingKeys: String, CodingKey { case id, name, fullName = "full_name" }
+    }
+}
+
+/// One stage of the rocket that flies (a first stage, a side booster): `{type: "Core", reused,
+/// launcher_flight_number, launcher: {id, serial_number, flights}, landing: {attempt, success,
+/// location: {abbrev, name}, type: {abbrev, name}}, turn_around_time_days}`.
+struct LL2StageRecord: Decodable {
+    @NonBlank var type: String?
+    @Lenient var reused: Bool?
+    @WholeNumber var launcherFlightNumber: Int?
+    @Lenient var launcher: Launcher?
+    @Lenient var landing: Landing?
+    @WholeNumber var turnAroundTimeDays: Int?
+
+    struct Launcher: Decodable {
+        @LL2ID var id: String?
+        @NonBlank var serialNumber: String?
+        @WholeNumber var flights: Int?
+        enum CodingKeys: String, CodingKey { case id, flights, serialNumber = "serial_number" }
+    }
+
+    struct Landing: Decodable {
+        @Lenient var attempt: Bool?
+        @Lenient var success: Bool?
+        @Lenient var location: LL2NamedRecord?
+        @Lenient var type: LL2NamedRecord?
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, reused, launcher, landing
+        case launcherFlightNumber = "launcher_flight_number", turnAroundTimeDays = "turn_around_time_days"
     }
 }
 

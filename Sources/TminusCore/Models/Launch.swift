@@ -115,7 +115,8 @@ public struct Launch: Sendable, Hashable, Identifiable {
         self.infoLinks = infoLinks; self.probability = probability; self.missionType = missionType; self.orbit = orbit
     }
 
-    /// This launch, with the videos and info links of an older copy when this one has none:
+    /// This launch, with the videos, info links, updates, timeline and boosters of an older
+    /// copy when this one has none:
     /// a list row (which leaves them out) must not erase what the detail request brought.
     public func keepingDetail(of older: Launch) -> Launch {
         var merged = self
@@ -123,6 +124,7 @@ public struct Launch: Sendable, Hashable, Identifiable {
         if merged.infoLinks.isEmpty { merged.infoLinks = older.infoLinks }
         if merged.updates.isEmpty { merged.updates = older.updates }
         if merged.timeline.isEmpty { merged.timeline = older.timeline }
+        if merged.cores.isEmpty { merged.cores = older.cores }
         return merged
     }
 
@@ -130,7 +132,7 @@ public struct Launch: Sendable, Hashable, Identifiable {
     public var statusWord: String { sourceStatus?.word ?? status.word }
 
     /// A list row with what its detail record adds that rows leave out (Launch Library 2's
-    /// rows carry no videos, no info links and, from 2.0.0, no precision word): the row's own
+    /// rows carry no videos, no info links, no boosters and, from 2.0.0, no precision word): the row's own
     /// status and date stay, which may be newer than the detail.
     public func filledIn(from detail: Launch) -> Launch {
         guard detail.id == id else { return self }
@@ -139,6 +141,7 @@ public struct Launch: Sendable, Hashable, Identifiable {
         if launch.infoLinks.isEmpty { launch.infoLinks = detail.infoLinks }
         if launch.links.webcast == nil { launch.links.webcast = detail.links.webcast }
         if launch.precisionName == nil { launch.precisionName = detail.precisionName }
+        if launch.cores.isEmpty { launch.cores = detail.cores }
         return launch
     }
 

@@ -46,25 +46,36 @@ public struct LaunchFailure: Sendable, Hashable, Codable {
     }
 }
 
-/// One booster on a launch, with how its landing went.
+/// One booster on a launch, with how its landing went: an r/SpaceX core, or a Launch Library 2
+/// stage (`rocket.launcher_stage`), whose landing type and place are LL2's abbreviations
+/// (`ASDS` on `OCISLY`, `RTLS` on `LZ-1`).
 public struct LaunchCore: Sendable, Hashable, Codable {
     @Lenient public var core: Ref<CoreRecord>?
+    /// Which flight of this booster the launch is.
     @Lenient public var flight: Int?
     @Lenient public var reused: Bool?
     @Lenient public var landingAttempt: Bool?
     @Lenient public var landingSuccess: Bool?
     @Lenient public var landingType: String?
     @Lenient public var landpad: Ref<Landpad>?
+    /// Launch Library 2: the stage's kind (`Core`, `Strap-On Booster`), the booster's flights
+    /// as the source last counted them, and the days since its previous flight.
+    @Lenient public var stage: String?
+    @Lenient public var flightsSoFar: Int?
+    @Lenient public var daysSincePreviousFlight: Int?
 
     public init(core: Ref<CoreRecord>? = nil, flight: Int? = nil, reused: Bool? = nil, landingAttempt: Bool? = nil,
-                landingSuccess: Bool? = nil, landingType: String? = nil, landpad: Ref<Landpad>? = nil) {
+                landingSuccess: Bool? = nil, landingType: String? = nil, landpad: Ref<Landpad>? = nil,
+                stage: String? = nil, flightsSoFar: Int? = nil, daysSincePreviousFlight: Int? = nil) {
         self.core = core; self.flight = flight; self.reused = reused; self.landingAttempt = landingAttempt
         self.landingSuccess = landingSuccess; self.landingType = landingType; self.landpad = landpad
+        self.stage = stage; self.flightsSoFar = flightsSoFar; self.daysSincePreviousFlight = daysSincePreviousFlight
     }
 
     enum CodingKeys: String, CodingKey {
-        case core, flight, reused, landpad
+        case core, flight, reused, landpad, stage
         case landingAttempt = "landing_attempt", landingSuccess = "landing_success", landingType = "landing_type"
+        case flightsSoFar = "flights_so_far", daysSincePreviousFlight = "days_since_previous_flight"
     }
 }
 

@@ -10,7 +10,15 @@ import TminusRender
 /// Not Sendable: it lives on the UI thread. Background work posts its result to the mailbox;
 /// the loop calls `receiveMail()` on the UI thread, so state only ever changes here, in order.
 public final class AppViewModel {
-    public internal(set) var state: AppState
+    /// Every change (the reducer's, or a test's own) counts up `generation`, so a frame is
+    /// known to be the current state's without comparing states; `_modify` lends the state
+    /// in place, so the reducer's swap copies nothing.
+    public internal(set) var state: AppState {
+        get { storage }
+        set { generation &+= 1; storage = newValue }
+        _modify { generation &+= 1; yield &storage }
+    }
+    private var storage: AppState
     let environment: AppEnvironment
     let mailbox: Mailbox
     let runner: EffectRunner
@@ -24,7 +32,7 @@ public final class AppViewModel {
         self.mailbox = mailbox
         runner = EffectRunner(environment: environment, mailbox: mailbox)
         context = ReducerContext(environment)
-        state = AppState.initial(environment)
+        storage = AppState.initial(environment)
     }
 
     /// The reducer as a pure function: the state after `event` and the effects it asks for,
@@ -44,34 +52,37 @@ public final class AppViewModel {
     @discardableResult
     public func start() -> [Effect] { handle(.started) }
 
-    /// Applies one event and carries out what it asks for, then draws the frame; when the
-    /// frame's geometry moved (rows scrolled, a screen opened), it goes back in as `.laidOut`,
-    /// so clicks, picture loading and scrolling go by what was drawn. Returns every effect
-    /// (tests read them).
+    /// Applies one event and carries out what it asks for; returns those effects (tests read
+    /// them). Keys and clicks act on the frame last drawn (`render`), as the user saw it.
     @discardableResult
-    public func handle(_ event: AppEvent) -> [Effect] {
-        reduce(event) + layOut()
+    public func handle(_ event: AppEvent) -> [Effect] { reduce(event) }
+
+    /// The frame of the state as it is now, for the loop to put on the screen. Drawing it is
+    /// what lays it out: when its geometry differs from the last frame's (rows scrolled, a
+    /// screen opened), it goes back in as `.laidOut`, so clicks, picture loading and scrolling
+    /// go by what is on the screen; the pictures it then asks for draw as the placeholders they
+    /// already were. Drawn once per state.
+    public func render() -> Grid {
+        _ = layOut()
+        return drawn().grid
     }
 
-    /// Draws the frame of the state as it is and, when its geometry differs from the last
-    /// frame's, lets the reducer read it (`.laidOut`). The pictures it then asks for draw as
-    /// the placeholders they were, so the frame stands unless the state moved otherwise.
-    private func layOut() -> [Effect] {
+    /// Draws the frame (once per state) and lets the reducer read its geometry if it moved.
+    /// Returns the effects that asked for (picture loads).
+    @discardableResult
+    public func layOut() -> [Effect] {
         let frame = drawn()
         guard frame.geometry != state.lastFrame else { return [] }
         return reduce(.laidOut(frame.geometry))
     }
 
-    /// The frame of the state as it is now: drawn once per state (the loop, the geometry and
-    /// the tests all ask for it).
-    public func render() -> Grid { drawn().grid }
-
-    private var lastDrawn: (state: AppState, frame: Frame)?
+    private var generation = 0
+    private var lastDrawn: (generation: Int, frame: Frame)?
 
     private func drawn() -> Frame {
-        if let lastDrawn, lastDrawn.state == state { return lastDrawn.frame }
+        if let lastDrawn, lastDrawn.generation == generation { return lastDrawn.frame }
         let frame = Renderer.frame(state, size: state.size)
-        lastDrawn = (state, frame)
+        lastDrawn = (generation, frame)
         return frame
     }
 
@@ -92,9 +103,7 @@ public final class AppViewModel {
     @discardableResult
     public func receiveMail() -> Bool {
         let events = mailbox.drain()
-        // A burst of answers (a screenful of pictures) is one frame, not one per answer.
-        for event in events { _ = reduce(event) }
-        if !events.isEmpty { _ = layOut() }
+        for event in events { handle(event) }
         return !events.isEmpty
     }
 
@@ -114,6 +123,8 @@ public final class AppViewModel {
         // Done when nothing was running and nothing had arrived: a task that ended before it
         // was looked for left its answer in the mailbox, and applying an answer may start more.
         while true {
+            // What the loop would draw now: its pictures are asked for (and waited for) too.
+            layOut()
             let running = runner.runningTasks
             for task in running { await task.value }
             let arrived = receiveMail()

@@ -121,6 +121,8 @@ public enum LaunchDetailDocument {
             field("Type", launch.missionType)
             field("Orbit", launch.orbit)
             field("Probability", launch.probability.map { "\($0)% weather go" })
+            // The detailed record's stages: which boosters fly, and where they land.
+            if !launch.cores.isEmpty { list("Boosters", launch.cores.map(coreText), empty: missing) }
             field("Description", launch.details)
             // Before the picture: on launch day the steps matter more than the photo.
             out += timelineLines(launch, time: time, now: now)
@@ -214,10 +216,16 @@ public enum LaunchDetailDocument {
         return "\(time)\(altitude): \(f.reason ?? missing)"
     }
 
+    /// `B1082 · flight 12 · reused · landed (ASDS on OCISLY)`; a Launch Library 2 stage says
+    /// more where it knows it: `B1065 · side booster · flight 6 · 6 flights so far · reused ·
+    /// 290 days since its previous flight · no landing attempt`.
     static func coreText(_ c: LaunchCore) -> String {
         let serial = c.core?.object?.serial ?? "core \(missing)"
+        let side = c.stage.map { $0.lowercased().contains("strap-on") ? "side booster" : nil } ?? nil
         let flight = c.flight.map { "flight \($0)" } ?? "flight \(missing)"
+        let soFar = c.flightsSoFar.map { "\($0) flight\($0 == 1 ? "" : "s") so far" }
         let reused = c.reused.map { $0 ? "reused" : "new" } ?? "reuse \(missing)"
+        let since = c.daysSincePreviousFlight.map { "\($0) day\($0 == 1 ? "" : "s") since its previous flight" }
         let landing: String
         switch (c.landingAttempt, c.landingSuccess) {
         case (false?, _): landing = "no landing attempt"
@@ -226,7 +234,7 @@ public enum LaunchDetailDocument {
         case (true?, nil): landing = "landing attempt (\(landingWhere(c)))"
         case (nil, _): landing = "landing \(missing)"
         }
-        return "\(serial) · \(flight) · \(reused) · \(landing)"
+        return [serial, side, flight, soFar, reused, since, landing].compactMap { $0 }.joined(separator: " · ")
     }
 
     private static func landingWhere(_ c: LaunchCore) -> String {
