@@ -157,7 +157,7 @@ struct LaunchDetailDocumentTests {
 
     @Test func everyMissingFieldShowsADash() {
         let f = fields(Sample.bare)
-        for label in ["Flight", "Date", "Launchpad", "Details", "Payloads", "Cores", "Name", "Type", "Reused",
+        for label in ["Flight", "Date", "Launchpad", "Details", "Payloads", "Boosters", "Name", "Type", "Reused",
                       "Webcast", "Press kit", "Wikipedia", "Article", "Reddit"] {
             #expect(f[label] == "-", "\(label) should be -")
         }
@@ -174,7 +174,7 @@ struct LaunchDetailDocumentTests {
         #expect(f["Status"] == "UPCOMING")
         #expect(f["Launchpad"] == "KSC LC 39A — Cape Canaveral, Florida")
         #expect(f["Payloads"] == "CRS-26 · orbit ISS · 2,500 kg")
-        #expect(f["Cores"] == "core - · flight 1 · new · landing attempt (ASDS)")
+        #expect(f["Boosters"] == "core - · flight 1 · new · landing attempt (ASDS)")
         #expect(f["Name"] == "Falcon 9")
         #expect(f["Type"] == "rocket · engine Merlin 1D+")
         #expect(f["Reused"] == "no")
@@ -187,7 +187,7 @@ struct LaunchDetailDocumentTests {
         let f = fields(Sample.falconSat)
         #expect(f["Failures"] == "T+33s: merlin engine failure", "an unknown altitude is left out, not `- km`")
         #expect(f["Status"] == "FAILED")
-        #expect(f["Cores"] == "core - · flight 1 · new · no landing attempt")
+        #expect(f["Boosters"] == "core - · flight 1 · new · no landing attempt")
         #expect(LaunchDetailDocument.failureText(LaunchFailure(time: 139, altitude: 40, reason: "stage 2 shutdown")) == "T+139s at 40 km: stage 2 shutdown")
     }
 

@@ -92,3 +92,17 @@ public struct CoreRecord: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case id, serial, block, reuseCount = "reuse_count" }
 }
+
+/// Where a booster lands: a drone ship or a landing zone (`OCISLY`, `LZ-1`; r/SpaceX's
+/// `/v4/landpads`, or Launch Library 2's landing location).
+public struct Landpad: Sendable, Hashable, Codable {
+    @Lenient public var id: String?
+    @Lenient public var name: String?
+    @Lenient public var fullName: String?
+
+    public init(id: String? = nil, name: String? = nil, fullName: String? = nil) {
+        self.id = id; self.name = name; self.fullName = fullName
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, fullName = "full_name" }
+}

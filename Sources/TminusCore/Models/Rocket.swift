@@ -219,18 +219,6 @@ public struct Launchpad: Sendable, Hashable, Codable, Identifiable {
     enum CodingKeys: String, CodingKey { case id, name, locality, region, fullName = "full_name" }
 }
 
-public struct Landpad: Sendable, Hashable, Codable {
-    @Lenient public var id: String?
-    @Lenient public var name: String?
-    @Lenient public var fullName: String?
-
-    public init(id: String? = nil, name: String? = nil, fullName: String? = nil) {
-        self.id = id; self.name = name; self.fullName = fullName
-    }
-
-    enum CodingKeys: String, CodingKey { case id, name, fullName = "full_name" }
-}
-
 public struct Payload: Sendable, Hashable, Codable {
     @Lenient public var id: String?
     @Lenient public var name: String?

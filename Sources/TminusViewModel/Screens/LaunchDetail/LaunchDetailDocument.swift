@@ -101,7 +101,7 @@ public enum LaunchDetailDocument {
             list("Payloads", launch.payloads.map(payloadText), empty: missing)
             field("Crew", "\(launch.crew.count)")
             list("Failures", launch.failures.map(failureText), empty: "none")
-            list("Cores", launch.cores.map(coreText), empty: missing)
+            list("Boosters", launch.cores.map(coreText), empty: missing)
 
             out.append(.blank)
             out.append(.heading("Rocket"))
