@@ -26,8 +26,8 @@ enum TabBar {
     }
 }
 
-/// Where each tab's label sits in the tab bar: the renderer draws by it and a click is mapped
-/// back with it, so both agree on one geometry.
+/// Where each tab's label sits in the tab bar: `TabBar` draws each label there and records it
+/// as the tab's click region.
 public enum TabBarGeometry {
     /// The app's name, left of the tabs.
     public static let title = " tminus "
@@ -46,7 +46,8 @@ public enum TabBarGeometry {
         return result
     }
 
-    /// The tab whose label covers column `x`, if any.
+    /// The tab whose label covers column `x`, if any (the tests' reading of the bar; clicks go
+    /// by the frame's regions).
     public static func tab(at x: Int) -> Tab? {
         labels.first { x >= $0.x && x < $0.x + $0.width }?.tab
     }

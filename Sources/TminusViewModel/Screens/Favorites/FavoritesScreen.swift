@@ -29,8 +29,8 @@ enum FavoritesScreen: TabUnit {
 
     static func selectRow(_ index: Int, _ reducer: inout AppReducer) { reducer.state.favorites.selection = index }
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {
-        let count = reducer.state.favorites.rows.count
-        reducer.state.favorites.selection = min(max(0, reducer.state.favorites.selection + lines), max(0, count - 1))
+        let favorites = reducer.state.favorites
+        reducer.state.favorites.selection = AppReducer.moved(favorites.selection, count: favorites.rows.count, by: lines)
     }
 
     static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {

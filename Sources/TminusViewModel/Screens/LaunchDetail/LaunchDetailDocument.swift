@@ -221,7 +221,7 @@ public enum LaunchDetailDocument {
     /// 290 days since its previous flight · no landing attempt`.
     static func coreText(_ c: LaunchCore) -> String {
         let serial = c.core?.object?.serial ?? "core \(missing)"
-        let side = c.stage.map { $0.lowercased().contains("strap-on") ? "side booster" : nil } ?? nil
+        let side = c.stage?.lowercased().contains("strap-on") == true ? "side booster" : nil
         let flight = c.flight.map { "flight \($0)" } ?? "flight \(missing)"
         let soFar = c.flightsSoFar.map { "\($0) flight\($0 == 1 ? "" : "s") so far" }
         let reused = c.reused.map { $0 ? "reused" : "new" } ?? "reuse \(missing)"

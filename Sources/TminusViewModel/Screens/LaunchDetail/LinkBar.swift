@@ -1,7 +1,7 @@
 import TminusCore
 
-/// Where the launch detail's links bar puts each link (`Links  Webcast   Press kit  …`). The
-/// renderer draws from it and a click is mapped back through it, so the two cannot drift.
+/// Where the launch detail's links bar puts each link (`Links  Webcast   Press kit  …`): the
+/// view draws each one there and records it as the link's click region.
 public enum LinkBar {
     /// The bar's label, left of the links.
     public static let label = "Links "
@@ -17,7 +17,6 @@ public enum LinkBar {
         /// Whether a page is behind it (an empty slot is drawn greyed).
         public var available: Bool
 
-        public func contains(_ column: Int) -> Bool { column >= x && column < x + width }
     }
 
     /// The links of `slots` when the bar's label starts at column `startX`: each after the
@@ -35,7 +34,8 @@ public enum LinkBar {
     }
 }
 
-/// The launch list's `Upcoming │ Past` switch, drawn and clicked from the same columns.
+/// The launch list's `Upcoming │ Past` switch: where each segment is drawn, and so where the
+/// view records its click region.
 public enum SegmentSwitch {
     public struct Item: Sendable, Hashable {
         public var segment: LaunchSegment
@@ -44,7 +44,6 @@ public enum SegmentSwitch {
         public var x: Int
         public var width: Int
 
-        public func contains(_ column: Int) -> Bool { column >= x && column < x + width }
     }
 
     /// Between the two segments.
@@ -64,7 +63,4 @@ public enum SegmentSwitch {
 
     /// The first column right of the switch.
     public static var endX: Int { items.last.map { $0.x + $0.width } ?? 1 }
-
-    /// The segment whose label covers column `x` (the separator belongs to neither).
-    public static func segment(at x: Int) -> LaunchSegment? { items.first { $0.contains(x) }?.segment }
 }

@@ -140,6 +140,11 @@ extension AppReducer {
     }
 
     /// The movement of the short lists (rockets, favorites): one row, or to either end.
+    /// `lines` rows down (up when negative), within the list: the mouse wheel.
+    static func moved(_ selection: Int, count: Int, by lines: Int) -> Int {
+        min(max(0, selection + lines), max(0, count - 1))
+    }
+
     static func moved(_ selection: Int, count: Int, by movement: Movement) -> Int {
         switch movement {
         case .down: min(max(0, count - 1), selection + 1)

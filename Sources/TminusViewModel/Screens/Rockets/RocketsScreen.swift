@@ -28,8 +28,8 @@ enum RocketsScreen: TabUnit {
     static func selectRow(_ index: Int, _ reducer: inout AppReducer) { reducer.state.rockets.selection = index }
     /// Its scroll follows the selection: the wheel moves that.
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {
-        let count = reducer.state.rockets.rockets.count
-        reducer.state.rockets.selection = min(max(0, reducer.state.rockets.selection + lines), max(0, count - 1))
+        let rockets = reducer.state.rockets
+        reducer.state.rockets.selection = AppReducer.moved(rockets.selection, count: rockets.rockets.count, by: lines)
     }
 
     static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
