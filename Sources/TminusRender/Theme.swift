@@ -49,6 +49,9 @@ public enum Theme {
     public static let favoriteMark = "★"
     public static var favoriteStyle: Style { light(.theme.warning, bold: true) }
 
+    /// An event's stand-in (a docking, a spacewalk…) until its picture is drawn.
+    public static let eventGlyph: Character = "✦"
+
     /// A rocket's thumbnail stand-in on the rockets list.
     public static let rocketGlyph: Character = "▲"
     /// Glyph art in a rocket's picture box until the picture itself is drawn.

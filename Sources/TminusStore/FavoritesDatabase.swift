@@ -102,6 +102,20 @@ public final class FavoritesDatabase: Sendable {
             try db.drop(table: "favoriteRocket")
             try db.rename(table: "favoriteRocketBySource", to: "favoriteRocket")
         }
+        // Watched events (Launch Library 2's dockings, spacewalks…): a table of their own.
+        migrator.registerMigration("v3: watched events") { db in
+            try db.create(table: "watchedEvent") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+                t.column("type", .text)
+                t.column("date", .datetime)
+                t.column("datePrecision", .text).notNull()
+                t.column("imageURL", .text)
+                t.column("addedAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.column("snapshot", .blob).notNull()  // the whole event as JSON (SpaceEvent's Codable)
+            }
+        }
         return migrator
     }
 
@@ -156,6 +170,14 @@ public final class FavoritesDatabase: Sendable {
         try await change { db, _ in _ = try FavoriteRow<WatchedLaunch>.deleteOne(db, key: id) }
     }
 
+    public func saveEvent(_ event: SpaceEvent) async throws -> Favorites {
+        try await change { db, time in try WatchedEvent.save(event, at: time, in: db) }
+    }
+
+    public func removeEvent(id: String) async throws -> Favorites {
+        try await change { db, _ in _ = try FavoriteRow<WatchedEvent>.deleteOne(db, key: id) }
+    }
+
     /// Updates the stored copies of favorites that appear in fresh data; adds nothing.
     public func refresh(launches: [Launch], rockets: [Rocket]) async throws -> Favorites {
         try await change { db, time in
@@ -176,7 +198,8 @@ public final class FavoritesDatabase: Sendable {
     static func fetchAll(_ db: Database) throws -> Favorites {
         let rockets = try StoredSnapshot<FavoriteRocket>.fetchAll(db).compactMap(\.favorite)
         let launches = try StoredSnapshot<WatchedLaunch>.fetchAll(db).compactMap(\.favorite)
-        return Favorites(rockets: rockets, launches: launches)
+        let events = try StoredSnapshot<WatchedEvent>.fetchAll(db).compactMap(\.favorite)
+        return Favorites(rockets: rockets, launches: launches, events: events)
     }
 }
 
@@ -223,6 +246,16 @@ extension WatchedLaunch: StoredFavorite {
     func summary(into row: inout PersistenceContainer) {
         row["name"] = name; row["date"] = date; row["datePrecision"] = datePrecision.rawValue; row["status"] = "\(status)"
         row["rocketName"] = rocketName; row["patchURL"] = patchURL?.absoluteString
+    }
+}
+
+extension WatchedEvent: StoredFavorite {
+    static let table = "watchedEvent"
+    static let key = ["id"]
+    var value: SpaceEvent { event }
+    func summary(into row: inout PersistenceContainer) {
+        row["name"] = name; row["type"] = type; row["date"] = date; row["datePrecision"] = datePrecision.rawValue
+        row["imageURL"] = imageURL?.absoluteString
     }
 }
 

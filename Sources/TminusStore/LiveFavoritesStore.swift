@@ -38,6 +38,8 @@ extension FavoritesStore {
             refresh: { launches, rockets async throws(StoreError) in
                 try await run { try await database.refresh(launches: launches, rockets: rockets) }
             },
+            saveEvent: { event async throws(StoreError) in try await run { try await database.saveEvent(event) } },
+            removeEvent: { id async throws(StoreError) in try await run { try await database.removeEvent(id: id) } },
             openProblem: problem)
     }
 

@@ -65,7 +65,9 @@ enum FrameRules {
         if bars, !layout.isTooSmall {
             let bar: Set<Color> = [.theme.barBackground, .theme.accent]
             let top = grid.row(0)
-            if !top.allSatisfy({ bar.contains($0.style.background) }) || !grid.text.hasPrefix(" tminus ") {
+            // The app's name first, or (narrower than every label and the name) the first tab's label.
+            let start = TabBarGeometry.showsTitle(width: grid.width) ? TabBarGeometry.title : TabBarGeometry.label(Tab.allCases[0])
+            if !top.allSatisfy({ bar.contains($0.style.background) }) || !grid.text.hasPrefix(start) {
                 problems.append("the tab bar is not on row 0")
             }
             if !grid.row(grid.height - 1).allSatisfy({ $0.style.background == .theme.barBackground }) {

@@ -12,12 +12,15 @@ struct RenderRulesTests {
 
     func render(_ h: Harness) -> Grid { Renderer.render(h.state, size: size) }
 
-    @Test(arguments: [50, 60, 61, 80])
+    /// Every tab at the narrowest screen (the app's name goes first), the source's name only
+    /// where it fits beside them.
+    @Test(arguments: [50, 57, 58, 71, 72, 80])
     func theSourceNameNeverCoversTheTabs(width: Int) async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true), name: "r/SpaceX API")).started()
         let bar = Renderer.render(h.state, size: Size(width: width, height: 24)).text.split(separator: "\n")[0]
-        #expect(bar.contains("3 Favorites"), "\(bar)")
-        #expect(bar.contains("r/SpaceX API") == (width >= 61), "\(bar)")
+        #expect(bar.contains("3 Favorites") && bar.contains("4 Events "), "\(bar)")
+        #expect(bar.contains("tminus") == (width >= 58), "\(bar)")
+        #expect(bar.contains("r/SpaceX API") == (width >= 72), "\(bar)")
     }
 
     @Test func theStatusLineEndsWithLaunchLibrary2sCallsLeft() async {

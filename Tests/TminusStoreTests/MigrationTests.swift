@@ -11,7 +11,8 @@ import TminusTestSupport
 @Suite struct MigrationTests {
     static let v1 = "v1: favorite rockets and watched launches"
     static let v2 = "v2: favorite rockets keyed by source and id"
-    static let all = [v1, v2]
+    static let v3 = "v3: watched events"
+    static let all = [v1, v2, v3]
 
     @Test func aNewFileGetsTheSchemaAndTheMigrationIsRecorded() async throws {
         let dir = try TempDir("migrate-new"); defer { dir.remove() }
@@ -24,12 +25,15 @@ import TminusTestSupport
         #expect(migrations == Self.all)
         let columns = try rawRead(nested) { db in
             (rockets: try db.columns(in: "favoriteRocket").map(\.name),
-             launches: try db.columns(in: "watchedLaunch").map(\.name))
+             launches: try db.columns(in: "watchedLaunch").map(\.name),
+             events: try db.columns(in: "watchedEvent").map(\.name))
         }
         #expect(columns.rockets == ["source", "id", "name", "description", "imageURL", "active", "addedAt", "updatedAt", "snapshot"])
         #expect(columns.launches == ["id", "name", "date", "datePrecision", "status", "rocketName", "patchURL",
                                      "addedAt", "updatedAt", "snapshot"])
+        #expect(columns.events == ["id", "name", "type", "date", "datePrecision", "imageURL", "addedAt", "updatedAt", "snapshot"])
         #expect(try rawRead(nested) { db in try db.primaryKey("watchedLaunch").columns } == ["id"])
+        #expect(try rawRead(nested) { db in try db.primaryKey("watchedEvent").columns } == ["id"])
         #expect(try rawRead(nested) { db in try db.primaryKey("favoriteRocket").columns } == ["source", "id"])
     }
 
@@ -96,8 +100,52 @@ import TminusTestSupport
         #expect(try schema() == schemaBefore)
         #expect(schemaBefore.map { $0["name"] as String } == [
             "favoriteRocket", "grdb_migrations", "sqlite_autoindex_favoriteRocket_1",
-            "sqlite_autoindex_grdb_migrations_1", "sqlite_autoindex_watchedLaunch_1", "watchedLaunch",
+            "sqlite_autoindex_grdb_migrations_1", "sqlite_autoindex_watchedEvent_1", "sqlite_autoindex_watchedLaunch_1",
+            "watchedEvent", "watchedLaunch",
         ])
+    }
+
+    /// A database of the second version (no events table), with a rocket and a launch in it,
+    /// opens, gains the events table, keeps both, and can watch an event beside them.
+    @Test func favoritesOfTheSecondVersionSurviveAddingEvents() async throws {
+        let dir = try TempDir("migrate-v3"); defer { dir.remove() }
+        let falcon9 = Sample.Rockets.falcon9, crs26 = Sample.crs26
+        let added = Date(timeIntervalSince1970: 1_650_000_000)
+        do {
+            let queue = try DatabaseQueue(path: dir.database.path)
+            try FavoritesDatabase.migrator.migrate(queue, upTo: Self.v2)
+            try queue.inDatabase { db in
+                try db.execute(sql: """
+                    INSERT INTO favoriteRocket (source, id, name, active, addedAt, updatedAt, snapshot) VALUES ('spacex', ?, ?, 1, ?, ?, ?)
+                    """, arguments: [falcon9.id, falcon9.name, added, added, try JSONEncoder().encode(falcon9)])
+                try db.execute(sql: """
+                    INSERT INTO watchedLaunch (id, name, date, datePrecision, status, addedAt, updatedAt, snapshot)
+                    VALUES (?, ?, ?, 'hour', 'upcoming', ?, ?, ?)
+                    """, arguments: [crs26.id, crs26.name, crs26.date, added, added, try JSONEncoder().encode(crs26)])
+            }
+            #expect(try await queue.read { db in try db.tableExists("watchedEvent") } == false)
+            #expect(try await queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+                    == [Self.v1, Self.v2])
+        }
+        let clock = ManualClock(Sample.reference)
+        let store = FavoritesStore.sqlite(at: dir.database, now: clock.now)
+        #expect(store.openProblem == nil)
+        #expect(try appliedMigrations(dir.database) == Self.all)
+        #expect(try rawRead(dir.database) { db in try db.tableExists("watchedEvent") })
+        #expect(dir.contents.allSatisfy { !$0.contains(".corrupt-") }, "\(dir.contents)")
+
+        let loaded = try await store.load()
+        #expect(loaded.rockets == [FavoriteRocket(falcon9, addedAt: added)])
+        #expect(loaded.launches == [WatchedLaunch(crs26, addedAt: added)])
+        #expect(loaded.events.isEmpty)
+
+        let event = SpaceEvent(id: "1042", name: "Crew-5 Dragon Docking", type: "Docking", date: Sample.reference)
+        let withEvent = try await store.saveEvent(event)
+        #expect(withEvent.rockets == loaded.rockets && withEvent.launches == loaded.launches)
+        #expect(withEvent.events == [WatchedEvent(event, addedAt: Sample.reference)])
+        // Opened again, nothing more is migrated and all three are there.
+        #expect(try await FavoritesStore.sqlite(at: dir.database).load() == withEvent)
+        #expect(try appliedMigrations(dir.database) == Self.all)
     }
 
     @Test func walModeAndFullSynchronousOnEveryConnection() async throws {

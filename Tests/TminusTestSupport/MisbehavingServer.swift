@@ -27,7 +27,7 @@ public final class MisbehavingServer: Sendable {
             switch kind {
             case .launches(let segment): self.init(source, .segment(segment))
             case .rocketLaunches(let id): self.init(source, .rocket(id))
-            case .rockets, .detail: return nil
+            case .rockets, .detail, .events: return nil
             }
         }
 

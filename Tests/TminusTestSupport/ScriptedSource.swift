@@ -14,6 +14,7 @@ public final class ScriptedSource: Sendable {
             case rockets
             case rocketLaunches(rocketID: String)
             case detail(String)
+            case events(LaunchSegment)
         }
         public var kind: Kind
         /// The page asked for (1 for the rockets, which come in one piece).
@@ -52,6 +53,7 @@ public final class ScriptedSource: Sendable {
             case .rockets: "rockets"
             case .rocketLaunches(let id): "rocket \(id) page \(page)"
             case .detail(let id): "detail \(id)"
+            case .events(let segment): "\(segment) events page \(page)"
             }
         }
     }
@@ -62,6 +64,8 @@ public final class ScriptedSource: Sendable {
         var rockets: [Rocket]
         var rocketLaunches: [String: [Launch]]
         var details: [String: Launch] = [:]
+        /// Nil: the source has no events (like the r/SpaceX API).
+        var events: [LaunchSegment: [SpaceEvent]]?
         var failures: [APIError] = []
         var requests: [Request] = []
         /// `.cacheOnly` reads: not requests (no network), answered from `cachedAt`.
@@ -87,9 +91,10 @@ public final class ScriptedSource: Sendable {
     public init(upcoming: [Launch] = [], past: [Launch] = [], rockets: [Rocket] = [],
                 rocketLaunches: [String: [Launch]] = [:], details: [String: Launch] = [:],
                 pageSize: Int = LaunchSource.pageSize, name: String = "Scripted", isFrozen: Bool = false,
-                rocketFilterChoices: RocketFilterChoices = .catalogue) {
+                rocketFilterChoices: RocketFilterChoices = .catalogue, events: [LaunchSegment: [SpaceEvent]]? = nil) {
         var s = Script(upcoming: upcoming, past: past, rockets: rockets, rocketLaunches: rocketLaunches)
         s.details = details
+        s.events = events
         script = Mutex(s)
         self.pageSize = pageSize
         self.name = name
@@ -174,9 +179,33 @@ public final class ScriptedSource: Sendable {
                 return allowance
             }
         }
+        if script.withLock({ $0.events != nil }) {
+            source.events = { (segment, cursor, mode) async throws(APIError) -> Fetched<EventPage> in
+                try self.answerEvents(segment, cursor, mode)
+            }
+        }
         source.isFrozen = isFrozen
         source.rocketFilterChoices = rocketFilterChoices
         return source
+    }
+
+    /// Replaces the events a segment answers with.
+    public func replace(events: [SpaceEvent], in segment: LaunchSegment) {
+        script.withLock { $0.events?[segment] = events }
+    }
+
+    private func answerEvents(_ segment: LaunchSegment, _ cursor: PageCursor, _ mode: FetchMode) throws(APIError) -> Fetched<EventPage> {
+        let page = cursor.page
+        let outcome: Result<Fetched<EventPage>, APIError> = script.withLock { s in
+            let kind = Request.Kind.events(segment)
+            if case .some(let error?) = Self.admit(Request(kind, page: page, url: cursor.url, mode: mode), &s) { return .failure(error) }
+            let all = s.events?[segment] ?? []
+            let start = (page - 1) * pageSize
+            let docs = start < all.count ? Array(all[start..<min(all.count, start + pageSize)]) : []
+            let next = start + pageSize < all.count ? PageCursor(page: page + 1, url: Self.nextURL(kind, page: page + 1)) : nil
+            return .success(Self.stamp(EventPage(events: docs, page: page, totalDocs: all.count, next: next), mode: mode, &s))
+        }
+        return try outcome.get()
     }
 
     /// The `next` link a page hands out: the app must come back with it.
@@ -209,7 +238,7 @@ public final class ScriptedSource: Sendable {
             switch kind {
             case .launches(let segment): whole = segment == .upcoming ? s.upcoming : s.past
             case .rocketLaunches(let id): whole = s.rocketLaunches[id] ?? []
-            case .rockets, .detail: whole = []
+            case .rockets, .detail, .events: whole = []
             }
             let all = cursor.query.answered(from: whole)
             let start = (page - 1) * pageSize
@@ -298,7 +327,7 @@ public struct Harness {
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
-                keys: KeyBindings = KeyBindings(), seen: SeenStore = .inMemory()) {
+                keys: KeyBindings = KeyBindings(), seen: SeenStore = .inMemory(), news: ScriptedNews? = nil) {
         self.source = source
         self.clock = clock
         self.preferences = preferences
@@ -310,6 +339,7 @@ public struct Harness {
                                          saveExport: exports.save)
         environment.keys = keys
         environment.seen = seen
+        environment.news = news?.client
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         terminal.attach(to: viewModel)
         viewModel.handle(.resized(width: width, height: height))
@@ -328,6 +358,38 @@ public struct Harness {
         for key in keys {
             viewModel.handle(.key(key))
             await viewModel.settle()
+        }
+    }
+}
+
+/// The Spaceflight News API in memory: articles by subject, every request recorded, the next
+/// ones failing when told to.
+public final class ScriptedNews: Sendable {
+    private struct Script {
+        var articles: [NewsSubject: [NewsArticle]]
+        var failures: [APIError] = []
+        var requests: [(NewsSubject, FetchMode)] = []
+    }
+    private let script: Mutex<Script>
+
+    public init(_ articles: [NewsSubject: [NewsArticle]] = [:]) { script = Mutex(Script(articles: articles)) }
+
+    public func fail(with error: APIError, times count: Int = 1) {
+        script.withLock { $0.failures += Array(repeating: error, count: count) }
+    }
+
+    /// The subjects asked, in order.
+    public var requests: [NewsSubject] { script.withLock { $0.requests.map(\.0) } }
+    public var modes: [FetchMode] { script.withLock { $0.requests.map(\.1) } }
+
+    public var client: NewsClient {
+        NewsClient { (subject, mode) async throws(APIError) -> Fetched<[NewsArticle]> in
+            let outcome: Result<[NewsArticle], APIError> = self.script.withLock { s in
+                s.requests.append((subject, mode))
+                if !s.failures.isEmpty { return .failure(s.failures.removeFirst()) }
+                return .success(s.articles[subject] ?? [])
+            }
+            return Fetched(try outcome.get())
         }
     }
 }

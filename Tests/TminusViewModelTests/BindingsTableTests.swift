@@ -29,7 +29,7 @@ struct BindingsTableTests {
         for tab in Tab.allCases {
             #expect(Keymap.action(for: .character(tab.key), on: .launchList) == .selectTab(tab))
         }
-        #expect(Keymap.help(for: .favorites).contains { $0.keys == "1 2 3" && $0.action == "Launches / Rockets / Favorites tab" })
+        #expect(Keymap.help(for: .favorites).contains { $0.keys == "1 2 3 4" && $0.action == "Launches / Rockets / Favorites / Events tab" })
     }
 
     @Test func eachListedRowNamesItsOwnSingleCharacterKeys() {

@@ -23,7 +23,7 @@ extension FavoritesTests {
 
             // Tab and Shift-Tab reach it too.
             _ = try? await rig.disk.saveLaunch(Fav.upcoming[3])
-            await h.press(.character("1"), .backTab)
+            await h.press(.character("4"), .backTab)
             #expect(h.state.tab == .favorites)
             #expect(h.state.favorites.items.launches.map(\.id) == ["mission-4"])
 

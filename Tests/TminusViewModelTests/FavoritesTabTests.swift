@@ -33,6 +33,7 @@ extension FavoritesTests {
                 switch row {
                 case .rocket(let r): r.name
                 case .launch(let l): l.name
+                case .event(let e): e.name
                 }
             }
         }

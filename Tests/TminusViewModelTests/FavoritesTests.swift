@@ -80,6 +80,14 @@ final class FavoritesRig: Sendable {
                 try self.write()
                 return try await disk.refresh(launches, rockets)
             },
+            saveEvent: { event async throws(StoreError) -> Favorites in
+                try self.write()
+                return try await disk.saveEvent(event)
+            },
+            removeEvent: { id async throws(StoreError) -> Favorites in
+                try self.write()
+                return try await disk.removeEvent(id)
+            },
             openProblem: disk.openProblem)
     }
 }

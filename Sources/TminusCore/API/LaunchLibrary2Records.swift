@@ -5,20 +5,20 @@ import Foundation
 // is nil, never a failed record. The one hard requirement is the launch's `id`.
 // Empty strings are read as nil throughout: LL2 sends `""` for "none" (`holdreason`, `variant`).
 
-/// The list envelope: `{count, next, previous, results}`. `results` must be an array (null or
-/// missing is not a list page, and would otherwise read as "no launches"); a record in it that
-/// cannot be read is skipped.
-struct LL2ListRecord: Decodable {
+/// The list envelope: `{count, next, previous, results}`, of launches or events. `results`
+/// must be an array (null or missing is not a list page, and would otherwise read as "no
+/// launches"); a record in it that cannot be read is skipped.
+struct LL2ListRecord<Record: Decodable>: Decodable {
     let count: Int?
     let next: String?
-    let results: [LenientElement<LL2LaunchRecord>]
+    let results: [LenientElement<Record>]
 
     enum CodingKeys: String, CodingKey { case count, next, results }
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         count = c.lenient(Int.self, .count)
         next = c.lenient(String.self, .next).emptyAsNil
-        results = try c.decode([LenientElement<LL2LaunchRecord>].self, forKey: .results)
+        results = try c.decode([LenientElement<Record>].self, forKey: .results)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension LaunchLibrary2 {
     /// Launch Library 2 as a `LaunchSource`: the Upcoming and Previous lists (paged by
-    /// following `next`), each launch's detail, the launcher configurations as rockets
+    /// following `next`), each launch's detail, the events, the launcher configurations as rockets
     /// (active ones, then the retired ones a page at a time) and a rocket's launches, every
     /// answer through the fetcher's disk cache.
     public static func launchSource(baseURL: URL, fetcher: CachedFetcher) -> LaunchSource {
@@ -40,6 +40,7 @@ extension LaunchLibrary2 {
                 try decodeList(data, page: cursor.page)
             }
         }
+        source.events = events(base: baseURL, fetcher: fetcher)
         source.rocketFilterChoices = .rowsAtHand
         return source
     }

@@ -188,6 +188,9 @@ public struct LaunchSource: Sendable {
     /// The whole record of one launch, for sources whose list rows leave things out (Launch
     /// Library 2 lists carry no videos); nil when a row already holds everything.
     public var launchDetail: (@Sendable (_ id: String, _ mode: FetchMode) async throws(APIError) -> Fetched<Launch>)?
+    /// The source's events (dockings, spacewalks, landings…), paged like launches; nil for a
+    /// source that has none (the r/SpaceX API), which the Events tab says.
+    public var events: (@Sendable (_ segment: LaunchSegment, _ cursor: PageCursor, _ mode: FetchMode) async throws(APIError) -> Fetched<EventPage>)?
     /// How many requests the source still allows (Launch Library 2's `/api-throttle/`, which
     /// costs nothing); nil for a source that does not say.
     public var allowance: (@Sendable () async throws(APIError) -> RequestAllowance)?

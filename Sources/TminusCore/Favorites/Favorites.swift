@@ -39,21 +39,57 @@ public struct WatchedLaunch: Sendable, Hashable, Identifiable {
     }
 }
 
+/// A watched event (a docking, a spacewalk: Launch Library 2's events), likewise.
+public struct WatchedEvent: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var name: String
+    /// `Docking`, `EVA`, `Static Fire`…
+    public var type: String?
+    public var date: Date?
+    public var datePrecision: DatePrecision
+    public var imageURL: URL?
+    public var addedAt: Date
+    /// The whole event as last fetched.
+    public var event: SpaceEvent
+
+    public init(_ event: SpaceEvent, addedAt: Date) {
+        id = event.id; name = event.name; type = event.type; date = event.date; datePrecision = event.datePrecision
+        imageURL = event.image
+        self.addedAt = addedAt; self.event = event
+    }
+}
+
 /// Everything saved, in display order: rockets by name; launches upcoming first (soonest
-/// first, undated last), then past ones newest first.
+/// first, undated last), then past ones newest first; events by date, earliest first, undated
+/// last, ties by id. (An event has no upcoming flag and this value no clock, so events still to
+/// come are not put before past ones here: a screen that wants that splits the list at its now,
+/// which this order keeps contiguous, past ones first.)
 public struct Favorites: Sendable, Hashable {
     public var rockets: [FavoriteRocket]
     public var launches: [WatchedLaunch]
+    public var events: [WatchedEvent]
 
-    public init(rockets: [FavoriteRocket] = [], launches: [WatchedLaunch] = []) {
+    public init(rockets: [FavoriteRocket] = [], launches: [WatchedLaunch] = [], events: [WatchedEvent] = []) {
         self.rockets = rockets.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
         self.launches = launches.sorted(by: Self.displayOrder)
+        self.events = events.sorted(by: Self.displayOrder)
     }
 
     public static let empty = Favorites()
 
     public var rocketIDs: Set<String> { Set(rockets.map(\.id)) }
     public var launchIDs: Set<String> { Set(launches.map(\.id)) }
+    public var eventIDs: Set<String> { Set(events.map(\.id)) }
+
+    /// Events: dated ones earliest first, then undated ones; ties (and undated ones) by id.
+    static func displayOrder(_ a: WatchedEvent, _ b: WatchedEvent) -> Bool {
+        switch (a.date, b.date) {
+        case let (x?, y?) where x != y: return x < y
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default: return a.id < b.id
+        }
+    }
 
     static func displayOrder(_ a: WatchedLaunch, _ b: WatchedLaunch) -> Bool {
         let aUp = a.status == .upcoming, bUp = b.status == .upcoming
@@ -84,6 +120,9 @@ public struct FavoritesStore: Sendable {
     public var removeLaunch: @Sendable (String) async throws(StoreError) -> Favorites
     /// Fresh data arrived: the stored copies of any of these that are favorites are updated.
     public var refresh: @Sendable (_ launches: [Launch], _ rockets: [Rocket]) async throws(StoreError) -> Favorites
+    /// Watches an event (or writes its stored copy again), keeping when it was first added.
+    public var saveEvent: @Sendable (SpaceEvent) async throws(StoreError) -> Favorites
+    public var removeEvent: @Sendable (String) async throws(StoreError) -> Favorites
     /// What went wrong opening the database (shown in the status line); nil when all is well.
     public var openProblem: String?
 
@@ -93,11 +132,21 @@ public struct FavoritesStore: Sendable {
                 saveLaunch: @escaping @Sendable (Launch) async throws(StoreError) -> Favorites,
                 removeLaunch: @escaping @Sendable (String) async throws(StoreError) -> Favorites,
                 refresh: @escaping @Sendable ([Launch], [Rocket]) async throws(StoreError) -> Favorites,
+                saveEvent: @escaping @Sendable (SpaceEvent) async throws(StoreError) -> Favorites = { _ async throws(StoreError) in
+                    throw FavoritesStore.keepsNoEvents
+                },
+                removeEvent: @escaping @Sendable (String) async throws(StoreError) -> Favorites = { _ async throws(StoreError) in
+                    throw FavoritesStore.keepsNoEvents
+                },
                 openProblem: String? = nil) {
         self.load = load; self.saveRocket = saveRocket; self.removeRocket = removeRocket
         self.saveLaunch = saveLaunch; self.removeLaunch = removeLaunch; self.refresh = refresh
+        self.saveEvent = saveEvent; self.removeEvent = removeEvent
         self.openProblem = openProblem
     }
+
+    /// What `saveEvent` and `removeEvent` throw in a store made without them.
+    public static let keepsNoEvents = StoreError("this store keeps no events")
 
     /// Favorites in memory only: for tests, and the fallback when no database can be opened.
     public static func inMemory(_ initial: Favorites = .empty, now: @escaping @Sendable () -> Date = Date.init) -> FavoritesStore {
@@ -107,25 +156,42 @@ public struct FavoritesStore: Sendable {
             saveRocket: { rocket in
                 box.update { f in
                     let added = f.rockets.first { $0.id == rocket.id }?.addedAt ?? now()
-                    f = Favorites(rockets: f.rockets.filter { $0.id != rocket.id } + [FavoriteRocket(rocket, addedAt: added)], launches: f.launches)
+                    f = Favorites(rockets: f.rockets.filter { $0.id != rocket.id } + [FavoriteRocket(rocket, addedAt: added)],
+                                  launches: f.launches, events: f.events)
                 }
             },
-            removeRocket: { id in box.update { f in f = Favorites(rockets: f.rockets.filter { $0.id != id }, launches: f.launches) } },
+            removeRocket: { id in
+                box.update { f in f = Favorites(rockets: f.rockets.filter { $0.id != id }, launches: f.launches, events: f.events) }
+            },
             saveLaunch: { launch in
                 box.update { f in
                     let added = f.launches.first { $0.id == launch.id }?.addedAt ?? now()
-                    f = Favorites(rockets: f.rockets, launches: f.launches.filter { $0.id != launch.id } + [WatchedLaunch(launch, addedAt: added)])
+                    f = Favorites(rockets: f.rockets, launches: f.launches.filter { $0.id != launch.id } + [WatchedLaunch(launch, addedAt: added)],
+                                  events: f.events)
                 }
             },
-            removeLaunch: { id in box.update { f in f = Favorites(rockets: f.rockets, launches: f.launches.filter { $0.id != id }) } },
+            removeLaunch: { id in
+                box.update { f in f = Favorites(rockets: f.rockets, launches: f.launches.filter { $0.id != id }, events: f.events) }
+            },
             refresh: { launches, rockets in
                 box.update { f in
                     let freshLaunches = Dictionary(launches.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
                     let freshRockets = Dictionary(rockets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
                     f = Favorites(
                         rockets: f.rockets.map { r in freshRockets[r.id].map { FavoriteRocket($0, addedAt: r.addedAt) } ?? r },
-                        launches: f.launches.map { l in freshLaunches[l.id].map { WatchedLaunch($0, addedAt: l.addedAt) } ?? l })
+                        launches: f.launches.map { l in freshLaunches[l.id].map { WatchedLaunch($0, addedAt: l.addedAt) } ?? l },
+                        events: f.events)
                 }
+            },
+            saveEvent: { event in
+                box.update { f in
+                    let added = f.events.first { $0.id == event.id }?.addedAt ?? now()
+                    f = Favorites(rockets: f.rockets, launches: f.launches,
+                                  events: f.events.filter { $0.id != event.id } + [WatchedEvent(event, addedAt: added)])
+                }
+            },
+            removeEvent: { id in
+                box.update { f in f = Favorites(rockets: f.rockets, launches: f.launches, events: f.events.filter { $0.id != id }) }
             })
     }
 

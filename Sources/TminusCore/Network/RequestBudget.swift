@@ -43,6 +43,10 @@ public struct RequestBudget: Sendable, Hashable {
     /// a minute.
     public static let spaceX = RequestBudget(name: "r/SpaceX API", burst: 20, interval: 10)
 
+    /// The Spaceflight News API: another host with limits of its own (its docs name none; the
+    /// app asks once per detail opened, cached for half an hour): 10 at once, then one a minute.
+    public static let spaceflightNews = RequestBudget(name: "Spaceflight News", burst: 10, interval: 60)
+
     /// Pictures come from many hosts (each its own bucket): 16 at once (a screen of rows), then
     /// one a second.
     public static let pictures = RequestBudget(name: "pictures", burst: 16, interval: 1)

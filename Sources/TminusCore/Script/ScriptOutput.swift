@@ -110,6 +110,16 @@ public enum ScriptOutput {
         return table(header: ["NAME", "STATUS", "HEIGHT", "MASS", "SUCCESS"], rows: rows) { _, _, text in text }
     }
 
+    /// `tminus events`: the date (`yyyy-MM-dd HH:mm` in the zone, no finer than known), the
+    /// type, the name, where; `LIVE` after the name while its webcast is on.
+    public static func eventTable(_ events: [SpaceEvent], time: LaunchTime) -> String {
+        let rows = events.map { event -> [String] in
+            [time.listDate(event.date, precision: event.datePrecision), event.type ?? "-",
+             event.name + (event.webcastLive ? "  LIVE" : ""), event.location ?? "-"].map(TerminalText.sanitize)
+        }
+        return table(header: ["DATE", "TYPE", "NAME", "LOCATION"], rows: rows) { _, _, text in text }
+    }
+
     /// Columns two spaces apart, each as wide as its widest cell (display width, so CJK lines
     /// up); the last column is not padded. `decorate` may wrap a cell's text (colour) after padding.
     static func table(header: [String], rows: [[String]], decorate: (Int, Int, String) -> String) -> String {
@@ -171,6 +181,19 @@ public enum ScriptOutput {
                 "id": rocket.id, "name": rocket.name, "active": rocket.active ?? NSNull(),
                 "height_m": rocket.heightMeters ?? NSNull(), "mass_kg": rocket.massKg ?? NSNull(),
                 "success_rate_pct": rocket.successRatePct ?? NSNull(),
+            ] as [String: Any]
+        })
+    }
+
+    public static func eventJSON(_ events: [SpaceEvent]) -> Data {
+        json(events.map { event in
+            [
+                "id": event.id, "name": event.name, "type": event.type ?? NSNull(),
+                "date": event.date.map(ISO8601.format) ?? NSNull(), "date_precision": event.datePrecision.rawValue,
+                "precision": event.precisionName ?? event.datePrecision.rawValue,
+                "location": event.location ?? NSNull(), "webcast_live": event.webcastLive,
+                "video": event.videos.first?.url.absoluteString ?? NSNull(),
+                "launches": event.launches.map(\.id),
             ] as [String: Any]
         })
     }

@@ -12,6 +12,8 @@ public struct ConfigFile: Sendable, Hashable {
     /// A Launch Library 2 API key (`ll2_token`), for those who would rather not put it in
     /// their shell's environment.
     public var ll2Token: String?
+    /// The Spaceflight News API's base URL (`news_api`), checked when the settings are resolved.
+    public var newsAPI: String?
     /// Only the quantities the file names.
     public var units: [UnitPreferences.Quantity: UnitSystem] = [:]
     /// Nil when the file does not say (then auto, unless the app saved a choice).
@@ -109,6 +111,12 @@ public struct ConfigFile: Sendable, Hashable {
                 config.pictures = try choice(value, key) as PictureChoice
             case "ll2_token":
                 config.ll2Token = try string(value, key)
+            case "news_api":
+                let text = try string(value, key)
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                    throw Invalid(line: line(key), "news_api must be an http(s) URL such as \"https://api.spaceflightnewsapi.net/v4\"")
+                }
+                config.newsAPI = text
             case "units":
                 let units = try section(value, key)
                 for name in units.keys {
@@ -155,7 +163,7 @@ public struct ConfigFile: Sendable, Hashable {
                     throw Invalid(line: line(clash.1, in: key) ?? line(clash.0, in: key), "keys.\(clash.0) and keys.\(clash.1) are both \"\(clash.2)\"")
                 }
             default:
-                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, pictures, ll2_token, [units], [colors] or [keys]")
+                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, pictures, ll2_token, news_api, [units], [colors] or [keys]")
             }
         }
         func section(_ value: TOMLValueConvertible, _ key: String) throws -> TOMLTable {

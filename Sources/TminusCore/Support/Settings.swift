@@ -14,6 +14,8 @@ public struct Settings: Sendable {
     /// A Launch Library 2 API key (`--ll2-token`): sent as `Authorization: Token …` on every
     /// request to it, for a larger hourly budget. Never logged.
     public var ll2Token: String?
+    /// The Spaceflight News API (`--news-api`), asked for the articles about a launch or event.
+    public var newsAPI: URL = SpaceflightNews.defaultBaseURL
     public var paths: AppPaths
     public var timeZone: TimeZone
     /// The instant the clock starts at (`--now`), or nil for the real time.
@@ -41,6 +43,7 @@ public struct Settings: Sendable {
         public var spacexAPI: String?
         public var ll2API: String?
         public var ll2Token: String?
+        public var newsAPI: String?
         public var dataDir: String?
         public var tz: String?
         public var now: String?
@@ -87,6 +90,8 @@ public struct Settings: Sendable {
         }
         let spacex = try apiURL(pick(flags.spacexAPI, "TMINUS_SPACEX_API"), default: SpaceXAPI.defaultBaseURL, flag: "--spacex-api")
         let ll2 = try apiURL(pick(flags.ll2API, "TMINUS_LL2_API"), default: defaultLL2API, flag: "--ll2-api")
+        let news = try apiURL(pick(flags.newsAPI, "TMINUS_NEWS_API") ?? config.newsAPI, default: SpaceflightNews.defaultBaseURL,
+                              flag: "--news-api")
         let token = pick(flags.ll2Token, "TMINUS_LL2_TOKEN") ?? config.ll2Token
         // It goes into a header line: a line break would let it add headers of its own.
         if let token, token.contains(where: \.isWhitespace) || token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
@@ -136,7 +141,7 @@ public struct Settings: Sendable {
         }
         if flags.noImages { pictures = .none }
 
-        return Settings(
+        var settings = Settings(
             source: source, spacexAPI: spacex, ll2API: ll2, ll2Token: token,
             paths: paths,
             timeZone: zone, startTime: start, offline: flags.offline,
@@ -144,6 +149,8 @@ public struct Settings: Sendable {
             pictures: pictures, timeout: timeout, theme: theme,
             config: config, configProblem: loaded.problem
         )
+        settings.newsAPI = news
+        return settings
     }
 
     static func apiURL(_ text: String?, default value: URL, flag: String) throws -> URL {

@@ -10,6 +10,8 @@ public struct AppEnvironment: Sendable {
     /// them; the first is the one at start.
     public var sources: [LaunchSource]
     public var clock: AppClock
+    /// The articles about a launch or an event (the Spaceflight News API); nil asks for none.
+    public var news: NewsClient?
     public var openURL: @Sendable (URL) async -> Result<Void, LinkOpenError>
     public var time: LaunchTime
     public var preferences: PreferencesStore

@@ -22,6 +22,10 @@ public enum AppEvent: Sendable {
     case moreRocketsLoaded(source: Int, page: Int, Result<Fetched<RocketPage>, APIError>)
     /// A launch's whole record (sources whose rows leave things out).
     case launchDetailLoaded(id: String, Result<Fetched<Launch>, APIError>)
+    /// A page of the source's events.
+    case eventsLoaded(EventRequest, Result<Fetched<EventPage>, APIError>)
+    /// The articles about a launch or an event.
+    case newsLoaded(NewsSubject, Result<Fetched<[NewsArticle]>, APIError>)
     /// What a source said of its request budget.
     case allowanceLoaded(Result<RequestAllowance, APIError>)
     case linkOpened(URL, Result<Void, LinkOpenError>)

@@ -146,6 +146,8 @@ struct ReducerContext {
         var reportsAllowance = false
     }
     var sources: [Source]
+    /// The app can ask for news (`AppEnvironment.news`).
+    var hasNews = false
 
     init(_ environment: AppEnvironment) {
         func describe(_ source: LaunchSource) -> Source {
@@ -154,5 +156,6 @@ struct ReducerContext {
                    reportsAllowance: source.allowance != nil)
         }
         sources = environment.sources.map(describe)
+        hasNews = environment.news != nil
     }
 }

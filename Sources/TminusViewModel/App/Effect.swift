@@ -11,6 +11,10 @@ public enum Effect: Sendable, Hashable {
     case fetchRockets(source: Int, FetchMode)
     case fetchMoreRockets(source: Int, page: Int, FetchMode)
     case fetchLaunchDetail(id: String, source: Int, FetchMode)
+    /// A page of the source's events (the Events tab).
+    case fetchEvents(EventRequest, PageCursor)
+    /// The articles about a launch or an event (the Spaceflight News API).
+    case fetchNews(NewsSubject, FetchMode)
     /// How many requests the source still allows (Launch Library 2's `/api-throttle/`).
     case fetchAllowance(source: Int)
     // Pictures the screen shows; ones that left it are cancelled.
@@ -47,6 +51,7 @@ public enum Effect: Sendable, Hashable {
 /// A change to the favorites database.
 public enum FavoritesChange: Sendable, Hashable {
     case saveRocket(Rocket), removeRocket(String), saveLaunch(Launch), removeLaunch(String)
+    case saveEvent(SpaceEvent), removeEvent(String)
     /// Fresh copies of stored favorites (from a list or a detail that just arrived).
     case refresh([Launch], [Rocket])
 
@@ -56,6 +61,8 @@ public enum FavoritesChange: Sendable, Hashable {
         case .removeRocket(let id): try await store.removeRocket(id)
         case .saveLaunch(let launch): try await store.saveLaunch(launch)
         case .removeLaunch(let id): try await store.removeLaunch(id)
+        case .saveEvent(let event): try await store.saveEvent(event)
+        case .removeEvent(let id): try await store.removeEvent(id)
         case let .refresh(launches, rockets): try await store.refresh(launches, rockets)
         }
     }

@@ -67,6 +67,20 @@ final class EffectRunner {
             start { () async -> AppEvent in
                 do throws(APIError) { return .launchDetailLoaded(id: id, .success(try await fetch(id, mode))) } catch { return .launchDetailLoaded(id: id, .failure(error)) }
             }
+        case let .fetchEvents(asked, cursor):
+            guard env.sources.indices.contains(asked.source), let events = env.sources[asked.source].events else { return }
+            start { () async -> AppEvent in
+                do throws(APIError) { return .eventsLoaded(asked, .success(try await events(asked.segment, cursor, asked.mode))) } catch {
+                    return .eventsLoaded(asked, .failure(error))
+                }
+            }
+        case let .fetchNews(subject, mode):
+            guard let news = env.news else { return }
+            start { () async -> AppEvent in
+                do throws(APIError) { return .newsLoaded(subject, .success(try await news.articles(subject, mode))) } catch {
+                    return .newsLoaded(subject, .failure(error))
+                }
+            }
         case .fetchAllowance(let index):
             guard env.sources.indices.contains(index), let ask = env.sources[index].allowance else { return }
             start { () async -> AppEvent in

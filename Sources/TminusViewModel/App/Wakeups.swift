@@ -3,7 +3,8 @@ import TminusCore
 
 /// How long the terminal loop may sleep before the screen needs a redraw or the reducer a
 /// tick: every second while a countdown ticks, when a passing message is due to be taken down,
-/// every 30 s otherwise (the "updated N min ago" text), and never past a retry or a reminder.
+/// every 30 s otherwise (the "updated N min ago" text, and the Events tab's hourly refresh, which
+/// needs no second), and never past a retry or a reminder.
 enum Wakeups {
     static func interval(_ state: AppState, now: Date) -> Duration? {
         sooner(screen(state), reminderWake(state, now: now))
@@ -18,7 +19,8 @@ enum Wakeups {
             wakes.append(.milliseconds(max(10, Int((expires.timeIntervalSince(state.now) * 1000).rounded(.up)))))
         }
         // A retry waiting must start on time, and its last minute counts down in seconds.
-        let retries = state.lists.values.compactMap(\.status.retryAt) + [state.rockets.status.retryAt].compactMap { $0 }
+        let retries = state.lists.values.compactMap(\.status.retryAt) + state.events.lists.values.compactMap(\.status.retryAt)
+            + [state.rockets.status.retryAt].compactMap { $0 }
         if let soonest = retries.min() {
             let remaining = soonest.timeIntervalSince(state.now)
             wakes.append(remaining <= 60 ? .seconds(1) : .seconds(Int(min(30, remaining - 60).rounded(.up))))
@@ -39,7 +41,10 @@ enum Wakeups {
         if let detail = state.detail, detail.launch.outcomePending, ticks(detail.launch, state.now) { return true }
         // On wide terminals a launch list has the selected launch's preview, with its countdown.
         if let launch = state.previewLaunch, launch.outcomePending, ticks(launch, state.now) { return true }
-        return state.screen == .favorites && state.favorites.items.launches.contains { $0.launch.countsDown && ticks($0.launch, state.now) }
+        // An event's countdown: its detail's, or a watched one's on the Favorites tab.
+        if let event = state.routes.last?.eventDetail?.event, event.countsDown(at: state.now) { return true }
+        return state.screen == .favorites && (state.favorites.items.launches.contains { $0.launch.countsDown && ticks($0.launch, state.now) }
+            || state.favorites.items.events.contains { $0.event.countsDown(at: state.now) })
     }
 
     private static func ticks(_ launch: Launch, _ now: Date) -> Bool { Countdown.ticks(Countdown.kind(of: launch, now: now)) }

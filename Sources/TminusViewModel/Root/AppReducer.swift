@@ -33,6 +33,7 @@ struct AppReducer {
             if let expires = state.notice?.expires, expires <= now { state.notice = nil }
             retryDueLists()
             refreshDueLists()
+            refreshDueEvents()
             retryRocketsIfDue()
             checkReminders()
             askForFilterIfDue()
@@ -42,6 +43,8 @@ struct AppReducer {
         case let .launchesLoaded(asked, result):
             receivedLaunches(asked, result: result)
             askAllowanceAfter(asked, result)
+        case let .eventsLoaded(asked, result): receivedEvents(asked, result)
+        case let .newsLoaded(subject, result): receivedNews(subject, result)
         case .allowanceLoaded(let result): receivedAllowance(result)
         case let .launchDetailLoaded(id, result): receivedLaunchDetail(id, result)
         case let .rocketsLoaded(source, mode, result):
@@ -147,6 +150,7 @@ struct AppReducer {
     mutating func push(_ route: Route) {
         dismissPassingNotice()
         state.routes.append(route)
+        route.screen.unit.opened(&self)
     }
 
     mutating func goBack() {

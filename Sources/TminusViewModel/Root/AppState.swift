@@ -10,6 +10,7 @@ public struct AppState: Sendable, Hashable {
     public var lists: [ListID: LaunchListState] = [:]
     public var rockets = RocketsState()
     public var favorites = FavoritesState()
+    public var events = EventsState()
     /// Each tab's screens opened over it, innermost last, so switching tabs and back returns
     /// to where the user was.
     public var stacks: [Tab: [Route]] = [:]
@@ -24,6 +25,8 @@ public struct AppState: Sendable, Hashable {
     public var sourceIndex = 0
     /// Which of them no longer update (the r/SpaceX API since 2022).
     public var frozenSources: Set<Int> = []
+    /// Which of them have events (the r/SpaceX API has none).
+    public var sourcesWithEvents: Set<Int> = []
     /// Launch Library 2's request budget as it last said (`/api-throttle/`): the status line
     /// shows the calls left. Only one source reports one.
     public var allowance: RequestAllowance?
@@ -91,6 +94,9 @@ public struct AppState: Sendable, Hashable {
     }
 
     public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
+
+    /// Whether the source the Launches tab shows has events (the Events tab says when not).
+    public var sourceHasEvents: Bool { sourcesWithEvents.contains(sourceIndex) }
 
     public func list(_ id: ListID) -> LaunchListState { lists[id] ?? LaunchListState() }
     public func query(_ id: ListID) -> ListQuery { queries[id] ?? .default }
@@ -172,6 +178,7 @@ public struct AppState: Sendable, Hashable {
 
     public func isFavorite(rocket id: String) -> Bool { favorites.items.rockets.contains { $0.id == id } }
     public func isWatched(launch id: String) -> Bool { favorites.items.launches.contains { $0.id == id } }
+    public func isWatched(event id: String) -> Bool { favorites.items.events.contains { $0.id == id } }
 
     /// The rocket the user is looking at: the open page, the selected row of the Rockets tab,
     /// or the selected favorite rocket on the Favorites tab (`f`, `y` and the preview act on it).
@@ -215,6 +222,7 @@ extension AppState {
         var state = AppState(now: environment.clock.now(), sourceNames: environment.sources.map(\.name),
                              timeZone: environment.time.timeZone)
         state.frozenSources = Set(environment.sources.indices.filter { environment.sources[$0].isFrozen })
+        state.sourcesWithEvents = Set(environment.sources.indices.filter { environment.sources[$0].events != nil })
         if environment.pictures == nil { state.pictureMode = .glyphs }
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences

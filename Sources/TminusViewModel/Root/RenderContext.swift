@@ -19,6 +19,7 @@ struct RenderContext {
     let units: UnitPreferences
     let watched: Set<String>
     let favoriteRockets: Set<String>
+    let watchedEvents: Set<String>
     /// What changed about each launch since the user last looked.
     let changes: [String: LaunchChange]
     /// Lines a launch row takes, and how many rows fit (the view model scrolls by the same).
@@ -36,6 +37,7 @@ struct RenderContext {
         units = state.preferences.units
         watched = state.favorites.items.launchIDs
         favoriteRockets = state.favorites.items.rocketIDs
+        watchedEvents = state.favorites.items.eventIDs
         changes = state.changes
         launchRowHeight = state.launchRowHeight
         visibleLaunchRows = state.visibleLaunchRows

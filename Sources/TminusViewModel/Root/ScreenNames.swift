@@ -11,12 +11,15 @@ extension ScreenKind {
     public static let rocketPage = RocketPageScreen.kind
     public static let rocketLaunches = RocketLaunchesScreen.kind
     public static let favorites = FavoritesScreen.kind
+    public static let events = EventsScreen.kind
+    public static let eventDetail = EventDetailScreen.kind
 }
 
 extension Tab {
     public static let launches = LaunchesScreen.tab
     public static let rockets = RocketsScreen.tab
     public static let favorites = FavoritesScreen.tab
+    public static let events = EventsScreen.tab
 }
 
 extension Route {
@@ -26,8 +29,11 @@ extension Route {
         Route(.rocketLaunches, RocketLaunchesState(rocketID: rocketID, rocketName: rocketName))
     }
 
+    public static func eventDetail(_ detail: EventDetailState) -> Route { Route(.eventDetail, detail) }
+
     /// The route's state when it is that screen's.
     public var launchDetail: LaunchDetailState? { state(as: LaunchDetailState.self) }
     public var rocketPage: RocketPageState? { state(as: RocketPageState.self) }
     public var rocketLaunches: RocketLaunchesState? { state(as: RocketLaunchesState.self) }
+    public var eventDetail: EventDetailState? { state(as: EventDetailState.self) }
 }

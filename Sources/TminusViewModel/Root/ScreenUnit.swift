@@ -22,6 +22,8 @@ protocol ScreenUnit: SendableMetatype {
     /// Selects its row `index`: a click on it (a `ClickTarget.row` its view recorded), or the
     /// screen pushed over it closing on that row (a rocket page paged to another rocket).
     static func selectRow(_ index: Int, _ reducer: inout AppReducer)
+    /// It was just pushed (it is the innermost screen): what it asks for as it opens.
+    static func opened(_ reducer: inout AppReducer)
     /// The mouse wheel: `lines` down (negative: up).
     static func wheel(_ lines: Int, _ reducer: inout AppReducer)
     /// The launch or rocket the user is looking at (`f`, `y`, `c` and the preview act on it).
@@ -42,6 +44,7 @@ protocol ScreenUnit: SendableMetatype {
 
 extension ScreenUnit {
     static func selectRow(_ index: Int, _ reducer: inout AppReducer) {}
+    static func opened(_ reducer: inout AppReducer) {}
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {}
     static func launchInFocus(_ state: AppState) -> Launch? { nil }
     static func rocketInFocus(_ state: AppState) -> Rocket? { nil }
@@ -76,9 +79,10 @@ extension TabUnit {
 /// line in `AppState`.
 enum Screens {
     /// The tabs, in the tab bar's order (the digit keys follow it).
-    static let tabs: [any TabUnit.Type] = [LaunchesScreen.self, RocketsScreen.self, FavoritesScreen.self]
+    static let tabs: [any TabUnit.Type] = [LaunchesScreen.self, RocketsScreen.self, FavoritesScreen.self, EventsScreen.self]
     /// The screens pushed over them.
-    static let pushed: [any ScreenUnit.Type] = [LaunchDetailScreen.self, RocketPageScreen.self, RocketLaunchesScreen.self]
+    static let pushed: [any ScreenUnit.Type] = [LaunchDetailScreen.self, RocketPageScreen.self, RocketLaunchesScreen.self,
+                                                  EventDetailScreen.self]
 
     static let all: [any ScreenUnit.Type] = tabs + pushed
 

@@ -24,6 +24,7 @@ struct PendingFavorites: Sendable, Hashable {
     var count = 0
     var rockets: Set<String> = []
     var launches: Set<String> = []
+    var events: Set<String> = []
 }
 
 struct ReminderKey: Sendable, Hashable {

@@ -20,6 +20,36 @@ enum CountdownView {
             return 1
         }
         let countdown = Countdown(launch, now: context.now, time: context.time)
+        // The NET under the clock; a bare date was the clock's own text, and is not said twice.
+        let net = countdown.kind != .noExactTime && countdown.kind != .noDate
+            ? context.time.netLine(launch.date, precision: launch.datePrecision) : nil
+        let change = context.changes[launch.id].map { ("\($0.text) since you last looked", Theme.changeStyle($0)) }
+        return drawClock(countdown, net: net, note: change, x: x, y: y, width: width, height: height, into: &grid)
+    }
+
+    /// An event's countdown (a docking, a spacewalk) as a launch's, until it begins; then its
+    /// date and how long ago it began.
+    @discardableResult
+    static func draw(_ event: SpaceEvent, context: RenderContext, x: Int, y: Int, width: Int, height: Int, into grid: inout Grid) -> Int {
+        guard width > 0, height > 0 else { return 0 }
+        if let date = event.date, date <= context.now {
+            let used = grid.put(context.time.detailDate(date, precision: event.datePrecision), x: x, y: y, maxWidth: width, style: .bold)
+            // "began 3 h ago" while it may still be on (a spacewalk takes hours), then only that it is past.
+            let recent = event.datePrecision == .hour && context.now.timeIntervalSince(date) < 48 * 3600
+            let began = recent ? "began " + Formatting.age(from: date, to: context.now) : "past event"
+            grid.put("  " + began, x: x + used, y: y, maxWidth: width - used, style: Theme.label)
+            return 1
+        }
+        var countdown = Countdown(to: event.date, precision: event.datePrecision, now: context.now, time: context.time)
+        if countdown.kind == .counting { countdown.label = "until the event" }
+        let net = countdown.kind == .counting ? context.time.netLine(event.date, precision: event.datePrecision) : nil
+        return drawClock(countdown, net: net, note: nil, x: x, y: y, width: width, height: height, into: &grid)
+    }
+
+    /// The clock in big letters when there is room (and its exact text as their caption), else
+    /// on one line; what it means beside the text; the date and a note (what changed) under it.
+    private static func drawClock(_ countdown: Countdown, net: String?, note: (String, Style)?,
+                                  x: Int, y: Int, width: Int, height: Int, into grid: inout Grid) -> Int {
         let style = Theme.style(tone(countdown.kind))
         var row = y
         if countdown.isLive, height >= bigHeight, let letters = BlockFont.rows(countdown.text),
@@ -34,15 +64,12 @@ enum CountdownView {
         let used = grid.put(countdown.text, x: x, y: row, maxWidth: width, style: style)
         grid.put("  " + countdown.label, x: x + used, y: row, maxWidth: width - used, style: Theme.label)
         row += 1
-        // The NET under the clock; a bare date was the clock's own text, and is not said twice.
         guard row < y + height else { return row - y }
         var netX = x
-        if countdown.kind != .noExactTime && countdown.kind != .noDate {
-            netX += grid.put(context.time.netLine(launch.date, precision: launch.datePrecision), x: x, y: row, maxWidth: width, style: .dim)
-        }
-        if let change = context.changes[launch.id] {
-            let text = (netX == x ? "" : "  ") + "\(change.text) since you last looked"
-            netX += grid.put(text, x: netX, y: row, maxWidth: x + width - netX, style: Theme.changeStyle(change))
+        if let net { netX += grid.put(net, x: x, y: row, maxWidth: width, style: .dim) }
+        if let (text, noteStyle) = note {
+            let text = (netX == x ? "" : "  ") + text
+            netX += grid.put(text, x: netX, y: row, maxWidth: x + width - netX, style: noteStyle)
         }
         return netX == x ? row - y : row - y + 1
     }

@@ -1,7 +1,7 @@
 import Foundation
 import TminusCore
 
-/// A reminder going off: a watched launch is near its NET. The reducer rings the bell (an `Effect.bell`), puts `notice` in the status line and hands this to `AppEnvironment.alert`
+/// A reminder going off: a watched launch (or event) is near its NET. The reducer rings the bell (an `Effect.bell`), puts `notice` in the status line and hands this to `AppEnvironment.alert`
 /// (the desktop notification).
 public struct Reminder: Sendable, Hashable {
     public var launchID: String
@@ -59,15 +59,15 @@ extension AppReducer {
     mutating func checkReminders() {
         let leads = Reminders.leads(state)
         guard !leads.isEmpty else { return }
-        for (watched, net) in Reminders.candidates(state, now: now) {
+        for (id, name, net) in Reminders.candidates(state, now: now) {
             let due = leads.filter {
-                net.addingTimeInterval(-$0) <= now && !state.session.firedReminders.contains(ReminderKey(launchID: watched.id, lead: $0, net: net))
+                net.addingTimeInterval(-$0) <= now && !state.session.firedReminders.contains(ReminderKey(launchID: id, lead: $0, net: net))
             }
             guard let shortest = due.min() else { continue }
-            for lead in due { state.session.firedReminders.insert(ReminderKey(launchID: watched.id, lead: lead, net: net)) }
+            for lead in due { state.session.firedReminders.insert(ReminderKey(launchID: id, lead: lead, net: net)) }
             let moment = net.addingTimeInterval(-shortest)
             let at = now.timeIntervalSince(moment) <= Reminder.onTimeTolerance ? moment : now
-            fire(Reminder(launchID: watched.id, name: watched.name, net: net, lead: shortest, at: at))
+            fire(Reminder(launchID: id, name: name, net: net, lead: shortest, at: at))
         }
     }
 
@@ -84,21 +84,27 @@ enum Reminders {
         Set(state.preferences.reminders).filter { $0 > 0 }.sorted(by: >).map { TimeInterval($0) * 60 }
     }
 
-    /// Watched launches a reminder can be about, with their NET.
-    static func candidates(_ state: AppState, now: Date) -> [(launch: WatchedLaunch, net: Date)] {
-        state.favorites.items.launches.compactMap { watched in
-            guard watched.launch.countsDown,
-                  let net = watched.date, net > now else { return nil }
-            return (watched, net)
+    /// Watched launches and events a reminder can be about (an exact time still ahead), with
+    /// their NET. An event's key is `event:` and its id (event ids are numbers, launch ids UUIDs,
+    /// but a key should not rely on that).
+    static func candidates(_ state: AppState, now: Date) -> [(id: String, name: String, net: Date)] {
+        let launches = state.favorites.items.launches.compactMap { watched -> (String, String, Date)? in
+            guard watched.launch.countsDown, let net = watched.date, net > now else { return nil }
+            return (watched.id, watched.name, net)
         }
+        let events = state.favorites.items.events.compactMap { watched -> (String, String, Date)? in
+            guard watched.event.countsDown(at: now), let net = watched.event.date else { return nil }
+            return ("event:" + watched.id, watched.name, net)
+        }
+        return launches + events
     }
 
     /// The soonest moment a reminder not yet set off is due (maybe already past: then at once).
     static func nextDue(_ state: AppState, now: Date) -> Date? {
         let leads = leads(state)
         var soonest: Date?
-        for (watched, net) in candidates(state, now: now) {
-            for lead in leads where !state.session.firedReminders.contains(ReminderKey(launchID: watched.id, lead: lead, net: net)) {
+        for (id, _, net) in candidates(state, now: now) {
+            for lead in leads where !state.session.firedReminders.contains(ReminderKey(launchID: id, lead: lead, net: net)) {
                 let due = net.addingTimeInterval(-lead)
                 if soonest.map({ due < $0 }) ?? true { soonest = due }
             }

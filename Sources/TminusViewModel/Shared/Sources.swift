@@ -35,6 +35,7 @@ extension AppReducer {
         // to the other source.
         for unit in Screens.tabs where unit.followsSource { state.stacks[unit.tab] = [] }
         state.tab = .launches
+        forgetEvents()
         show(Notice("source: \(state.sourceName)"))
         loadFirstPageIfNeeded(.segment(state.segment))
     }

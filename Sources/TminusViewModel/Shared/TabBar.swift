@@ -5,10 +5,13 @@ enum TabBar {
     static func draw(_ state: AppState, into frame: inout Frame, layout: ScreenLayout) {
         let y = layout.tabBarRow
         frame.grid.fill(x: 0, y: y, width: frame.grid.width, height: 1, style: Theme.bar)
-        frame.grid.put(TabBarGeometry.title, x: 0, y: y, style: Style(foreground: .theme.accent, background: .theme.barBackground, attributes: .bold))
+        let width = frame.grid.width
+        if TabBarGeometry.showsTitle(width: width) {
+            frame.grid.put(TabBarGeometry.title, x: 0, y: y, style: Style(foreground: .theme.accent, background: .theme.barBackground, attributes: .bold))
+        }
         // Where each label goes comes from TabBarGeometry; a click on one selects its tab.
-        var x = TabBarGeometry.title.count
-        for (tab, labelX, width) in TabBarGeometry.labels {
+        var x = 0
+        for (tab, labelX, width) in TabBarGeometry.labels(width: width) {
             let active = tab == state.tab
             let style = active
                 ? Style(foreground: .theme.onAccent, background: .theme.accent, attributes: .bold)
@@ -34,9 +37,14 @@ public enum TabBarGeometry {
 
     public static func label(_ tab: Tab) -> String { " \(tab.index + 1) \(tab.title) " }
 
-    /// Each tab with the first column of its label and the label's width (one blank between).
-    public static var labels: [(tab: Tab, x: Int, width: Int)] {
-        var x = title.count
+    /// Each tab with the first column of its label and the label's width (one blank between),
+    /// on a screen wide enough for the app's name too.
+    public static var labels: [(tab: Tab, x: Int, width: Int)] { labels(width: .max) }
+
+    /// The labels on a screen `width` columns wide: after the app's name when everything fits,
+    /// else from the first column (at the narrowest screen, 50 columns, every tab still shows).
+    public static func labels(width: Int) -> [(tab: Tab, x: Int, width: Int)] {
+        var x = showsTitle(width: width) ? title.count : 0
         var result: [(tab: Tab, x: Int, width: Int)] = []
         for tab in Tab.allCases {
             let width = label(tab).count
@@ -44,6 +52,11 @@ public enum TabBarGeometry {
             x += width + 1
         }
         return result
+    }
+
+    /// Whether the app's name fits left of the tabs.
+    public static func showsTitle(width: Int) -> Bool {
+        title.count + Tab.allCases.map { label($0).count + 1 }.reduce(0, +) <= width
     }
 
     /// The tab whose label covers column `x`, if any (the tests' reading of the bar; clicks go

@@ -19,7 +19,7 @@ struct Tminus: ParsableCommand {
         their name (tminus next --tz UTC).
         """,
         version: TminusVersion.current,
-        subcommands: [Next.self, List.self, Rockets.self, FavoritesCommand.self, ICS.self, Doctor.self]
+        subcommands: [Next.self, List.self, Events.self, Rockets.self, FavoritesCommand.self, ICS.self, Doctor.self]
     )
 
     @OptionGroup var options: CommonOptions

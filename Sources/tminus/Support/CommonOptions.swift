@@ -17,6 +17,9 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("ll2-token"), help: ArgumentHelp("Launch Library 2 API key, sent as 'Authorization: Token KEY' for a larger hourly budget. [TMINUS_LL2_TOKEN] (or ll2_token in config.toml)", valueName: "KEY"))
     var ll2Token: String?
 
+    @Option(name: .customLong("news-api"), help: ArgumentHelp("Base URL of the Spaceflight News API, asked for the articles about a launch or event. [TMINUS_NEWS_API] (or news_api in config.toml; default: https://api.spaceflightnewsapi.net/v4)", valueName: "URL"))
+    var newsAPI: String?
+
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Everything the app writes goes under DIR. [TMINUS_DATA_DIR] (default: the XDG data, cache, config and state dirs)", valueName: "DIR"))
     var dataDir: String?
 
@@ -47,7 +50,7 @@ struct CommonOptions: ParsableArguments {
     /// Flags, else environment variables, else defaults; a bad value is a usage error.
     func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
         var flags = Settings.Flags()
-        flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.ll2Token = ll2Token; flags.dataDir = dataDir
+        flags.source = source; flags.spacexAPI = spacexAPI; flags.ll2API = ll2API; flags.ll2Token = ll2Token; flags.newsAPI = newsAPI; flags.dataDir = dataDir
         flags.tz = tz; flags.now = now; flags.offline = offline; flags.browser = browser; flags.noImages = noImages
         flags.timeout = timeout; flags.theme = theme; flags.pictures = pictures
         do {

@@ -24,7 +24,8 @@ struct ScriptContext {
             FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
         }
         clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
-        let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now))[0]
+        let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
+        let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now), cache: cache)[0]
         source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
     }
 

@@ -15,7 +15,8 @@ enum Wiring {
         let governor = RequestGovernor(now: clock.now)
         // The app (not the subcommands, which say "nothing to show") falls back on the built-in
         // archive when a source cannot be reached and nothing is cached.
-        let live = sources(settings, clock: clock, governor: governor)
+        let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
+        let live = sources(settings, clock: clock, governor: governor, cache: cache)
         let sources = live.map { $0.fallingBack { BuiltInArchive.shared } }
         var environment = AppEnvironment(
             source: sources[0],
@@ -34,6 +35,7 @@ enum Wiring {
             },
             startupNotice: settings.offline ? offlineNotice : nil
         )
+        environment.news = news(settings, clock: clock, governor: governor, cache: cache)
         environment.alert = { reminder in await notify(reminder, logger: logger) }
         environment.configProblem = settings.configProblem
         environment.keys = settings.config.keys
@@ -42,6 +44,14 @@ enum Wiring {
         environment.colorOverrides = settings.config.colors
         environment.seen = .file(settings.paths.state.appending(path: "seen.json"))
         return environment
+    }
+
+    /// The Spaceflight News API: another host, with its own budget below the governor, through
+    /// the same response cache. Offline it answers from the cache alone.
+    static func news(_ settings: Settings, clock: AppClock, governor: RequestGovernor, cache: DiskCache) -> NewsClient {
+        let http = apiClients(settings).any.governed(by: governor, budget: .spaceflightNews)
+        let fetcher = CachedFetcher(http: http, cache: cache, sourceName: SpaceflightNews.name, now: { clock.now() })
+        return .live(base: settings.newsAPI, fetcher: fetcher)
     }
 
     /// A reminder as a desktop notification, when `notify-send` is on PATH; problems go to the
@@ -88,9 +98,8 @@ enum Wiring {
     /// budget: the chosen source first (`S` cycles). Offline, the network refuses every
     /// request and the fetcher answers from the cache alone.
     static func sources(_ settings: Settings, clock: AppClock,
-                        governor: RequestGovernor) -> [LaunchSource] {
+                        governor: RequestGovernor, cache: DiskCache) -> [LaunchSource] {
         let (http, ll2HTTP) = apiClients(settings)
-        let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
         func fetcher(_ name: String, _ budget: RequestBudget, via client: HTTPClient) -> CachedFetcher {
             CachedFetcher(http: client.governed(by: governor, budget: budget), cache: cache, sourceName: name,
                           now: { clock.now() })

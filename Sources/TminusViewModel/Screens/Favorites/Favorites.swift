@@ -9,6 +9,7 @@ extension AppReducer {
         if state.session.pendingFavorites.count == 0 {
             state.session.pendingFavorites.rockets = state.favorites.items.rocketIDs
             state.session.pendingFavorites.launches = state.favorites.items.launchIDs
+            state.session.pendingFavorites.events = state.favorites.items.eventIDs
         }
         state.session.pendingFavorites.count += 1
         switch change {
@@ -16,12 +17,18 @@ extension AppReducer {
         case .removeRocket(let id)?: state.session.pendingFavorites.rockets.remove(id)
         case .saveLaunch(let launch)?: state.session.pendingFavorites.launches.insert(launch.id)
         case .removeLaunch(let id)?: state.session.pendingFavorites.launches.remove(id)
+        case .saveEvent(let event)?: state.session.pendingFavorites.events.insert(event.id)
+        case .removeEvent(let id)?: state.session.pendingFavorites.events.remove(id)
         case .refresh?, nil: break
         }
     }
 
     func willBeWatched(_ id: String) -> Bool {
         state.session.pendingFavorites.count > 0 ? state.session.pendingFavorites.launches.contains(id) : state.isWatched(launch: id)
+    }
+
+    func willBeWatched(event id: String) -> Bool {
+        state.session.pendingFavorites.count > 0 ? state.session.pendingFavorites.events.contains(id) : state.isWatched(event: id)
     }
 
     func willBeFavorite(_ id: String) -> Bool {
@@ -82,6 +89,7 @@ extension AppReducer {
         switch state.favorites.selectedRow {
         case .rocket(let r)?: remove(.removeRocket(r.id), undo: .saveRocket(r.rocket), name: r.rocket.name)
         case .launch(let l)?: remove(.removeLaunch(l.id), undo: .saveLaunch(l.launch), name: l.launch.name)
+        case .event(let e)?: remove(.removeEvent(e.id), undo: .saveEvent(e.event), name: e.event.name)
         case nil: break
         }
     }
@@ -106,6 +114,17 @@ extension AppReducer {
     mutating func toggleWatch(_ launch: Launch) {
         toggle(willBeWatched(launch.id), remove: (.removeLaunch(launch.id), "no longer watching \(launch.name)"),
                save: (.saveLaunch(launch), "watching \(launch.name) · 3 Favorites"))
+    }
+
+    mutating func toggleWatch(_ event: SpaceEvent) {
+        toggle(willBeWatched(event: event.id), remove: (.removeEvent(event.id), "no longer watching \(event.name)"),
+               save: (.saveEvent(event), "watching \(event.name) · 3 Favorites"))
+    }
+
+    /// Fresh events arrived: the stored copies of watched ones that changed are written again.
+    mutating func refreshWatchedEvents(_ events: [SpaceEvent]) {
+        let stored = Dictionary(state.favorites.items.events.map { ($0.id, $0.event) }, uniquingKeysWith: { a, _ in a })
+        for event in events where stored[event.id].map({ $0 != event }) ?? false { changeFavorites(.saveEvent(event)) }
     }
 
     mutating func toggleFavorite(_ rocket: Rocket) {
@@ -170,6 +189,8 @@ extension AppReducer {
                 push(.rocketPage(visit(index, in: .favorites)))
             case .launch(let l)?:
                 push(.launchDetail(LaunchDetailState(launch: l.launch)))
+            case .event(let e)?:
+                openEvent(e.event)
             case nil:
                 break
             }

@@ -4,7 +4,7 @@ import TminusCore
 /// The Favorites tab: what the database holds, and where the selection is.
 public struct FavoritesState: Sendable, Hashable {
     public var items = Favorites.empty
-    /// One selection across both sections: rockets first, then launches.
+    /// One selection across the sections: rockets, then launches, then events.
     public var selection = 0
     public var isLoading = false
     public var hasLoadedOnce = false
@@ -22,9 +22,10 @@ public struct FavoritesState: Sendable, Hashable {
     public enum Row: Sendable, Hashable {
         case rocket(FavoriteRocket)
         case launch(WatchedLaunch)
+        case event(WatchedEvent)
     }
 
-    public var rows: [Row] { items.rockets.map(Row.rocket) + items.launches.map(Row.launch) }
+    public var rows: [Row] { items.rockets.map(Row.rocket) + items.launches.map(Row.launch) + items.events.map(Row.event) }
 
     public var selectedRow: Row? {
         let rows = rows

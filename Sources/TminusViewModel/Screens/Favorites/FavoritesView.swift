@@ -1,15 +1,17 @@
 import TminusCore
 import TminusRender
 
-/// The Favorites tab: favorite rockets, then watched launches with live countdowns.
+/// The Favorites tab: favorite rockets, then watched launches and events with live countdowns.
 enum FavoritesView {
     static func draw(_ favorites: FavoritesState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
                 let width = rect.width
         frame.grid.put(" Favorites", x: 1, y: rect.y, style: Style(foreground: .theme.accent, attributes: [.bold, .underline]))
-        let count = favorites.items.rockets.count + favorites.items.launches.count
+        let items = favorites.items
+        let count = items.rockets.count + items.launches.count + items.events.count
         if favorites.hasLoadedOnce {
-            frame.grid.putRight("\(favorites.items.rockets.count) rocket\(favorites.items.rockets.count == 1 ? "" : "s") · "
-                          + "\(favorites.items.launches.count) launch\(favorites.items.launches.count == 1 ? "" : "es") ",
+            let events = items.events.isEmpty ? "" : " · \(items.events.count) event\(items.events.count == 1 ? "" : "s")"
+            frame.grid.putRight("\(items.rockets.count) rocket\(items.rockets.count == 1 ? "" : "s") · "
+                          + "\(items.launches.count) launch\(items.launches.count == 1 ? "" : "es")\(events) ",
                           right: width, y: rect.y, style: Theme.label)
         }
         guard count > 0 else {
@@ -20,7 +22,7 @@ enum FavoritesView {
             }
             frame.grid.putCentered("No favorites yet.", y: middle, style: Theme.heading)
             frame.grid.putCentered("Press f on a rocket (tab 2) to keep it here,", y: middle + 2, style: Theme.label)
-            frame.grid.putCentered("or on a launch (tab 1) to watch it.", y: middle + 3, style: Theme.label)
+            frame.grid.putCentered("or on a launch (tab 1) or an event (tab 4) to watch it.", y: middle + 3, style: Theme.label)
             return
         }
 
@@ -33,10 +35,16 @@ enum FavoritesView {
             lines.append(.heading("Rockets"))
             for i in 0..<rocketCount { lines.append(.row(i, rows[i])) }
         }
-        if !favorites.items.launches.isEmpty {
+        let launchEnd = rocketCount + items.launches.count
+        if !items.launches.isEmpty {
             if rocketCount > 0 { lines.append(.blank) }
             lines.append(.heading("Watched launches"))
-            for i in rocketCount..<rows.count { lines.append(.row(i, rows[i])) }
+            for i in rocketCount..<launchEnd { lines.append(.row(i, rows[i])) }
+        }
+        if !items.events.isEmpty {
+            if launchEnd > 0 { lines.append(.blank) }
+            lines.append(.heading("Watched events"))
+            for i in launchEnd..<rows.count { lines.append(.row(i, rows[i])) }
         }
         // Scroll just enough to show the selected row.
         let height = rect.bottom - (rect.y + 1)
@@ -44,7 +52,7 @@ enum FavoritesView {
         let top = max(0, selectedLine - height + 1)
         // The columns packed from the left, the date (or the countdown) right after the names
         // (issue 25: at 200 columns a watched launch's countdown was 150 columns from its name).
-        let launchNames = favorites.items.launches.map { TerminalText.width($0.name) }.max() ?? 0
+        let launchNames = (items.launches.map { TerminalText.width($0.name) } + items.events.map { TerminalText.width($0.name) }).max() ?? 0
         let nameWidth = max(20, min(launchNames, width - 4 - 2 - 16 - 2 - LaunchListView.statusWidth - 1))
         let dateX = 4 + nameWidth + 2
         let statusX = dateX + 16 + 2
@@ -74,6 +82,19 @@ enum FavoritesView {
                     frame.grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
                 frame.grid.put(launch.launch.statusWord, x: statusX, y: y, maxWidth: max(0, width - 1 - statusX), style: Theme.style(launch.launch.statusTone))
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &frame)
+            case let .row(index, .event(watched)):
+                frame.click(Rect(x: 0, y: y, width: width, height: 1), .row(index))
+                let event = watched.event
+                frame.grid.put(String(Theme.eventGlyph), x: 2, y: y, style: Style(foreground: .theme.accent))
+                frame.grid.put(event.name, x: 4, y: y, maxWidth: nameWidth, style: .bold)
+                if event.countsDown(at: context.now) {
+                    let countdown = Countdown(to: event.date, precision: event.datePrecision, now: context.now, time: context.time)
+                    frame.grid.put(countdown.text, x: dateX, y: y, maxWidth: 16, style: Theme.style(CountdownView.tone(countdown.kind)))
+                } else {
+                    frame.grid.put(DateTextCache.listDate(event.date, precision: event.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
+                }
+                frame.grid.put(event.type ?? "-", x: statusX, y: y, maxWidth: max(0, width - 1 - statusX), style: Theme.label)
                 LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &frame)
             }
         }

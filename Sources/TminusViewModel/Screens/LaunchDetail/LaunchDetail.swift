@@ -5,44 +5,56 @@ import TminusCore
 extension AppReducer {
     mutating func performOnDetail(_ action: Action) {
         guard var detail = state.detail else { return }
-        let slots = detail.launch.linkSlots
-        let available = slots.indices.filter { !slots[$0].targets.isEmpty }
+        if performOnLinks(action, detail.linkSlots, selected: &detail.linkIndex, of: "this launch") {
+            return replaceTop(.launchDetail(detail))
+        }
         switch action {
         case .back:
             goBack()
             return
-        case .nextLink:
-            if let next = available.first(where: { $0 > detail.linkIndex }) ?? available.first { detail.linkIndex = next }
-        case .previousLink:
-            if let prev = available.last(where: { $0 < detail.linkIndex }) ?? available.last { detail.linkIndex = prev }
-        case .openLink:
-            guard slots.indices.contains(detail.linkIndex), !slots[detail.linkIndex].targets.isEmpty else {
-                show(Notice("this launch has no links", level: .error))
-                return
-            }
-            userChoseLinkSlot(slots[detail.linkIndex])
-            return
         case .refresh:
             requestLaunchDetail(mode: .reload)
+            if detail.hasNews { requestNews(.launch(detail.launch.id), mode: .reload) }
             return
         case .move(let movement):
             detail.scroll = scrolled(detail.scroll, by: movement)
-        case .chooseLink(let index):
-            // A click on the links bar: a link not yet selected is selected; the selected one
-            // opens, as `o` does (so a double-click, or a second click, opens).
-            guard slots.indices.contains(index) else { return }
-            guard !slots[index].targets.isEmpty else {
-                show(Notice("this launch has no \(slots[index].title.lowercased()) link", level: .error))
-                return
-            }
-            if index == detail.linkIndex { return performOnDetail(.openLink) }
-            detail.linkIndex = index
         case .toggleFavorite:
             userToggledFavorite()
             return
         default: return
         }
         replaceTop(.launchDetail(detail))
+    }
+
+    /// A links bar's keys and clicks, on any detail (`of` names what the links are of, for
+    /// "this launch has no links"): ←→ select an available link, `o` opens the selected one
+    /// (a menu when several pages are behind it), a click selects one and a click on the
+    /// selected one opens it. Returns whether the action was one of these.
+    mutating func performOnLinks(_ action: Action, _ slots: [LinkSlot], selected: inout Int, of what: String) -> Bool {
+        let available = slots.indices.filter { !slots[$0].targets.isEmpty }
+        switch action {
+        case .nextLink:
+            if let next = available.first(where: { $0 > selected }) ?? available.first { selected = next }
+        case .previousLink:
+            if let prev = available.last(where: { $0 < selected }) ?? available.last { selected = prev }
+        case .openLink:
+            guard slots.indices.contains(selected), !slots[selected].targets.isEmpty else {
+                show(Notice("\(what) has no links", level: .error))
+                return true
+            }
+            userChoseLinkSlot(slots[selected])
+        case .chooseLink(let index):
+            // A link not yet selected is selected; the selected one opens, as `o` does (so a
+            // double-click, or a second click, opens).
+            guard slots.indices.contains(index) else { return true }
+            guard !slots[index].targets.isEmpty else {
+                show(Notice("\(what) has no \(slots[index].title.lowercased()) link", level: .error))
+                return true
+            }
+            if index == selected { userChoseLinkSlot(slots[index]) } else { selected = index }
+        default: return false
+        }
+        return true
     }
 
     /// One page behind the link: open it. Several (a webcast on two sites): ask which.
@@ -106,7 +118,7 @@ extension AppReducer {
         if let rocket = state.rocketInFocus {
             url = rocket.wikipedia
         } else if let launch = state.launchInFocus {
-            let slots = launch.linkSlots
+            let slots = state.detail?.linkSlots ?? launch.linkSlots
             url = state.detail.flatMap { slots.indices.contains($0.linkIndex) ? slots[$0.linkIndex].targets.first?.url : nil }
                 ?? slots.lazy.compactMap(\.targets.first?.url).first
         } else {

@@ -13,11 +13,17 @@ enum LaunchDetailScreen: ScreenUnit {
         Keymap.calendar,
         Keymap.scroll,
         KeyHelp("PgUp PgDn g G", "scroll by page / to the ends", Keymap.scrollPages),
-        KeyHelp("r", "reload the launch (Launch Library 2)", bind((char("r"), .refresh))),
+        KeyHelp("r", "reload the launch and its news (Launch Library 2)", bind((char("r"), .refresh))),
         KeyHelp("Esc Backspace", "back", status: true, Keymap.back),
     ]
 
     static func perform(_ action: Action, _ reducer: inout AppReducer) { reducer.performOnDetail(action) }
+
+    /// A Launch Library 2 launch's news is asked as its detail opens.
+    static func opened(_ reducer: inout AppReducer) {
+        guard let detail = reducer.state.detail, detail.hasNews else { return }
+        reducer.requestNews(.launch(detail.launch.id))
+    }
 
     static func launchInFocus(_ state: AppState) -> Launch? { state.detail?.launch }
     static func data(_ state: AppState) -> ShownData {
@@ -36,6 +42,8 @@ enum LaunchDetailScreen: ScreenUnit {
 
     static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
         guard let detail = state.detail else { return }
-        LaunchDetailView.draw(detail, body: state.detailBody(detail.launch), in: rect, context: context, into: &frame)
+        var body = state.detailBody(detail.launch)
+        if detail.hasNews { body += NewsDocument.lines(detail.news, now: state.now, width: state.layout.detailBodyWidth) }
+        LaunchDetailView.draw(detail, body: body, in: rect, context: context, into: &frame)
     }
 }

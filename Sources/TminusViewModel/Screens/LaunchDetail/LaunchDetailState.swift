@@ -12,17 +12,25 @@ public struct LaunchDetailState: Sendable, Hashable {
     public var status = RemoteStatus()
     /// Which Launches source it was opened from (for `r`); nil from a rocket's list or Favorites.
     public var sourceIndex: Int?
+    /// The articles about it (a Launch Library 2 launch: the Spaceflight News API names those).
+    public var news = NewsState()
 
     public init(launch: Launch) {
         self.launch = launch
         linkIndex = launch.linkSlots.firstIndex { !$0.targets.isEmpty } ?? 0
     }
 
+    /// Whether it has a News section: the news names Launch Library 2 launches only.
+    public var hasNews: Bool { launch.origin == .launchLibrary2 }
+
+    /// The links bar: the launch's links, then its news.
+    public var linkSlots: [LinkSlot] { launch.linkSlots + (hasNews ? [news.slot] : []) }
+
     /// Takes a newer copy of the launch, keeping the selected link when it still exists.
     public mutating func update(_ newer: Launch) {
-        let title = launch.linkSlots.indices.contains(linkIndex) ? launch.linkSlots[linkIndex].title : nil
+        let title = linkSlots.indices.contains(linkIndex) ? linkSlots[linkIndex].title : nil
         launch = newer
-        let slots = newer.linkSlots
+        let slots = linkSlots
         if let title, let same = slots.firstIndex(where: { $0.title == title && !$0.targets.isEmpty }) {
             linkIndex = same
         } else {

@@ -48,18 +48,7 @@ enum LaunchDetailView {
                            width: rect.right - textX - 2, height: layout.detailCountdownHeight, into: &frame.grid)
 
         // The links bar; the selected one is what `o` opens, and a click chooses one.
-        let linksY = layout.detailLinksRow
-        frame.grid.put(LinkBar.label, x: layout.detailLinksX, y: linksY, style: Theme.label)
-        for link in LinkBar.layout(launch.linkSlots, startX: layout.detailLinksX) {
-            let style: Style
-            if link.index == detail.linkIndex && link.available {
-                style = Style(foreground: .theme.onAccent, background: .theme.accent, attributes: .bold)
-            } else {
-                style = link.available ? Style(foreground: .theme.accent) : Style(foreground: .theme.unavailable)
-            }
-            frame.grid.put(link.text, x: link.x, y: linksY, style: style)
-            frame.click(Rect(x: link.x, y: linksY, width: link.width, height: 1), .action(.chooseLink(link.index)))
-        }
+        LinkBar.draw(detail.linkSlots, selected: detail.linkIndex, x: layout.detailLinksX, y: layout.detailLinksRow, into: &frame)
         frame.grid.horizontalRule(y: layout.detailRuleRow)
 
         // The body.

@@ -1,6 +1,7 @@
 import TminusCore
+import TminusRender
 
-/// Where the launch detail's links bar puts each link (`Links  Webcast   Press kit  …`): the
+/// Where a detail's links bar (a launch's, an event's) puts each link (`Links  Webcast   Press kit  …`): the
 /// view draws each one there and records it as the link's click region.
 public enum LinkBar {
     /// The bar's label, left of the links.
@@ -30,6 +31,22 @@ public enum LinkBar {
             let item = Item(index: index, text: text, x: x, width: TerminalText.width(text), available: !slot.targets.isEmpty)
             x += item.width + 1
             return item
+        }
+    }
+
+    /// Draws the bar at (x, y): the selected link (what `o` opens) highlighted, empty ones
+    /// greyed; each recorded as a click region (a click chooses it).
+    static func draw(_ slots: [LinkSlot], selected: Int, x: Int, y: Int, into frame: inout Frame) {
+        frame.grid.put(label, x: x, y: y, style: Theme.label)
+        for link in layout(slots, startX: x) {
+            let style: Style
+            if link.index == selected && link.available {
+                style = Style(foreground: .theme.onAccent, background: .theme.accent, attributes: .bold)
+            } else {
+                style = link.available ? Style(foreground: .theme.accent) : Style(foreground: .theme.unavailable)
+            }
+            frame.grid.put(link.text, x: link.x, y: y, style: style)
+            frame.click(Rect(x: link.x, y: y, width: link.width, height: 1), .action(.chooseLink(link.index)))
         }
     }
 }

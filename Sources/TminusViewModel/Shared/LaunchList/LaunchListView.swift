@@ -104,20 +104,24 @@ enum LaunchListView {
 
     static func drawSegments(_ state: AppState, list: LaunchListState, in rect: Rect, into frame: inout Frame) {
         let y = rect.y, width = rect.width
-        // Columns from `SegmentSwitch`; a click on a segment shows it.
-        for (index, item) in SegmentSwitch.items.enumerated() {
-            if index > 0 { frame.grid.put(SegmentSwitch.separator, x: item.x - TerminalText.width(SegmentSwitch.separator), y: y, style: Theme.label) }
-            let active = item.segment == state.segment
-            frame.grid.put(item.text, x: item.x, y: y,
-                     style: active ? Style(foreground: .theme.accent, attributes: [.bold, .underline]) : Theme.label)
-            frame.click(Rect(x: item.x, y: y, width: item.width, height: 1), .action(.showSegment(item.segment)))
-        }
+        drawSwitch(active: state.segment, y: y, into: &frame)
         drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, width: width, into: &frame)
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
         let facts = queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"]
         let typing = state.filterInput?.list == .segment(state.segment)
         putFacts(facts, after: typing ? width / 2 : SegmentSwitch.endX, right: width, y: y, into: &frame)
+    }
+
+    /// The `Upcoming │ Past` switch (the Launches and Events tabs), columns from
+    /// `SegmentSwitch`; a click on a segment shows it.
+    static func drawSwitch(active: LaunchSegment, y: Int, into frame: inout Frame) {
+        for (index, item) in SegmentSwitch.items.enumerated() {
+            if index > 0 { frame.grid.put(SegmentSwitch.separator, x: item.x - TerminalText.width(SegmentSwitch.separator), y: y, style: Theme.label) }
+            frame.grid.put(item.text, x: item.x, y: y,
+                     style: item.segment == active ? Style(foreground: .theme.accent, attributes: [.bold, .underline]) : Theme.label)
+            frame.click(Rect(x: item.x, y: y, width: item.width, height: 1), .action(.showSegment(item.segment)))
+        }
     }
 
     /// The list's facts, right-aligned on the subheader row and never over what is left of
