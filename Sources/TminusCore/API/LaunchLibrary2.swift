@@ -66,12 +66,8 @@ public enum LaunchLibrary2 {
     /// A record that cannot be read (no `id`, not an object) is skipped; `results` null or
     /// missing is bad data, not an empty page.
     public static func decodeList(_ data: Data, page: Int) throws(APIError) -> LaunchPage {
-        let envelope = try JSONProblem.decode(LL2ListRecord<LL2LaunchRecord>.self, from: data)
-        let launches = envelope.results.compactMap(\.value).map(launch(from:))
-        // A `next` that is no http(s) URL still says there is a next page: `url(for:)` computes it.
-        let next = envelope.next.map { PageCursor(page: page + 1, url: WebURL.parse($0)) }
-        return LaunchPage(launches: launches, page: page, totalDocs: envelope.count, next: next,
-                          unreadable: envelope.results.count - launches.count)
+        let read = try JSONProblem.decode(LL2ListRecord<LL2LaunchRecord>.self, from: data).items(page: page, launch(from:))
+        return LaunchPage(launches: read.items, page: page, totalDocs: read.totalDocs, next: read.next, unreadable: read.unreadable)
     }
 
     /// One launch record (the detail endpoint).

@@ -26,11 +26,8 @@ extension LaunchLibrary2 {
 
     /// A page of events; a record without an id is skipped and counted.
     public static func decodeEvents(_ data: Data, page: Int) throws(APIError) -> EventPage {
-        let envelope = try JSONProblem.decode(LL2ListRecord<LL2EventRecord>.self, from: data)
-        let events = envelope.results.compactMap(\.value).compactMap(event(from:))
-        let next = envelope.next.map { PageCursor(page: page + 1, url: WebURL.parse($0)) }
-        return EventPage(events: events, page: page, totalDocs: envelope.count, next: next,
-                         unreadable: envelope.results.count - events.count)
+        let read = try JSONProblem.decode(LL2ListRecord<LL2EventRecord>.self, from: data).items(page: page, event(from:))
+        return EventPage(events: read.items, page: page, totalDocs: read.totalDocs, next: read.next, unreadable: read.unreadable)
     }
 
     static func event(from record: LL2EventRecord) -> SpaceEvent? {

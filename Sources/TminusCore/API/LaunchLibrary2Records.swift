@@ -20,6 +20,14 @@ struct LL2ListRecord<Record: Decodable>: Decodable {
         next = c.lenient(String.self, .next).emptyAsNil
         results = try c.decode([LenientElement<Record>].self, forKey: .results)
     }
+
+    /// Page `page`'s items as `read` makes them (nil: unreadable, skipped and counted), and the
+    /// cursor of the next page. A `next` that is no http(s) URL still says there is a next
+    /// page: `url(for:)` computes it.
+    func items<Item>(page: Int, _ read: (Record) -> Item?) -> (items: [Item], totalDocs: Int?, next: PageCursor?, unreadable: Int) {
+        let items = results.compactMap(\.value).compactMap(read)
+        return (items, count, next.map { PageCursor(page: page + 1, url: WebURL.parse($0)) }, results.count - items.count)
+    }
 }
 
 /// One launch: a list row (2.0.0 list, 2.2.0 `mode=normal`) or the detail (`mode=detailed`).

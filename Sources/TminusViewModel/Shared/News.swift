@@ -45,20 +45,18 @@ extension AppReducer {
     /// Every open detail about `subject` (on any tab) changed by `change`.
     private mutating func updateNews(_ subject: NewsSubject, _ change: (inout NewsState) -> Void) {
         switch subject {
-        case .launch(let id):
-            updateRoutes { (detail: LaunchDetailState) in
-                guard detail.launch.id == id else { return .launchDetail(detail) }
-                var detail = detail
-                change(&detail.news)
-                return .launchDetail(detail)
-            }
-        case .event(let id):
-            updateRoutes { (detail: EventDetailState) in
-                guard detail.event.id == id else { return .eventDetail(detail) }
-                var detail = detail
-                change(&detail.news)
-                return .eventDetail(detail)
-            }
+        case .launch(let id): updateNews(of: { (detail: LaunchDetailState) in detail.launch.id == id }, \.news, Route.launchDetail, change)
+        case .event(let id): updateNews(of: { (detail: EventDetailState) in detail.event.id == id }, \.news, Route.eventDetail, change)
+        }
+    }
+
+    private mutating func updateNews<Detail: Sendable & Hashable>(of matches: (Detail) -> Bool, _ news: WritableKeyPath<Detail, NewsState>,
+                                                                  _ route: (Detail) -> Route, _ change: (inout NewsState) -> Void) {
+        updateRoutes { (detail: Detail) in
+            guard matches(detail) else { return route(detail) }
+            var detail = detail
+            change(&detail[keyPath: news])
+            return route(detail)
         }
     }
 }

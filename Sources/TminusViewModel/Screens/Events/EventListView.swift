@@ -29,12 +29,7 @@ enum EventListView {
 
         guard !list.events.isEmpty else {
             let what = events.segment == .upcoming ? "upcoming events" : "past events"
-            if list.status.isLoading {
-                frame.grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
-            } else if let error = list.status.error {
-                frame.grid.putCentered("Could not load \(what): \(error.message)", y: middle, style: Theme.error)
-                frame.grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
-            } else if list.status.hasLoadedOnce {
+            if !LaunchListView.sayLoadingOrError(list.status, what: what, y: middle, into: &frame), list.status.hasLoadedOnce {
                 frame.grid.putCentered("No \(what).", y: middle, style: Theme.label)
             }
             return
@@ -44,15 +39,9 @@ enum EventListView {
         for index in top..<min(list.events.count, top + capacity) {
             let event = list.events[index]
             let y = rect.y + 2 + (index - top) * rowHeight
-            frame.click(Rect(x: 0, y: y, width: rect.right, height: 2), .row(index))
-            let key = event.image.map { PictureKey(url: $0, columns: layout.thumbnailColumns, rows: layout.thumbnailRows) }
-            PictureView.draw(key, context: context, x: 2, y: y, columns: layout.thumbnailColumns, rows: layout.thumbnailRows,
-                             placeholder: [String(Theme.eventGlyph)], into: &frame)
-            let nameWidth = Theme.putMarked(event.name, marked: context.watchedEvents.contains(event.id), x: textX, y: y,
-                                            maxWidth: dateX - textX - 2, into: &frame.grid)
-            if let type = event.type, textX + nameWidth + 4 < dateX - 2 {
-                frame.grid.put("· " + type, x: textX + nameWidth + 1, y: y, maxWidth: dateX - 2 - (textX + nameWidth + 1), style: Theme.label)
-            }
+            ThumbnailRow.drawHead(index, picture: event.image, placeholder: Theme.eventGlyph, name: event.name,
+                                  marked: context.watchedEvents.contains(event.id), note: event.type,
+                                  x: textX, y: y, right: dateX, width: rect.right, context: context, into: &frame)
             frame.grid.put(DateTextCache.listDate(event.date, precision: event.datePrecision, time: context.time), x: dateX, y: y,
                            maxWidth: dateWidth, style: Style(foreground: .theme.upcoming))
             var x = textX

@@ -47,16 +47,9 @@ enum RocketListView {
         for (slot, index) in RocketListLayout.visible(rockets, rows: rect.height - 2).enumerated() {
             let rocket = rockets.rockets[index]
             let y = (rect.y + 2) + slot * RocketListLayout.rowHeight
-            // Two lines of a rocket (the gap under them belongs to none).
-            frame.click(Rect(x: 0, y: y, width: rect.right, height: 2), .row(index))
-            let key = rocket.flickrImages.first.map { PictureKey(url: $0, columns: layout.thumbnailColumns, rows: layout.thumbnailRows) }
-            PictureView.draw(key, context: context, x: 2, y: y, columns: layout.thumbnailColumns, rows: layout.thumbnailRows,
-                             placeholder: [String(Theme.rocketGlyph)], into: &frame)
-            let nameWidth = Theme.putMarked(rocket.name, marked: context.favoriteRockets.contains(rocket.id), x: textX, y: y,
-                                            maxWidth: statusX - textX - 2, into: &frame.grid)
-            if let provider = rocket.provider, textX + nameWidth + 4 < statusX - 2 {
-                frame.grid.put("· " + provider, x: textX + nameWidth + 1, y: y, maxWidth: statusX - 2 - (textX + nameWidth + 1), style: Theme.label)
-            }
+            ThumbnailRow.drawHead(index, picture: rocket.flickrImages.first, placeholder: Theme.rocketGlyph, name: rocket.name,
+                                  marked: context.favoriteRockets.contains(rocket.id), note: rocket.provider,
+                                  x: textX, y: y, right: statusX, width: rect.right, context: context, into: &frame)
             switch rocket.active {
             case true?: frame.grid.put("● active", x: statusX, y: y, style: Style(foreground: .theme.success))
             case false?: frame.grid.put("○ retired", x: statusX, y: y, style: Theme.label)

@@ -262,14 +262,7 @@ enum LaunchListView {
         let middle = rect.y + 2 + (rect.height - 2) / 2 - 1
         if startup {
             StartupLogo.draw(what: what, context: context, into: &frame)
-        } else if list.status.isLoading {
-            frame.grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
-        } else if let error = list.status.error {
-            frame.grid.putCentered("Could not load \(what): \(error.message)", y: middle, style: Theme.error)
-            // `r` cannot help while tminus is told to stay off the network.
-            if case .offline = error {} else {
-                frame.grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
-            }
+        } else if sayLoadingOrError(list.status, what: what, y: middle, into: &frame) {
         } else if !filters.isEmpty {
             // Not "No past launches.": the filter hid them (the rows at hand while it is typed,
             // the server's answer after); say which, and how to get them back.
@@ -278,6 +271,24 @@ enum LaunchListView {
         } else if list.status.hasLoadedOnce {
             frame.grid.putCentered("No \(what).", y: middle, style: Theme.label)
         }
+    }
+
+    /// An empty list's first words (a launch list's, the Events tab's): loading, or why it
+    /// failed and that `r` retries. Returns whether it said either.
+    @discardableResult
+    static func sayLoadingOrError(_ status: RemoteStatus, what: String, y middle: Int, into frame: inout Frame) -> Bool {
+        if status.isLoading {
+            frame.grid.putCentered("Loading \(what)…", y: middle, style: Theme.label)
+        } else if let error = status.error {
+            frame.grid.putCentered("Could not load \(what): \(error.message)", y: middle, style: Theme.error)
+            // `r` cannot help while tminus is told to stay off the network.
+            if case .offline = error {} else {
+                frame.grid.putCentered("press r to retry", y: middle + 1, style: Theme.label)
+            }
+        } else {
+            return false
+        }
+        return true
     }
 }
 
