@@ -57,7 +57,7 @@ struct EventsTabTests {
         #expect(h.state.events.current.events.count == 40)
         await h.press(.character("G"), .character("G"))
         #expect(h.state.events.current.events.count == 45)
-        #expect(h.state.events.current.next == nil)
+        #expect(h.state.events.current.paging.next == nil)
         await h.press(.character("G"))
         #expect(Self.eventRequests(h).map(\.page) == [1, 2, 3], "\(Self.eventRequests(h))")
     }
@@ -68,7 +68,7 @@ struct EventsTabTests {
         // Every page now answers the first page's events.
         h.source.replace(events: Array(Sample.events(20)) + Array(Sample.events(20)) + Array(Sample.events(5)), in: .upcoming)
         await h.press(.character("G"), .character("G"), .character("G"))
-        #expect(h.state.events.current.end == .noNewRecords)
+        #expect(h.state.events.current.paging.end == .noNewRecords)
         let asked = Self.eventRequests(h).count
         await h.press(.character("G"), .character("k"), .character("G"))
         #expect(Self.eventRequests(h).count == asked, "no request after the end")

@@ -15,13 +15,13 @@ enum WholeState {
     static func firstPage(_ launches: [Launch], fetchedAt: Date, generation: Int = 0) -> LaunchListState {
         var list = LaunchListState()
         list.launches = launches
-        list.next = nil
-        list.totalDocs = launches.count
+        list.paging.next = nil
+        list.paging.totalDocs = launches.count
         list.generation = generation
         list.status.hasLoadedOnce = true
         list.status.updatedAt = fetchedAt
-        list.askedPages = [.first]
-        list.seenIDs = Set(launches.map(\.id))
+        list.paging.askedPages = [.first]
+        list.paging.seenIDs = Set(launches.map(\.id))
         return list
     }
 

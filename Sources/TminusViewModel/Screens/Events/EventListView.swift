@@ -18,7 +18,7 @@ enum EventListView {
             frame.grid.putCentered("S switches to Launch Library 2: dockings, spacewalks, static fires, landings.", y: middle + 1, style: Theme.label)
             return
         }
-        let count = list.status.hasLoadedOnce ? "\(list.events.count)\(list.next != nil ? "+" : "") event\(list.events.count == 1 ? "" : "s")" : ""
+        let count = list.status.hasLoadedOnce ? "\(list.events.count)\(list.paging.next != nil ? "+" : "") event\(list.events.count == 1 ? "" : "s")" : ""
         LaunchListView.putFacts([count, "times in \(state.time.zoneName)"], after: SegmentSwitch.endX, right: rect.right, y: rect.y, into: &frame)
         let layout = context.layout
         let textX = 2 + layout.thumbnailColumns + 2
@@ -53,7 +53,7 @@ enum EventListView {
         if footerY < rect.bottom {
             if list.status.activity == .loadingMore {
                 frame.grid.put("Loading more…", x: textX, y: footerY, style: Theme.label)
-            } else if let end = list.end {
+            } else if let end = list.paging.end {
                 frame.grid.put(end.text, x: textX, y: footerY, style: Theme.label)
             } else if list.status.errorWasLoadMore, let error = list.status.error {
                 frame.grid.put("Could not load more: \(error.message) · r retries", x: textX, y: footerY, maxWidth: rect.right - textX - 2, style: Theme.error)

@@ -57,7 +57,7 @@ extension AppReducer {
     mutating func retryEvents(_ segment: LaunchSegment, mode: FetchMode) {
         var list = state.events.list(segment)
         guard sourceHasEvents, !list.status.isLoading else { return }
-        if list.status.error != nil, list.status.errorWasLoadMore, let next = list.next {
+        if list.status.error != nil, list.status.errorWasLoadMore, let next = list.paging.next {
             return requestEvents(segment, cursor: next, activity: .loadingMore, mode: mode)
         }
         list.generation += 1

@@ -2,13 +2,8 @@ import Foundation
 import TminusCore
 
 /// One paginated launch list (Upcoming, Past, a rocket's launches). Each keeps its own rows,
-/// selection and scroll, so switching segments and back loses nothing.
-///
-/// Paging is a state machine on top of `RemoteStatus`: a "load more" is asked only for a user
-/// move or a retry timer (never because an answer arrived), and the list is over when the
-/// server's end marker says so, when a page brings no launch not seen before, or when its
-/// `next` points at a page already asked — a server that pages forever costs one request more
-/// than it should, not a loop.
+/// selection and scroll, so switching segments and back loses nothing; its pages are a
+/// `Paging` on top of `RemoteStatus`.
 public struct LaunchListState: Sendable, Hashable {
     public var launches: [Launch] = [] {
         didSet { measure = LaunchListMeasure(launches) }
@@ -18,23 +13,23 @@ public struct LaunchListState: Sendable, Hashable {
     public var selection = 0
     /// First visible row; kept by the reducer so the list scrolls like a pager, not a jump.
     public var scrollTop = 0
-    /// Where the next page is; nil once the last page is in.
-    public var next: PageCursor? = .first
+    public var paging = Paging()
     public var status = RemoteStatus()
-    /// Why the list ended before the server said so (shown under the last row).
-    public var end: ListEnd?
     /// Bumped by every refresh so a response to an older request is recognised and dropped.
     public var generation = 0
-    public var totalDocs: Int?
     /// Records the source sent that could not be read, over the pages shown (skipped, counted).
     public var unreadable = 0
-    /// The pages asked since the first, so a `next` pointing back is caught.
-    var askedPages: Set<PageCursor> = []
-    /// Every launch id the pages brought (filtered out here or not): a page of only these is
-    /// nothing new.
-    var seenIDs: Set<String> = []
 
     public init() {}
+
+    /// Where the next page is; nil once the last page is in.
+    public var next: PageCursor? {
+        get { paging.next }
+        set { paging.next = newValue }
+    }
+    /// Why the list ended before the server said so.
+    public var end: ListEnd? { paging.end }
+    public var totalDocs: Int? { paging.totalDocs }
 
     public var selectedLaunch: Launch? {
         launches.indices.contains(selection) ? launches[selection] : nil
@@ -43,29 +38,19 @@ public struct LaunchListState: Sendable, Hashable {
     public var isLoading: Bool { status.isLoading }
 
     /// Whether a user move near the end may ask for the next page.
-    var canLoadMore: Bool {
-        status.hasLoadedOnce && !status.isLoading && !(status.error != nil && status.errorWasLoadMore)
-            && next != nil && end == nil
-    }
+    var canLoadMore: Bool { paging.canLoadMore(status) }
 
     /// A "load more" goes out: the cursor to ask, or nil (and the list ends) when the server
     /// already sent that page.
     mutating func beginMore() -> PageCursor? {
-        guard canLoadMore, let cursor = next else { return nil }
-        guard !askedPages.contains(cursor) else {
-            end = .repeatedPage
-            next = nil
-            return nil
-        }
-        askedPages.insert(cursor)
+        guard canLoadMore, let cursor = paging.beginMore() else { return nil }
         status.begin(.loadingMore, mode: .normal)
         return cursor
     }
 
     /// A page arrived (already filtered to the list's query; `all` is what the server sent).
     mutating func received(_ page: LaunchPage, all: [Launch], isFirst: Bool, fetchedAt: Date) {
-        let novel = all.contains { !seenIDs.contains($0.id) }
-        seenIDs.formUnion(all.map(\.id))
+        paging.received(ids: all.map(\.id), next: page.next, totalDocs: page.totalDocs, isFirst: isFirst)
         if isFirst {
             // A refresh replaces the rows but keeps the user on the launch they were on.
             let selectedID = selectedLaunch?.id
@@ -73,25 +58,11 @@ public struct LaunchListState: Sendable, Hashable {
             selection = selectedID.flatMap { id in launches.firstIndex { $0.id == id } } ?? 0
             status.updatedAt = fetchedAt
             unreadable = page.unreadable
-            askedPages = [PageCursor.first]
-            seenIDs = Set(all.map(\.id))
-            end = nil
         } else {
             launches += Self.uniqued(page.launches, after: launches)
             // The list is as old as its oldest page.
             status.updatedAt = min(status.updatedAt ?? fetchedAt, fetchedAt)
             unreadable += page.unreadable
-        }
-        next = page.next
-        totalDocs = page.totalDocs
-        if !isFirst, !novel {
-            // Nothing new: the server repeats itself or sends empty pages while saying there
-            // are more. Asking on would only repeat that.
-            end = .noNewRecords
-            next = nil
-        } else if let next, askedPages.contains(next) {
-            end = .repeatedPage
-            self.next = nil
         }
     }
 
