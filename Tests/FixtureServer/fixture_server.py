@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""A stand-in for the r/SpaceX API and Launch Library 2 that serves recorded data, for tests.
+"""A stand-in for the r/SpaceX API, Launch Library 2 and the Spaceflight News API, for tests.
 
 It serves the real responses recorded in a fixtures directory (see that directory's README.md and
 QUERY_SEMANTICS.md) from 127.0.0.1, and mimics the servers' behaviour closely enough that the app
 cannot tell the difference: for the r/SpaceX API (api.spacexdata.com) the same routes, the same
 mongoose-paginate-v2 envelope (key order included), the same populate/select/sort semantics and
-the same headers; for Launch Library 2 (ll.thespacedevs.com, a Django REST framework API) the
-same routes, the same limit/offset paging envelope and links, and DRF's error bodies. On top of
+the same headers; for Launch Library 2 (ll.thespacedevs.com) and the Spaceflight News API
+(api.spaceflightnewsapi.net), both Django REST framework APIs, the same routes, the same
+limit/offset paging envelope and links, and DRF's error bodies. On top of
 that it has hooks that tests use to make the server misbehave (status codes, delays, malformed or
 truncated bodies, dropped connections) and to see what the app asked for.
 
@@ -26,16 +27,23 @@ r/SpaceX API routes (data: <fixtures>/spacex):
 
 Launch Library 2 routes (data: <fixtures>/ll2; all answer 404 when that folder is missing).
 VERSION is any 2.X.Y (the app is given e.g. http://127.0.0.1:PORT/2.2.0 as its LL2 base URL);
-`launch/` may also be spelt `launches/` (2.3.0's name) and `launcher_configurations/` (2.3.0's
-name) `config/launcher/` (the older one's), both on every version; the trailing slash is optional:
+`launch/` may also be spelt `launches/` (2.3.0's name), `launcher_configurations/` (2.3.0's
+name) `config/launcher/` (the older one's), and `event/` (the older one's) `events/` (2.3.0's):
+each both ways on every version; the trailing slash is optional:
     GET  /VERSION/launch/upcoming/?limit=N&offset=M    {"count", "next", "previous", "results"}
     GET  /VERSION/launch/previous/?limit=N&offset=M    same envelope
     GET  /VERSION/launch/?limit=N&offset=M             same envelope: every launch (upcoming and
                                                        previous together)
-    GET  /VERSION/launch/UUID/                         one record; 404 {"detail": "Not found."}
+    GET  /VERSION/launch/UUID/                         one record (a listed one, or a detail-only
+                                                       one: see below); 404 {"detail": "Not found."}
     GET  /VERSION/launcher_configurations/?limit=N&offset=M
                                                        same envelope: rocket configurations
     GET  /VERSION/launcher_configurations/ID/          one configuration (ID: its integer id);
+                                                       404 {"detail": "Not found."}
+    GET  /VERSION/event/upcoming/?limit=N&offset=M     same envelope: events, by date ascending
+    GET  /VERSION/event/previous/?limit=N&offset=M     same envelope: events, by date descending
+    GET  /VERSION/event/?limit=N&offset=M              same envelope: every event, newest first
+    GET  /VERSION/event/ID/                            one event (ID: its integer id);
                                                        404 {"detail": "Not found."}
     GET  /VERSION/api-throttle/                        {"your_request_limit": 15 (210 with an
                                                        `Authorization: Token ...` header),
@@ -73,6 +81,14 @@ name) `config/launcher/` (the older one's), both on every version; the trailing 
     ascending. `search`, `rocket__configuration__id` and `launcher_config__id` filter it as
     above; `ordering=net` / `-net` sorts by net ascending / descending (ties by id ascending
     either way), any other ordering is ignored (the default -net).
+  - launch/UUID/ (the detail): the record of upcoming or previous with that id, else a
+    DETAIL-ONLY record: every record of <fixtures>/ll2/2.*/launch-*-detailed.json (one launch a
+    file: today Europa Clipper, 59548105-..., a Falcon Heavy with three launcher_stage boosters,
+    and Crew-12, 862b54e3-...) and of spacex-*-detailed-*.json (their `results`: the 2026-08
+    SpaceX upcoming and previous pages, 10 each), de-duplicated by id (the higher version's
+    file wins; a listed id keeps its list record). They are served as stored (2.3.0: `image` an
+    object, as above) and are in NO list: upcoming/, previous/, launch/, the configurations and
+    every count stay as they are.
   - launcher_configurations/ (= config/launcher/): every configuration object of
     <fixtures>/ll2/2.*/launcher-configurations*.json and config-launcher*.json (a list, a
     {"results": [...]} page or one object; the higher version's wins) -- today the five detailed
@@ -89,18 +105,69 @@ name) `config/launcher/` (the older one's), both on every version; the trailing 
     full_name contains the text (case-insensitive substring); `ordering=name` / `-name` / `id`
     / `-id` sorts (name ties by id ascending), any other ordering is ignored; `mode` and other
     parameters are accepted, kept in the links, and change nothing.
+  - event/ (= events/): events, the recorded 2.0.0 ones and hand-written 2.3.0 ones.
+    - upcoming: every record of <fixtures>/ll2/2.*/event-upcoming*.json (today the 9 of
+      ll2/2.0.0/event-upcoming-2020-12.json, 2020-12 to 2023-09) plus the `upcoming` records of
+      data/ll2-events-2.3.0.json beside this file (6, 2026-12 to 2027-03), sorted by date
+      ascending, ties by id. The server does not look at the clock: a record is upcoming because
+      of the list it is in.
+    - previous: that file's `previous` records (4, 2026-08 to 2026-11) plus every record of
+      <fixtures>/ll2/2.*/event-list*.json (today event 77 of ll2/2.0.0/event-list-2020-09.json),
+      sorted by date descending, ties by id ascending.
+    - event/ (the plain list): both together, newest first: date descending, ties by id
+      ascending (an event in both lists is served as its upcoming record).
+    Each list is de-duplicated by id (the hand-written record wins over a recorded one); the
+    detail looks the id up in both. data/ll2-events-2.3.0.json ({"upcoming": [...], "previous":
+    [...]}) holds hand-written records in 2.3.0's detailed Event shape (image, info_urls,
+    vid_urls, date_precision, webcast_live, duration, updates, agencies, launches, expeditions,
+    spacestations, program, astronauts); its events 1407 and 1408 name two launches this server
+    serves (Starlink Group 15-22, 95653d52-..., and the Swift Boost Mission, f596ad48-...), and
+    1401 names Europa Clipper (59548105-...), a detail-only launch (see launch/UUID/ above).
+    `search=<text>` keeps the events whose name contains the text (case-insensitive substring);
+    `ordering=date` / `-date` sorts by date ascending / descending (ties by id: in the same
+    direction on upcoming/ and previous/, ascending on event/); other parameters are accepted,
+    kept in the links, and change nothing.
   - on 2.3.0 and later paths, a record's `image` URL string is served as an object
     {"image_url": URL, "thumbnail_url": URL} (2.3.0 turned image fields into objects), and a
     configuration's `image_url` key is replaced, in place, by `image`: that object when the URL is
-    a string, null when it is null (nested objects, e.g. a launch's rocket.configuration, are
-    served as stored).
+    a string, null when it is null; a 2.0.0 event's `feature_image`, `news_url` and `video_url`
+    (2.3.0 removed them) are replaced, in place, by `image` (that object, or null), `info_urls`
+    and `vid_urls` (a list of one entry {"priority": 10, "source": the URL's host, "title": "",
+    "description": "", "feature_image": null, "url": URL, "type": null, "language": null; for a
+    video also "publisher": null, "start_time": null, "end_time": null, "live": false}, or [] for a
+    null URL). Records already in the 2.3.0 shape, every record below 2.3.0, and nested objects
+    (a launch's rocket.configuration, an event's launches) are served as stored.
   - responses are `Content-Type: application/json` without ETag; errors are DRF's
     {"detail": "..."}, and an injected 429 answers {"detail": "Request was throttled. Expected
     available in N seconds."} with N from the fault's retry_after (also sent as Retry-After).
+    Events are LL2 requests like any other: api-throttle counts them.
 
-With --local-images every picture URL (SpaceX patches and rocket photos; LL2 launch `image`,
-`mission_patches[].image_url` and `vidURLs[].feature_image`, and the served configurations'
-`image_url`, alternating between the rocket photos in id order) points at this server's /images/.
+Spaceflight News API routes (data: <fixtures>/snapi/v4; all answer 404 when that folder is
+missing). The same under /snapi (the app can be given http://127.0.0.1:PORT/snapi as its SNAPI
+base URL); the trailing slash is optional; /v4/articles is not an r/SpaceX collection:
+    GET  /v4/articles/?limit=N&offset=M                {"count", "next", "previous", "results"}
+    GET  /v4/articles/ID/                              one article (ID: its integer id); 404
+                                                       {"detail": "No Article matches the given query."}
+  The articles are every record of <fixtures>/snapi/v4/*.json (`results`), de-duplicated by id
+  (the file last by name wins), served as recorded. Paging, links and 400s are LL2's (above:
+  limit 10 by default, at most 100). `launch=<uuid>[,<uuid>...]` keeps the articles one of whose
+  launches[].launch_id is one of the ids (case-insensitive), `event=<id>[,<id>...]` those one of
+  whose events[].event_id is (compared as text); `has_launch` / `has_event` = true / false (also
+  True/1, False/0; any other value filters nothing) those with / without launches / events;
+  `search=<text>` those whose title or summary contains the text (case-insensitive substring);
+  `ordering=published_at` / `-published_at` / `updated_at` / `-updated_at` sorts (the first of a
+  comma-separated list; ties by id in the same direction; anything else: the default
+  -published_at). Other parameters (news_site, published_at_gte, ...) are accepted, kept in the
+  links, and change nothing. Responses, errors and faults are DRF's, as on LL2 (no ETag; not
+  counted by LL2's api-throttle).
+
+With --local-images every picture URL (SpaceX patches and rocket photos; LL2 launch `image` (the
+detail-only launches' too, alternating in id order),
+`mission_patches[].image_url` and `vidURLs[].feature_image`; LL2 event `feature_image` / `image`
+(image_url and thumbnail_url), `vid_urls[].feature_image` and the `image` of the launches an event
+names, alternating in the order of event/; the served configurations' `image_url`, alternating
+between the rocket photos in id order; SNAPI articles' `image_url`, in id order) points at this
+server's /images/.
 
 Control endpoints (never logged, never faulted):
     POST /_control/fault          {"path_prefix": "/v5/launches/query", "status": 500, "count": 1}
@@ -109,7 +176,7 @@ Control endpoints (never logged, never faulted):
                                   endless, trickle (+ trickle_interval), gzip_bomb, silent,
                                   repeat_first_page, empty_pages; see "A runaway server" below
     POST /_control/reset          clears every fault (including those from --fault)
-    GET  /_control/requests       the requests served so far (LL2 ones included):
+    GET  /_control/requests       the requests served so far (LL2 and SNAPI ones included):
                                   [{method, path, body, headers, time}]
     POST /_control/clear-requests empties that list
     POST /_control/patch          {"collection": "launches", "id": "...", "set": {"name": "..."}}
@@ -118,8 +185,8 @@ Control endpoints (never logged, never faulted):
 A runaway server (misbehaviour.py), as faults like any other (`--fault JSON` too). Hostile bodies,
 on any route, answer 200 with the route's Content-Type (JSON; image/... under /images/) and never
 a usable body; each ends when the client hangs up, when the server stops, or after 10 minutes:
-    {"path_prefix": P, "endless": true}     chunked, no end: `{"docs":[` (LL2: `{"count":...,"results":[`;
-                                            pictures: a PNG signature) then filler, as fast as the
+    {"path_prefix": P, "endless": true}     chunked, no end: `{"docs":[` (LL2 and SNAPI: `{"count":...,
+                                            "results":[`; pictures: a PNG signature) then filler, as fast as the
                                             client reads, up to 2 GiB
     {"path_prefix": P, "trickle": true, "trickle_interval": 0.5}
                                             chunked: the route's real answer one byte every
@@ -129,13 +196,14 @@ a usable body; each ends when the client hangs up, when the server stops, or aft
                                             to 1 GiB of spaces (built once, kept in memory)
     {"path_prefix": P, "silent": true}      the request is read, nothing is ever answered
 Lying list pages apply to list requests only (POST /v5/launches/query and /v4/COLLECTION/query,
-GET /VERSION/launch/upcoming|previous/, /VERSION/launch/ and /VERSION/launcher_configurations/
-(config/launcher/)); other requests under the prefix pass them by without
+GET /VERSION/launch/upcoming|previous/, /VERSION/launch/, /VERSION/launcher_configurations/
+(config/launcher/), /VERSION/event/upcoming|previous/ and /VERSION/event/ (events/), and
+/v4/articles/ (/snapi/v4/articles/)); other requests under the prefix pass them by without
 using up their count. Each list request, page 1 included, uses one of `count` (none: forever):
     {"path_prefix": P, "repeat_first_page": true}
                                             every page answers page 1's records. r/SpaceX: the page
                                             asked for, totalDocs 1000000, hasNextPage true, nextPage
-                                            page + 1. LL2: count 1000000, `next` at offset + limit.
+                                            page + 1. LL2, SNAPI: count 1000000, `next` at offset + limit.
     {"path_prefix": P, "empty_pages": true} page 1 as it is; every later page (page >= 2, offset > 0)
                                             answers docs []/results [] with hasNextPage true and
                                             nextPage page + 1 / `next` at offset + limit (the total
@@ -813,20 +881,44 @@ def is_ll2_path(path: str) -> bool:
     return bool(LL2_PATH.match(path))
 
 
+# The hand-written Launch Library 2 events in the 2.3.0 shape, beside this file (see the docstring).
+LL2_EVENTS_FILE = Path(__file__).resolve().parent / "data" / "ll2-events-2.3.0.json"
+
+# Spaceflight News API (api.spaceflightnewsapi.net, also a Django REST framework API): its
+# articles, at /v4/articles/ (the real path) and under /snapi (a base URL of its own for the app).
+SNAPI_PATH = re.compile(r"^/snapi(?:/|$)|^/v4/articles(?:/|$)")
+SNAPI_NOT_FOUND = "No Article matches the given query."
+
+
+def is_snapi_path(path: str) -> bool:
+    return bool(SNAPI_PATH.match(path))
+
+
+def is_drf_path(path: str) -> bool:
+    """LL2 and SNAPI: Django REST framework APIs (`{"detail": ...}` errors, no ETag)."""
+    return is_ll2_path(path) or is_snapi_path(path)
+
+
 # The paged list routes: what repeat_first_page and empty_pages apply to.
 SPACEX_LIST = re.compile(r"^/(?:(?:v5|latest)/(?P<launches>launches)|v4/(?P<collection>"
                          + "|".join(V4_COLLECTIONS) + r"))/query/?$")
 LL2_LIST = re.compile(r"^/(?P<version>2\.\d+\.\d+)/(?:launch(?:es)?(?:/(?P<which>upcoming|previous))?"
+                      r"|(?P<events>events?)(?:/(?P<event_which>upcoming|previous))?"
                       r"|(?P<configurations>launcher_configurations|config/launcher))/?$")
+SNAPI_LIST = re.compile(r"^(?:/snapi)?/v4/articles/?$")
 
 
 def ll2_list_which(m: re.Match) -> str:
-    """Which LL2 list an LL2_LIST match is: upcoming, previous, all (launch/) or configurations."""
+    """Which LL2 list an LL2_LIST match is: upcoming, previous, all (launch/), configurations,
+    or (event/) event_upcoming, event_previous, event_all."""
+    if m["events"]:
+        return "event_" + (m["event_which"] or "all")
     return m["which"] or ("configurations" if m["configurations"] else "all")
 
 
 def is_list_request(method: str, path: str) -> bool:
-    return (method == "POST" and bool(SPACEX_LIST.match(path))) or (method == "GET" and bool(LL2_LIST.match(path)))
+    return (method == "POST" and bool(SPACEX_LIST.match(path))) or (
+        method == "GET" and bool(LL2_LIST.match(path) or SNAPI_LIST.match(path)))
 
 
 def ll2_version(version: str) -> tuple[int, ...]:
@@ -864,34 +956,112 @@ def _utc_z(date: str) -> str:
     return parsed.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def ll2_image(url: Any) -> dict | None:
+    """2.3.0's picture object for a URL string (None for anything else, e.g. null)."""
+    return {"image_url": url, "thumbnail_url": url} if isinstance(url, str) else None
+
+
+def ll2_link_list(url: Any, video: bool) -> list[dict]:
+    """2.3.0's `vid_urls` / `info_urls` for a 2.0.0 event's `video_url` / `news_url`: one entry
+    (VidURL / InfoURL keys; what 2.0.0 does not say is null), or none for a null URL."""
+    if not isinstance(url, str) or not url:
+        return []
+    entry: dict[str, Any] = {"priority": 10, "source": urlsplit(url).hostname}
+    if video:
+        entry["publisher"] = None
+    entry.update(title="", description="", feature_image=None, url=url, type=None, language=None)
+    if video:
+        entry.update(start_time=None, end_time=None, live=False)
+    return [entry]
+
+
+def ll2_230_fields(record: dict, changes: dict[str, tuple[str, Callable[[Any], Any]]]) -> dict:
+    """2.3.0's field changes: each key of `changes` present in `record` becomes (new name,
+    converted value), in the same place, on a shallow copy; `record` itself when none is there."""
+    if not any(key in record for key in changes):
+        return record
+    out = {}
+    for key, value in record.items():
+        if key in changes:
+            new_key, convert = changes[key]
+            out[new_key] = convert(value)
+        else:
+            out[key] = value
+    return out
+
+
+LL2_230_IMAGE = {"image": ("image", ll2_image)}
+LL2_230_CONFIGURATION = {"image_url": ("image", ll2_image)}
+LL2_230_EVENT = {"feature_image": ("image", ll2_image),
+                 "news_url": ("info_urls", lambda url: ll2_link_list(url, video=False)),
+                 "video_url": ("vid_urls", lambda url: ll2_link_list(url, video=True))}
+
+
+def _event_id_key(record: dict) -> tuple:
+    return (str(record.get("date") or ""), *_ll2_id_key(record))
+
+
 class LL2Data:
     """Launch Library 2 records: the recorded upcoming pages and a previous list synthesized from
-    the r/SpaceX past launches (see the module docstring). Records are shared, not copied: the
-    server only ever adds keys to shallow copies of them (see `render`)."""
+    the r/SpaceX past launches, and the events (see the module docstring). Records are shared, not
+    copied: the server only ever adds keys to shallow copies of them (see `render`)."""
 
-    def __init__(self, fixtures: Path, dataset: Dataset):
+    def __init__(self, fixtures: Path, dataset: Dataset, events_file: Path = LL2_EVENTS_FILE):
         self.directory = fixtures / "ll2"
         self.available = self.directory.is_dir()
         self.upcoming: list[dict] = self._load_upcoming() if self.available else []
         self.previous: list[dict] = self._synthesize_previous(dataset) if self.available else []
         self.by_id: dict[str, dict] = {r["id"]: r for r in (*self.previous, *self.upcoming)}
+        # Records only the detail route finds (never in a list): see `_load_detail_only`.
+        self.detail_only: dict[str, dict] = self._load_detail_only() if self.available else {}
         # launch/ (the plain list): every launch, newest first, ties by id.
         self.everything: list[dict] = sorted(sorted(self.by_id.values(), key=lambda r: str(r["id"])),
                                              key=lambda r: str(r.get("net") or ""), reverse=True)
         self.configurations: list[dict] = self._collect_configurations() if self.available else []
         self.configurations_by_id: dict[str, dict] = {str(c["id"]): c for c in self.configurations}
+        self.events_upcoming, self.events_previous = self._load_events(events_file) if self.available else ([], [])
+        self.events_by_id: dict[str, dict] = {str(r["id"]): r for r in (*self.events_previous, *self.events_upcoming)}
+        # event/ (the plain list): every event, newest first, ties by id ascending.
+        self.events_all: list[dict] = sorted(sorted(self.events_by_id.values(), key=_ll2_id_key),
+                                             key=lambda r: str(r.get("date") or ""), reverse=True)
+
+    def _recorded_files(self, *patterns: str) -> list[Path]:
+        """<fixtures>/ll2/2.X.Y/PATTERN files, lower versions first (then by name)."""
+        files = []
+        for folder in self.directory.iterdir():
+            if folder.is_dir() and re.fullmatch(r"2\.\d+\.\d+", folder.name):
+                for pattern in patterns:
+                    files.extend((ll2_version(folder.name), f.name, f) for f in folder.glob(pattern))
+        return [path for _, _, path in sorted(files)]
+
+    def _load_events(self, events_file: Path) -> tuple[list[dict], list[dict]]:
+        """(upcoming, previous): the recorded event pages (event-upcoming*.json; event-list*.json)
+        and the hand-written file's two lists, de-duplicated by id (the hand-written record wins)."""
+
+        def records(path: Path) -> list[dict]:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return [r for r in (data.get("results", []) if isinstance(data, dict) else data)
+                    if isinstance(r, dict) and r.get("id") is not None]
+
+        written = json.loads(events_file.read_text(encoding="utf-8")) if events_file.is_file() else {}
+        upcoming: dict[str, dict] = {}
+        previous: dict[str, dict] = {}
+        for path in self._recorded_files("event-upcoming*.json"):
+            upcoming.update((str(r["id"]), r) for r in records(path))
+        for path in self._recorded_files("event-list*.json"):
+            previous.update((str(r["id"]), r) for r in records(path))
+        upcoming.update((str(r["id"]), r) for r in written.get("upcoming", []))
+        previous.update((str(r["id"]), r) for r in written.get("previous", []))
+        by_date_then_id = sorted(previous.values(), key=_ll2_id_key)
+        return (sorted(upcoming.values(), key=_event_id_key),
+                sorted(by_date_then_id, key=lambda r: str(r.get("date") or ""), reverse=True))
 
     def _load_recorded_configurations(self) -> list[dict]:
         """The configuration objects of ll2/2.*/launcher-configurations*.json and
         config-launcher*.json (a list, a {"results": [...]} page or one object), lower versions
         first (so that a higher version's object wins)."""
-        files = []
-        for folder in self.directory.iterdir():
-            if folder.is_dir() and re.fullmatch(r"2\.\d+\.\d+", folder.name):
-                for pattern in ("launcher-configurations*.json", "config-launcher*.json"):
-                    files.extend((ll2_version(folder.name), f.name, f) for f in folder.glob(pattern))
         out: list[dict] = []
-        for _, _, path in sorted(files):
+        for path in self._recorded_files("launcher-configurations*.json", "config-launcher*.json"):
             data = json.loads(path.read_text(encoding="utf-8"))
             if isinstance(data, dict) and isinstance(data.get("results"), list):
                 data = data["results"]
@@ -916,15 +1086,23 @@ class LL2Data:
         return sorted((copy.deepcopy(c) for c in found.values()), key=_ll2_id_key)
 
     def _load_upcoming(self) -> list[dict]:
-        files = []
-        for folder in self.directory.iterdir():
-            if folder.is_dir() and re.fullmatch(r"2\.\d+\.\d+", folder.name):
-                files.extend((ll2_version(folder.name), f.name, f) for f in folder.glob("upcoming*.json"))
         by_id: dict[str, dict] = {}
-        for _, _, path in sorted(files):  # lower versions first: a higher version's record wins
+        for path in self._recorded_files("upcoming*.json"):  # lower versions first: a higher version's record wins
             for record in json.loads(path.read_text(encoding="utf-8"))["results"]:
                 by_id[record["id"]] = record
         return sorted(by_id.values(), key=lambda r: (r.get("net") or "", r["id"]))
+
+    def _load_detail_only(self) -> dict[str, dict]:
+        """The recorded detailed launches that are in no list: every record of
+        ll2/2.*/launch-*-detailed.json (one launch each) and of spacex-*-detailed-*.json (their
+        `results`), by id, lower versions first (a higher version's record wins); an id a list
+        serves keeps its list record."""
+        found: dict[str, dict] = {}
+        for path in self._recorded_files("launch-*-detailed.json", "spacex-*-detailed-*.json"):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            records = data.get("results", []) if isinstance(data, dict) and "results" in data else [data]
+            found.update((r["id"], r) for r in records if isinstance(r, dict) and r.get("id") is not None)
+        return {record_id: r for record_id, r in sorted(found.items()) if record_id not in self.by_id}
 
     @staticmethod
     def _synthesize_previous(dataset: Dataset) -> list[dict]:
@@ -977,14 +1155,23 @@ class LL2Data:
         return out
 
     def records(self, which: str) -> list[dict]:
-        """upcoming, previous, all (launch/) or configurations."""
+        """upcoming, previous, all (launch/), configurations, event_upcoming, event_previous or
+        event_all (event/)."""
         if not self.available:
             raise HTTPError(404, "Not found.")
         return {"upcoming": self.upcoming, "previous": self.previous, "all": self.everything,
-                "configurations": self.configurations}[which]
+                "configurations": self.configurations, "event_upcoming": self.events_upcoming,
+                "event_previous": self.events_previous, "event_all": self.events_all}[which]
+
+    def event(self, event_id: str) -> dict:
+        digits = self.available and re.fullmatch(r"[0-9]+", event_id)
+        record = self.events_by_id.get(str(int(event_id))) if digits else None
+        if record is None:
+            raise HTTPError(404, "Not found.")
+        return record
 
     def get(self, record_id: str) -> dict:
-        record = self.by_id.get(record_id) if self.available else None
+        record = (self.by_id.get(record_id) or self.detail_only.get(record_id)) if self.available else None
         if record is None:
             raise HTTPError(404, "Not found.")
         return record
@@ -999,24 +1186,30 @@ class LL2Data:
     def render_configuration(record: dict, version: str) -> dict:
         """A configuration as a given API version shows it: 2.3.0 replaced `image_url` by an
         `image` object (in the same place)."""
-        if ll2_version(version) < (2, 3, 0) or "image_url" not in record:
+        if ll2_version(version) < (2, 3, 0):
             return record
-        url = record["image_url"]
-        image = {"image_url": url, "thumbnail_url": url} if isinstance(url, str) else None
-        return {("image" if key == "image_url" else key): (image if key == "image_url" else value)
-                for key, value in record.items()}
+        return ll2_230_fields(record, LL2_230_CONFIGURATION)
 
     @staticmethod
     def render(record: dict, version: str) -> dict:
         """A record as a given API version shows it: 2.3.0 made image fields objects."""
         if ll2_version(version) >= (2, 3, 0) and isinstance(record.get("image"), str):
-            record = dict(record)  # shallow: only this key changes
-            record["image"] = {"image_url": record["image"], "thumbnail_url": record["image"]}
+            return ll2_230_fields(record, LL2_230_IMAGE)  # a shallow copy: only this key changes
         return record
 
+    @staticmethod
+    def render_event(record: dict, version: str) -> dict:
+        """An event as a given API version shows it: 2.3.0 replaced a 2.0.0 event's
+        `feature_image`, `news_url` and `video_url` by `image`, `info_urls` and `vid_urls` (in the
+        same places); records already in the 2.3.0 shape, and every record below 2.3.0, as stored."""
+        if ll2_version(version) < (2, 3, 0):
+            return record
+        return LL2Data.render(ll2_230_fields(record, LL2_230_EVENT), version)
+
     def point_images_at(self, base: str, photos: list[str]) -> None:
-        """--local-images: launch pictures alternate between the rocket photos, webcast pictures
-        follow their launch's photo, mission patches (wherever they are nested) get patch.png."""
+        """--local-images: launch and event pictures alternate between the rocket photos, webcast
+        pictures follow their launch's (event's) photo, mission patches (wherever they are nested)
+        get patch.png."""
 
         def patches(value: Any) -> None:
             if isinstance(value, dict):
@@ -1030,15 +1223,31 @@ class LL2Data:
                 for item in value:
                     patches(item)
 
-        for records in (self.upcoming, self.previous):
+        def pictures(record: dict, photo: str) -> None:
+            """A launch's or an event's own pictures (a launch's image, an event's feature_image
+            or image object, their webcasts') become `photo`; mission patches patch.png."""
+            if isinstance(record.get("image"), str):
+                record["image"] = photo
+            elif isinstance(record.get("image"), dict):
+                record["image"].update(image_url=photo, thumbnail_url=photo)
+            if isinstance(record.get("feature_image"), str):
+                record["feature_image"] = photo
+            for video in (*(record.get("vidURLs") or []), *(record.get("vid_urls") or [])):
+                if isinstance(video, dict) and video.get("feature_image"):
+                    video["feature_image"] = photo
+            patches(record)
+
+        for records in (self.upcoming, self.previous, list(self.detail_only.values())):
             for i, record in enumerate(records):
-                photo = base + photos[i % len(photos)]
-                if isinstance(record.get("image"), str):
-                    record["image"] = photo
-                for video in record.get("vidURLs") or []:
-                    if isinstance(video, dict) and video.get("feature_image"):
-                        video["feature_image"] = photo
-                patches(record)
+                pictures(record, base + photos[i % len(photos)])
+        # Events: alternating in the order of event/ (newest first); the launches an event names
+        # show its photo.
+        for i, record in enumerate(self.events_all):
+            photo = base + photos[i % len(photos)]
+            pictures(record, photo)
+            for launch in record.get("launches") or []:
+                if isinstance(launch, dict):
+                    pictures(launch, photo)
         pictured = [c for c in self.configurations if isinstance(c.get("image_url"), str)]
         for i, config in enumerate(pictured):  # in id order, alternating
             config["image_url"] = base + photos[i % len(photos)]
@@ -1137,6 +1346,88 @@ def ll2_page(records: list[dict], base: str, query: str, *, version: str,
     # Key insertion order is the envelope's key order.
     return {"count": count, "next": next_link, "previous": previous_link,
             "results": [render(r, version) for r in page]}
+
+
+def ll2_filter_events(records: list[dict], values: dict[str, str], which: str) -> list[dict]:
+    """search and ordering on event/ (see the module docstring)."""
+    search = values.get("search", "").strip().casefold()
+    if search:
+        records = [r for r in records if search in str(r.get("name") or "").casefold()]
+    ordering = values.get("ordering", "").strip()
+    if ordering.lstrip("-") == "date":
+        descending = ordering.startswith("-")
+        if which == "event_all":  # ties by id ascending either way (the records are in id order)
+            records = sorted(sorted(records, key=_ll2_id_key),
+                             key=lambda r: str(r.get("date") or ""), reverse=descending)
+        else:
+            records = sorted(records, key=_event_id_key, reverse=descending)
+    return records
+
+
+# ---------------------------------------------------------------------------------------------
+# Spaceflight News API
+# ---------------------------------------------------------------------------------------------
+
+
+def _instant(value: Any) -> datetime:
+    """An ISO-8601 time (SNAPI's carry microseconds or not) for sorting; unreadable ones first."""
+    try:
+        parsed = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return datetime.min.replace(tzinfo=timezone.utc)
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+class SnapiData:
+    """Spaceflight News API articles: every record of <fixtures>/snapi/v4/*.json (a {"results":
+    [...]} page or a list), de-duplicated by id (the file read last, by name, wins)."""
+
+    def __init__(self, fixtures: Path):
+        self.directory = fixtures / "snapi" / "v4"
+        self.available = self.directory.is_dir()
+        by_id: dict[int, dict] = {}
+        for path in sorted(self.directory.glob("*.json")) if self.available else []:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for record in data.get("results", []) if isinstance(data, dict) else data:
+                if isinstance(record, dict) and isinstance(record.get("id"), int):
+                    by_id[record["id"]] = record
+        self.by_id = by_id
+        self.articles: list[dict] = list(by_id.values())
+
+    def article(self, article_id: str) -> dict | None:
+        if not self.available or not re.fullmatch(r"[0-9]+", article_id):
+            return None
+        return self.by_id.get(int(article_id))
+
+    def point_images_at(self, base: str, photos: list[str]) -> None:
+        """--local-images: article pictures alternate between the rocket photos (in id order)."""
+        for i, article in enumerate(sorted(self.articles, key=lambda a: a["id"])):
+            if isinstance(article.get("image_url"), str):
+                article["image_url"] = base + photos[i % len(photos)]
+
+
+def snapi_filter_articles(records: list[dict], values: dict[str, str]) -> list[dict]:
+    """launch, event, has_launch, has_event, search and ordering (see the module docstring)."""
+    launches = {x.strip().casefold() for x in values.get("launch", "").split(",") if x.strip()}
+    if launches:
+        records = [a for a in records
+                   if any(str(l.get("launch_id")).casefold() in launches for l in a.get("launches") or [])]
+    events = {x.strip() for x in values.get("event", "").split(",") if x.strip()}
+    if events:
+        records = [a for a in records if any(str(e.get("event_id")) in events for e in a.get("events") or [])]
+    for parameter, field in (("has_launch", "launches"), ("has_event", "events")):
+        wanted = _ll2_truthy(values.get(parameter, ""))
+        if wanted is not None:
+            records = [a for a in records if bool(a.get(field)) is wanted]
+    search = values.get("search", "").strip().casefold()
+    if search:
+        records = [a for a in records
+                   if search in str(a.get("title") or "").casefold() or search in str(a.get("summary") or "").casefold()]
+    ordering = values.get("ordering", "").split(",")[0].strip()
+    if ordering.lstrip("-") not in ("published_at", "updated_at"):
+        ordering = "-published_at"
+    field = ordering.lstrip("-")
+    return sorted(records, key=lambda a: (_instant(a.get(field)), a["id"]), reverse=ordering.startswith("-"))
 
 
 
@@ -1333,6 +1624,10 @@ def etag_for(body: bytes) -> str:
 Route = tuple[str, re.Pattern, Callable[..., Any]]
 
 
+def _as_stored(record: dict, version: str) -> dict:
+    return record  # SNAPI has one version: records are served as recorded
+
+
 class FixtureServer(ThreadingHTTPServer):
     daemon_threads = True       # a delayed response must not keep the process alive at exit
     allow_reuse_address = True
@@ -1345,6 +1640,7 @@ class FixtureServer(ThreadingHTTPServer):
             self.dataset.patch("launches", launch_id, {"name": name})
         self.fixtures = fixtures
         self.ll2 = LL2Data(fixtures, self.dataset)  # after the renames: they show in `previous`
+        self.snapi = SnapiData(fixtures)
         self.faults = FaultTable(faults)
         self.streams = misbehaviour.Streams()  # endless, trickle, gzip_bomb and silent answers
         self.request_log = RequestLog(log_path)
@@ -1379,6 +1675,7 @@ class FixtureServer(ThreadingHTTPServer):
                 rocket["flickr_images"] = [base + photos[i % len(photos)] for i in range(len(images))]
             self.dataset._reindex()
         self.ll2.point_images_at(base, photos)
+        self.snapi.point_images_at(base, photos)
 
     @property
     def port(self) -> int:
@@ -1429,7 +1726,18 @@ class FixtureServer(ThreadingHTTPServer):
         self.route("GET", configs, lambda h, version: self.ll2_list(h, version, "configurations"))
         self.route("GET", configs + r"/(?P<id>[^/]+)",
                    lambda h, version, id: self.ll2_configuration(version, id))
+        # Events: 2.3.0 renamed event/ to events/; both, always.
+        events = r"^/(?P<version>2\.\d+\.\d+)/events?"
+        self.route("GET", events, lambda h, version: self.ll2_list(h, version, "event_all"))
+        self.route("GET", events + r"/upcoming", lambda h, version: self.ll2_list(h, version, "event_upcoming"))
+        self.route("GET", events + r"/previous", lambda h, version: self.ll2_list(h, version, "event_previous"))
+        self.route("GET", events + r"/(?P<id>[^/]+)", lambda h, version, id: self.ll2_event(version, id))
         self.route("GET", r"^/(?P<version>2\.\d+\.\d+)/api-throttle", lambda h, version: self.ll2_throttle(h))
+
+        # Spaceflight News API: /v4/articles/ (not an r/SpaceX collection), also under /snapi.
+        articles = r"^(?:/snapi)?/v4/articles"
+        self.route("GET", articles, self.snapi_articles)
+        self.route("GET", articles + r"/(?P<id>[^/]+)", lambda h, id: self.snapi_article(id))
 
         self.route("POST", r"^/_control/fault", self.control_fault)
         self.route("POST", r"^/_control/reset", lambda h: (self.faults.reset(), {"ok": True})[1])
@@ -1474,6 +1782,8 @@ class FixtureServer(ThreadingHTTPServer):
 
     @staticmethod
     def _ll2_render(which: str) -> Callable[[dict, str], dict]:
+        if which.startswith("event_"):
+            return LL2Data.render_event
         return LL2Data.render_configuration if which == "configurations" else LL2Data.render
 
     def _ll2_list_input(self, handler: "FixtureRequestHandler", which: str) -> tuple[list[dict], str, str]:
@@ -1483,6 +1793,8 @@ class FixtureServer(ThreadingHTTPServer):
         values = dict(parse_qsl(target.query, keep_blank_values=True))
         if which == "configurations":
             records = ll2_filter_configurations(records, values)
+        elif which.startswith("event_"):
+            records = ll2_filter_events(records, values, which)
         else:
             records = ll2_filter_launches(records, values)
             ordering = values.get("ordering", "")
@@ -1500,14 +1812,10 @@ class FixtureServer(ThreadingHTTPServer):
         m = LL2_LIST.match(path)
         if m:
             which = ll2_list_which(m)
-            records, base, query = self._ll2_list_input(handler, which)
-            params, limit, offset = ll2_paging(query)
-            render = self._ll2_render(which)
-            asked = ll2_page(records, base, query, version=m["version"], render=render)
-            first = ll2_page(records, base, urlencode([(k, v) for k, v in params if k != "offset"]),
-                             version=m["version"], render=render)
-            next_link = ll2_link(base, params, limit, offset + limit)
-            return ll2_response(misbehaviour.lie_ll2(how, asked, first, offset, next_link))
+            return self._lying_drf_page(how, *self._ll2_list_input(handler, which), m["version"],
+                                        self._ll2_render(which))
+        if SNAPI_LIST.match(path):
+            return self._lying_drf_page(how, *self._snapi_list_input(handler), "", _as_stored)
         m = SPACEX_LIST.match(path)
         body = handler.json_body(default={})
         if not isinstance(body, dict):
@@ -1522,8 +1830,41 @@ class FixtureServer(ThreadingHTTPServer):
         return Response(200, json_bytes(misbehaviour.lie_spacex(how, asked, first)),
                         headers={"Cache-Control": "max-age=20"})
 
+    @staticmethod
+    def _lying_drf_page(how: str, records: list[dict], base: str, query: str, version: str,
+                        render: Callable[[dict, str], dict]) -> Response:
+        """A DRF limit/offset page (LL2, SNAPI) made to lie."""
+        params, limit, offset = ll2_paging(query)
+        asked = ll2_page(records, base, query, version=version, render=render)
+        first = ll2_page(records, base, urlencode([(k, v) for k, v in params if k != "offset"]),
+                         version=version, render=render)
+        next_link = ll2_link(base, params, limit, offset + limit)
+        return ll2_response(misbehaviour.lie_ll2(how, asked, first, offset, next_link))
+
     def ll2_detail(self, version: str, record_id: str) -> Response:
         return ll2_response(LL2Data.render(self.ll2.get(record_id), version))
+
+    def ll2_event(self, version: str, event_id: str) -> Response:
+        return ll2_response(LL2Data.render_event(self.ll2.event(event_id), version))
+
+    def _snapi_list_input(self, handler: "FixtureRequestHandler") -> tuple[list[dict], str, str]:
+        """The articles a list request selects (filters, ordering), the base of its links, its query."""
+        if not self.snapi.available:
+            raise HTTPError(404)
+        target = urlsplit(handler.path)
+        values = dict(parse_qsl(target.query, keep_blank_values=True))
+        return (snapi_filter_articles(self.snapi.articles, values),
+                f"http://127.0.0.1:{self.port}{target.path}", target.query)
+
+    def snapi_articles(self, handler: "FixtureRequestHandler") -> Response:
+        records, base, query = self._snapi_list_input(handler)
+        return ll2_response(ll2_page(records, base, query, version="", render=_as_stored))
+
+    def snapi_article(self, article_id: str) -> Response:
+        article = self.snapi.article(article_id)
+        if article is None:
+            return ll2_response({"detail": SNAPI_NOT_FOUND}, 404)
+        return ll2_response(article)
 
     def ll2_configuration(self, version: str, config_id: str) -> Response:
         return ll2_response(LL2Data.render_configuration(self.ll2.configuration(config_id), version))
@@ -1636,15 +1977,15 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
         except Exception as exc:  # a bug here: say so loudly, but still answer the client
             traceback.print_exc()
             response = self._error_response(method, path, HTTPError(500, f"fixture server bug: {exc!r}"))
-        # No ETag on LL2: its throttle counts every request, conditional ones included.
-        self._send(response, method == "GET" and not control and not is_ll2_path(path))
+        # No ETag on LL2 (its throttle counts every request, conditional ones included) nor SNAPI.
+        self._send(response, method == "GET" and not control and not is_drf_path(path))
 
     @staticmethod
     def _error_response(method: str, path: str, exc: Exception) -> Response:
-        """The API's error body: `{"error": ...}` (r/SpaceX) or DRF's `{"detail": ...}` (LL2)."""
+        """The API's error body: `{"error": ...}` (r/SpaceX) or DRF's `{"detail": ...}` (LL2, SNAPI)."""
         status = exc.status if isinstance(exc, HTTPError) else 400
         message = exc.message if isinstance(exc, HTTPError) else str(exc)
-        if is_ll2_path(path):
+        if is_drf_path(path):
             return ll2_response({"detail": ll2_error_detail(status, message, method)}, status)
         return Response(status, json_bytes({"error": message}))
 
@@ -1708,7 +2049,7 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
             self._hang_up()
             return True
         path = unquote(urlsplit(self.path).path)
-        ll2 = is_ll2_path(path)
+        ll2 = is_drf_path(path)  # LL2 or SNAPI: DRF's bodies
         if fault.hostile_body:
             self._answer_hostile(fault, path)
             return True
@@ -1753,11 +2094,12 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
 
     def _answer_hostile(self, fault: Fault, path: str) -> None:
         """endless, trickle, gzip_bomb or silent, with the Content-Type the route has."""
-        kind = "image" if path.startswith("/images/") else "ll2" if is_ll2_path(path) else "spacex"
+        kind = ("image" if path.startswith("/images/") else "ll2" if is_ll2_path(path)
+                else "snapi" if is_snapi_path(path) else "spacex")
         if kind == "image":
             content_type = mimetypes.guess_type(path)[0] or "image/png"
         else:
-            content_type = "application/json" if kind == "ll2" else Response(200, b"").content_type
+            content_type = "application/json" if kind in ("ll2", "snapi") else Response(200, b"").content_type
         body = b""
         if fault.trickle:  # what the route would have answered, a byte at a time
             try:
@@ -1806,7 +2148,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--fixtures", type=Path, default=os.environ.get("TMINUS_FIXTURES"),
                         help="fixtures directory (default: $TMINUS_FIXTURES): spacex/ (required), "
-                             "images/, ll2/ (optional: without it the LL2 routes answer 404)")
+                             "images/, ll2/ and snapi/ (optional: without one, its API's routes answer 404)")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: any free one)")
     parser.add_argument("--port-file", type=Path, help="write the chosen port here once listening")
     parser.add_argument("--log", type=Path, help="append one line per request here")
@@ -1815,8 +2157,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rename", action="append", default=[], metavar="ID=NAME",
                         help="serve launch ID under NAME (repeatable)")
     parser.add_argument("--local-images", action="store_true",
-                        help="point patch, rocket photo and LL2 launch/patch/webcast/configuration picture URLs at "
-                             "this server's /images/ (no internet)")
+                        help="point patch, rocket photo, LL2 launch/event/patch/webcast/configuration and SNAPI "
+                             "article picture URLs at this server's /images/ (no internet)")
     parser.add_argument("--distinct-images", action="store_true",
                         help="with --local-images, every launch's patch URL names the launch "
                              "(patch.png?launch=ID): a picture of its own for each, as on the real API")

@@ -65,12 +65,13 @@ def gzip_bomb() -> bytes:
 
 
 def endless_parts(kind: str) -> tuple[bytes, bytes]:
-    """The opening and the repeated filler of an endless body for `kind` (spacex, ll2, image)."""
+    """The opening and the repeated filler of an endless body for `kind` (spacex, ll2, snapi,
+    image). LL2 and SNAPI (both Django REST framework) open a limit/offset page."""
     if kind == "image":
         return b"\x89PNG\r\n\x1a\n", b"\x00" * _CHUNK
     record = b'{"id":"endless","name":"endless"},'
     filler = record * (_CHUNK // len(record))
-    if kind == "ll2":
+    if kind in ("ll2", "snapi"):
         return b'{"count":1000000,"next":null,"previous":null,"results":[', filler
     return b'{"docs":[', filler
 

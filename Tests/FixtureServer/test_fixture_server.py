@@ -833,6 +833,74 @@ class LL2DetailAndVersionTests(LL2TestCase):
         self.assertNotIn("ETag", headers)
 
 
+LL2_EUROPA_CLIPPER = "59548105-347d-4477-8747-7fc3f91016c5"  # launch-europa-clipper-detailed.json
+
+
+def ll2_detail_only_expected() -> dict[str, dict]:
+    """The recorded detailed launches no list serves, by id, read here independently of the
+    server: launch-*-detailed.json (one record each) and spacex-*-detailed-*.json (`results`),
+    less the ids of the recorded upcoming pages (their list record is the one served)."""
+    folder = FIXTURES / "ll2" / "2.2.0"
+    records: dict[str, dict] = {}
+    for path in sorted(folder.glob("launch-*-detailed.json")):
+        record = json.loads(path.read_text())
+        records[record["id"]] = record
+    for path in sorted(folder.glob("spacex-*-detailed-*.json")):
+        records.update((r["id"], r) for r in json.loads(path.read_text())["results"])
+    listed = ll2_recorded_upcoming()
+    return {record_id: r for record_id, r in records.items() if record_id not in listed}
+
+
+class LL2DetailOnlyTests(LL2TestCase):
+    """The detail route also finds the recorded detailed launches that are in no list."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.detail_only = ll2_detail_only_expected()
+
+    def test_every_detail_only_record_is_served_as_recorded(self):
+        # Europa Clipper, Crew-12, and the 2026-08 pages' 20 less Starlink Group 15-22 (listed).
+        self.assertEqual(len(self.detail_only), 21)
+        self.assertIn(LL2_EUROPA_CLIPPER, self.detail_only)
+        for record_id, record in self.detail_only.items():
+            self.assertEqual(self.ll2(f"/2.2.0/launch/{record_id}/"), record, record_id)
+        # 2.3.0 spelling and image object, as for a listed record.
+        europa = self.ll2(f"/2.3.0/launches/{LL2_EUROPA_CLIPPER}")
+        recorded = self.detail_only[LL2_EUROPA_CLIPPER]
+        self.assertEqual(europa["image"], {"image_url": recorded["image"], "thumbnail_url": recorded["image"]})
+        stages = europa["rocket"]["launcher_stage"]
+        self.assertEqual([s["launcher"]["serial_number"] for s in stages], ["B1065", "B1064", "B1089"])
+        self.assertEqual({(s["landing"]["location"]["abbrev"], s["landing"]["type"]["abbrev"], s["landing"]["attempt"])
+                          for s in stages}, {("ATL", "EXP", False)})
+
+    def test_a_listed_id_keeps_its_list_record(self):
+        # Starlink Group 15-22 is in upcoming-detailed.json and in the 2026-08 page: the list's wins.
+        self.assertNotIn(LL2_STARLINK_15_22, self.detail_only)
+        self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/"), self.recorded[LL2_STARLINK_15_22])
+
+    def test_they_are_in_no_list(self):
+        hidden = set(self.detail_only)
+        upcoming = self.walk("/2.2.0/launch/upcoming/?limit=100")[0]
+        previous = self.walk("/2.3.0/launches/previous/?limit=100")[0]
+        everything = self.walk("/2.2.0/launch/?limit=100")[0]
+        self.assertEqual(len(upcoming), len(self.recorded))
+        self.assertEqual(len(previous), 187)
+        self.assertEqual(len(everything), len(self.recorded) + 187)
+        for name, records in (("upcoming", upcoming), ("previous", previous), ("launch/", everything)):
+            self.assertEqual({r["id"] for r in records} & hidden, set(), name)
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?search=Europa")["count"], 0)
+        configurations = self.walk("/2.3.0/launcher_configurations/?limit=100")[0]
+        # The listed launches' configurations (r/SpaceX's rockets 1-3 for the previous ones) and the
+        # recorded configuration files': none of a detail-only launch's own.
+        listed = {r["rocket"]["configuration"]["id"] for r in self.recorded.values()} | {1, 2, 3}
+        for path in (FIXTURES / "ll2").glob("2.*/*.json"):
+            if path.name.startswith(("launcher-configurations", "config-launcher")):
+                data = json.loads(path.read_text())
+                listed |= {c["id"] for c in (data if isinstance(data, list) else [data])}
+        self.assertEqual([c["id"] for c in configurations], sorted(listed))
+
+
 class LL2FaultAndLogTests(LL2TestCase):
     def fault(self, **spec):
         status, _, body = self.client.post("/_control/fault", spec)
@@ -1172,6 +1240,428 @@ def _desc(text: str) -> tuple:
     return tuple(-ord(c) for c in text)
 
 
+# ---------------------------------------------------------------------------------------------
+# Launch Library 2 events
+# ---------------------------------------------------------------------------------------------
+
+LL2_EVENTS_FILE = HERE / "data" / "ll2-events-2.3.0.json"
+LL2_OPENAPI = FIXTURES / "ll2" / "docs" / "openapi-ll-2.4.0.json" if FIXTURES else None
+HAVE_LL2_EVENTS = HAVE_LL2 and (FIXTURES / "ll2/2.0.0/event-upcoming-2020-12.json").is_file()
+LL2_EVENTS_SKIP_REASON = LL2_SKIP_REASON if not HAVE_LL2 else "no ll2/2.0.0/event-upcoming-2020-12.json"
+
+
+def ll2_events_expected() -> tuple[list[dict], list[dict]]:
+    """(upcoming, previous) as the docstring says they are, read here independently of the server."""
+    written = json.loads(LL2_EVENTS_FILE.read_text())
+    upcoming = json.loads((FIXTURES / "ll2/2.0.0/event-upcoming-2020-12.json").read_text())["results"]
+    previous = json.loads((FIXTURES / "ll2/2.0.0/event-list-2020-09.json").read_text())["results"]
+    upcoming = {r["id"]: r for r in upcoming + written["upcoming"]}
+    previous = {r["id"]: r for r in previous + written["previous"]}
+    return (sorted(upcoming.values(), key=lambda r: (r["date"], r["id"])),
+            sorted(previous.values(), key=lambda r: (_desc(r["date"]), r["id"])))
+
+
+class LL2EventFileTests(unittest.TestCase):
+    """The hand-written 2.3.0 events (data/ll2-events-2.3.0.json) against LL2's own schema."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.data = json.loads(LL2_EVENTS_FILE.read_text())
+        cls.events = cls.data["upcoming"] + cls.data["previous"]
+
+    def schema(self, name: str) -> dict:
+        if not (LL2_OPENAPI and LL2_OPENAPI.is_file()):
+            self.skipTest("no ll2/docs/openapi-ll-2.4.0.json in the fixtures directory")
+        if not hasattr(type(self), "schemas"):
+            type(self).schemas = json.loads(LL2_OPENAPI.read_text())["components"]["schemas"]
+        return self.schemas[name]
+
+    def assert_shape(self, record: dict, schema: str, where: str):
+        required = self.schema(schema)["required"]
+        self.assertEqual([k for k in required if k not in record], [], f"{where}: {schema}")
+        unknown = [k for k in record if k not in self.schema(schema)["properties"]]
+        self.assertEqual(unknown, [], f"{where}: keys {schema} does not have")
+
+    def test_small_and_pretty(self):
+        text = LL2_EVENTS_FILE.read_text()
+        self.assertLess(len(text.encode()), 28_000)
+        self.assertTrue(text.startswith("{\n  "))
+        self.assertEqual((len(self.data["upcoming"]), len(self.data["previous"])), (6, 4))
+        ids = [e["id"] for e in self.events]
+        self.assertEqual(len(ids), len(set(ids)))
+
+    def test_every_record_has_the_230_detailed_event_fields(self):
+        for event in self.events:
+            where = f"event {event['id']}"
+            self.assert_shape(event, "EventEndpointDetailed", where)
+            self.assertEqual(event["url"], f"https://ll.thespacedevs.com/2.3.0/events/{event['id']}/")
+            self.assertEqual((event["response_mode"], set(event["type"])), ("detailed", {"id", "name"}), where)
+            self.assertRegex(event["date"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+            if event["image"] is not None:
+                self.assert_shape(event["image"], "Image", where)
+            for video in event["vid_urls"]:
+                self.assert_shape(video, "VidURL", where)
+            for link in event["info_urls"]:
+                self.assert_shape(link, "InfoURL", where)
+            for launch in event["launches"]:
+                self.assert_shape(launch, "LaunchBasic", where)
+                self.assert_shape(launch["image"], "Image", where)
+            for agency in event["agencies"]:
+                self.assert_shape(agency, "AgencyMini", where)
+            for expedition in event["expeditions"]:
+                self.assert_shape(expedition, "ExpeditionNormal", where)
+                self.assert_shape(expedition["spacestation"], "SpaceStationNormal", where)
+            for station in event["spacestations"]:
+                self.assert_shape(station, "SpaceStationNormal", where)
+            for program in event["program"]:
+                self.assert_shape(program, "ProgramNormal", where)
+            for update in event["updates"]:
+                self.assert_shape(update, "Update", where)
+            self.assert_shape(event["date_precision"], "NetPrecision", where)
+
+    def test_what_the_events_are(self):
+        upcoming, previous = self.data["upcoming"], self.data["previous"]
+        self.assertTrue(all("2026-12-01" <= e["date"] < "2027-04" for e in upcoming))
+        self.assertTrue(all("2026-08" <= e["date"] < "2026-12" for e in previous))
+        types = {e["type"]["name"] for e in self.events}
+        self.assertLessEqual({"Docking", "EVA", "Static Fire", "Landing", "Press Event", "Flyby"}, types)
+        # LL2's precisions (ids and abbreviations as in the recorded 2.2.0 launches' net_precision).
+        precisions = {e["id"]: (e["date_precision"]["id"], e["date_precision"]["abbrev"]) for e in self.events}
+        self.assertEqual(sorted(precisions.values()).count((7, "M")), 1)
+        self.assertEqual(sorted(precisions.values()).count((5, "DAY")), 1)
+        self.assertLessEqual(set(precisions.values()), {(0, "SEC"), (1, "MIN"), (5, "DAY"), (7, "M")})
+        month = next(e for e in self.events if e["date_precision"]["id"] == 7)
+        self.assertTrue(month["date"].endswith("-31T00:00:00Z"))  # LL2 puts a month on its last day
+        eva = next(e for e in self.events if e["type"]["name"] == "EVA")
+        self.assertEqual([s["name"] for s in eva["spacestations"]], ["International Space Station"])
+        self.assertEqual(len(eva["expeditions"]), 1)
+        self.assertEqual([e["id"] for e in self.events if e["webcast_live"]], [eva["id"]])
+        self.assertEqual([e["id"] for e in self.events if len(e["vid_urls"]) == 2], [eva["id"]])
+        sparse = [e for e in self.events if e["description"] is None]
+        self.assertEqual(len(sparse), 1)
+        self.assertEqual((sparse[0]["image"], sparse[0]["location"]), (None, None))
+        named = [l["id"] for e in self.events for l in e["launches"]]
+        # Europa Clipper (1401) is served by the launch detail route only (a detail-only record).
+        self.assertEqual(named, [LL2_EUROPA_CLIPPER, "95653d52-bb77-4860-a815-dd7141778d17",
+                                 "f596ad48-881e-47d6-806d-113c6dd97427"])
+
+
+@unittest.skipUnless(HAVE_LL2_EVENTS, LL2_EVENTS_SKIP_REASON)
+class LL2EventTests(LL2TestCase):
+    """event/ (events/): upcoming, previous, the plain list and one event."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.upcoming, cls.previous = ll2_events_expected()
+        cls.written = {e["id"]: e for key in ("upcoming", "previous")
+                       for e in json.loads(LL2_EVENTS_FILE.read_text())[key]}
+
+    def ids(self, path: str) -> list:
+        return [r["id"] for r in self.walk(path)[0]]
+
+    def test_both_spellings_on_every_version(self):
+        expected = {"upcoming/": (15, [r["id"] for r in self.upcoming]),
+                    "previous/": (5, [r["id"] for r in self.previous]), "": (20, None)}
+        everything = self.ids("/2.3.0/events/?limit=100")
+        for version in ("2.0.0", "2.1.0", "2.2.0", "2.3.0", "2.4.0"):
+            for spelling in ("event", "events"):
+                for which, (count, ids) in expected.items():
+                    for slash in ("/", ""):
+                        path = f"/{version}/{spelling}/{which}".rstrip("/") + slash + "?limit=100"
+                        body = self.ll2(path)
+                        self.assertEqual((list(body), body["count"]), (LL2_ENVELOPE_KEYS, count), path)
+                        self.assertEqual([r["id"] for r in body["results"]], ids or everything, path)
+
+    def test_upcoming_ascending_previous_descending_all_newest_first(self):
+        upcoming = self.walk("/2.3.0/events/upcoming/?limit=100")[0]
+        keys = [(r["date"], r["id"]) for r in upcoming]
+        self.assertEqual(keys, sorted(keys))
+        self.assertEqual((upcoming[0]["id"], upcoming[-1]["id"]), (202, 1406))  # 2020-12-14 ... 2027-03
+        previous = self.walk("/2.3.0/events/previous/?limit=100")[0]
+        self.assertEqual([r["date"] for r in previous], sorted((r["date"] for r in previous), reverse=True))
+        self.assertEqual([r["id"] for r in previous], [1410, 1409, 1408, 1407, 77])
+        everything = self.walk("/2.2.0/event/?limit=100")[0]
+        self.assertEqual([r["id"] for r in everything],
+                         [r["id"] for r in sorted(upcoming + previous, key=lambda r: (_desc(r["date"]), r["id"]))])
+        self.assertEqual(everything[0]["id"], 1406)
+
+    def test_paging_links(self):
+        results, pages = self.walk("/2.3.0/events/upcoming/?limit=4&mode=detailed")
+        self.assertEqual([r["id"] for r in results], [r["id"] for r in self.upcoming])
+        self.assertEqual([len(p["results"]) for p in pages], [4, 4, 4, 3])
+        path = f"{self.base}/2.3.0/events/upcoming/"
+        self.assertEqual(pages[0]["next"], f"{path}?limit=4&mode=detailed&offset=4")
+        self.assertEqual((pages[0]["previous"], pages[1]["previous"]), (None, f"{path}?limit=4&mode=detailed"))
+        self.assertEqual(pages[2]["previous"], f"{path}?limit=4&mode=detailed&offset=4")
+        self.assertIsNone(pages[-1]["next"])
+        self.assertEqual(self.ll2("/2.0.0/event/previous/")["next"], None)  # 5 fit on one page
+        first = self.ll2("/2.0.0/event/?limit=3")
+        self.assertEqual(first["next"], f"{self.base}/2.0.0/event/?limit=3&offset=3")
+        self.assertEqual(len(self.ll2("/2.0.0/event/?offset=18")["results"]), 2)
+        self.assertEqual(list(self.ll2("/2.0.0/event/?limit=x", expect=400)), ["detail"])
+
+    def test_detail_and_404(self):
+        self.assertEqual(self.ll2("/2.3.0/events/1403/"), self.written[1403])
+        self.assertEqual(self.ll2("/2.0.0/event/1403"), self.written[1403])
+        self.assertEqual(self.ll2("/2.2.0/event/77/"), self.previous[-1])  # event-list-2020-09.json
+        recorded = {r["id"]: r for r in self.upcoming}[202]
+        self.assertEqual(self.ll2("/2.0.0/event/202/"), recorded)
+        self.assertEqual(self.ll2("/2.1.0/events/202"), recorded)
+        for path in ("/2.3.0/events/99999/", "/2.3.0/events/abc/", "/2.3.0/events/-1/",
+                     "/2.3.0/events/1403/extra/", "/2.0.0/event/upcoming/1403/"):
+            self.assertEqual(self.ll2(path, expect=404), {"detail": "Not found."}, path)
+
+    def test_versions_shapes(self):
+        recorded = {r["id"]: r for r in self.upcoming}
+        # Below 2.3.0: as stored (a 2.0.0 event's feature_image string; a 2.3.0 event's objects).
+        old = self.ll2("/2.0.0/event/196/")
+        self.assertIsInstance(old["feature_image"], str)
+        self.assertNotIn("image", old)
+        self.assertEqual(self.ll2("/2.2.0/event/upcoming/?limit=100")["results"], self.upcoming)
+        # 2.3.0 and later: the 2.0.0 event's renamed fields, in place.
+        new = self.ll2("/2.3.0/events/196/")
+        self.assertEqual(list(new), ["id", "url", "slug", "name", "type", "description", "location",
+                                     "info_urls", "vid_urls", "image", "date", "launches", "expeditions",
+                                     "spacestations", "program"])
+        self.assertEqual(new["image"], {"image_url": old["feature_image"], "thumbnail_url": old["feature_image"]})
+        self.assertIsNone(old["news_url"])
+        self.assertEqual(new["info_urls"], [])
+        self.assertEqual([v["url"] for v in new["vid_urls"]], [old["video_url"]])
+        self.assertEqual(new["vid_urls"][0], {
+            "priority": 10, "source": "www.youtube.com", "publisher": None, "title": "", "description": "",
+            "feature_image": None, "url": old["video_url"], "type": None, "language": None,
+            "start_time": None, "end_time": None, "live": False})
+        self.assertEqual(new["launches"], old["launches"])  # nested: as stored
+        eclipse = self.ll2("/2.4.0/events/202/")
+        self.assertEqual([(l["url"], l["source"]) for l in eclipse["info_urls"]],
+                         [(recorded[202]["news_url"], "en.wikipedia.org")])
+        for record in self.walk("/2.3.0/events/?limit=100")[0]:
+            self.assertIsInstance(record.get("image"), (dict, type(None)), record["id"])
+            self.assertFalse({"feature_image", "news_url", "video_url"} & set(record), record["id"])
+            self.assertIsInstance(record["vid_urls"], list)
+            self.assertIsInstance(record["info_urls"], list)
+        # The hand-written 2.3.0 records are the same on every path; the stored records unchanged.
+        self.assertEqual(self.ll2("/2.3.0/events/1401/"), self.written[1401])
+        self.assertEqual(self.ll2("/2.0.0/event/1401/")["image"], self.written[1401]["image"])
+        self.assertIsInstance(self.ll2("/2.0.0/event/196/")["feature_image"], str)
+
+    def test_named_launches_are_served(self):
+        named = [(e["id"], l) for e in self.written.values() for l in e["launches"]]
+        self.assertGreaterEqual(len(named), 2)
+        for event_id, launch in named:
+            for path in (f"/2.2.0/launch/{launch['id']}/", f"/2.3.0/launches/{launch['id']}/"):
+                served = self.ll2(path)
+                self.assertEqual((served["id"], served["name"], served["net"]),
+                                 (launch["id"], launch["name"], launch["net"]), (event_id, path))
+        # Listed, but Europa Clipper: that one only the detail route serves (a detail-only record).
+        upcoming_ids = {r["id"] for r in self.walk("/2.2.0/launch/upcoming/?limit=100")[0]}
+        self.assertEqual({l["id"] for _, l in named} - upcoming_ids, {LL2_EUROPA_CLIPPER})
+
+    def test_search_and_ordering(self):
+        body = self.ll2("/2.3.0/events/?limit=100&search=DOCKING")
+        self.assertEqual([r["id"] for r in body["results"]], [1402, 1408])
+        self.assertEqual(self.ll2("/2.3.0/events/upcoming/?limit=2&search=flyby")["count"], 1)
+        self.assertEqual(self.ids("/2.3.0/events/upcoming/?limit=100&ordering=-date"),
+                         [r["id"] for r in reversed(self.upcoming)])
+        self.assertEqual(self.ids("/2.3.0/events/previous/?limit=100&ordering=date"),
+                         [r["id"] for r in reversed(self.previous)])
+        oldest = self.ids("/2.3.0/events/?limit=100&ordering=date")
+        self.assertEqual((oldest[0], oldest[-1]), (77, 1406))
+        self.assertEqual(self.ids("/2.3.0/events/?limit=100&ordering=bogus"), self.ids("/2.3.0/events/?limit=100"))
+
+    def test_faults_log_and_throttle(self):
+        self.client.post("/_control/fault", {"path_prefix": "/2.3.0/events/upcoming", "status": 503, "count": 1})
+        status, headers, body = self.client.get("/2.3.0/events/upcoming/")
+        self.assertEqual((status, headers["Content-Type"], body), (503, "application/json",
+                                                                   {"detail": "Service Unavailable (injected fault)"}))
+        self.client.post("/_control/fault", {"path_prefix": "/2.0.0/event/", "malformed": True, "count": 1})
+        status, _, raw = self.client.request("GET", "/2.0.0/event/202/")
+        self.assertEqual(status, 200)
+        with self.assertRaises(json.JSONDecodeError):
+            json.loads(raw)
+        before = self.ll2("/2.3.0/api-throttle/")["current_use"]
+        self.ll2("/2.3.0/events/upcoming/")
+        self.ll2("/2.0.0/event/202/")
+        self.ll2("/2.3.0/events/99999/", expect=404)
+        self.assertEqual(self.ll2("/2.3.0/api-throttle/")["current_use"], before + 3)
+        log = [r["path"] for r in self.client.get("/_control/requests")[2]]
+        self.assertEqual(log[:2], ["/2.3.0/events/upcoming/", "/2.0.0/event/202/"])
+        self.assertIn("/2.3.0/events/99999/", log)
+
+    def test_the_event_lists_are_list_requests_for_lying_pages(self):
+        self.assertTrue(fs.is_list_request("GET", "/2.3.0/events/upcoming/"))
+        self.assertTrue(fs.is_list_request("GET", "/2.0.0/event"))
+        self.assertFalse(fs.is_list_request("GET", "/2.3.0/events/1403/"))
+        first = self.ll2("/2.3.0/events/upcoming/?limit=5")
+        self.client.post("/_control/fault", {"path_prefix": "/2.3.0/events/", "repeat_first_page": True, "count": 2})
+        self.assertEqual(self.ll2("/2.3.0/events/1403/")["id"], 1403)  # not a list: passed by, not counted
+        body = self.ll2("/2.3.0/events/upcoming/?limit=5&offset=10")
+        self.assertEqual(([r["id"] for r in body["results"]], body["count"]),
+                         ([r["id"] for r in first["results"]], misbehaviour.REPEAT_TOTAL))
+        self.assertEqual(body["next"], f"{self.base}/2.3.0/events/upcoming/?limit=5&offset=15")
+        self.assertEqual(self.ll2("/2.3.0/events/?limit=5&offset=5")["count"], misbehaviour.REPEAT_TOTAL)
+        self.assertEqual(self.ll2("/2.3.0/events/?limit=5&offset=5")["count"], 20)  # used up
+        self.client.post("/_control/fault", {"path_prefix": "/2.0.0/event", "empty_pages": True, "count": 2})
+        self.assertEqual(len(self.ll2("/2.0.0/event/previous/?limit=2")["results"]), 2)
+        body = self.ll2("/2.0.0/event/previous/?limit=2&offset=4")
+        self.assertEqual((body["results"], body["count"]), ([], 5))
+        self.assertEqual(body["next"], f"{self.base}/2.0.0/event/previous/?limit=2&offset=6")
+
+
+# ---------------------------------------------------------------------------------------------
+# Spaceflight News API
+# ---------------------------------------------------------------------------------------------
+
+HAVE_SNAPI = HAVE_FIXTURES and (FIXTURES / "snapi" / "v4" / "articles-2023-06.json").is_file()
+SNAPI_SKIP_REASON = SKIP_REASON if not HAVE_FIXTURES else "no snapi/v4/articles-2023-06.json in the fixtures directory"
+VULCAN_CERT_1 = "b973e965-3901-4bda-9236-b0afee33f388"
+
+
+def snapi_recorded() -> dict[int, dict]:
+    articles: dict[int, dict] = {}
+    for path in sorted((FIXTURES / "snapi" / "v4").glob("*.json")):
+        articles.update((a["id"], a) for a in json.loads(path.read_text())["results"])
+    return articles
+
+
+@unittest.skipUnless(HAVE_SNAPI, SNAPI_SKIP_REASON)
+class SnapiArticleTests(LL2TestCase):
+    """GET /v4/articles/ (and /snapi/v4/articles/): the recorded SNAPI articles."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.articles = snapi_recorded()
+        cls.newest = sorted(cls.articles.values(), key=lambda a: (fs._instant(a["published_at"]), a["id"]),
+                            reverse=True)
+
+    def snapi(self, path: str, expect: int = 200):
+        return self.ll2(path, expect)  # the same DRF answers: application/json, {"detail": ...} errors
+
+    def ids(self, path: str) -> list[int]:
+        return [a["id"] for a in self.walk(path)[0]]
+
+    def test_envelope_newest_first(self):
+        for path in ("/v4/articles/", "/v4/articles", "/snapi/v4/articles/", "/snapi/v4/articles"):
+            body = self.snapi(path)
+            self.assertEqual((list(body), body["count"], len(body["results"])), (LL2_ENVELOPE_KEYS, 20, 10), path)
+            self.assertEqual(body["results"], self.newest[:10], path)
+            self.assertEqual(body["next"], f"{self.base}{path}?limit=10&offset=10")
+        self.assertEqual(len(self.articles), 20)
+        self.assertEqual(self.ids("/v4/articles/?limit=100"), [a["id"] for a in self.newest])
+
+    def test_launch_filter(self):
+        vulcan = self.ids(f"/v4/articles/?launch={VULCAN_CERT_1}")
+        self.assertEqual(vulcan, [19659, 19740, 19585, 19572, 19453])
+        self.assertTrue(all("vulcan" in self.articles[i]["title"].lower() for i in vulcan))
+        axiom_2 = "0297d3dc-0513-450a-babc-6f3da8e8c181"
+        both = self.ids(f"/snapi/v4/articles/?launch={VULCAN_CERT_1},{axiom_2}&limit=100")
+        self.assertEqual(both, [a["id"] for a in self.newest
+                                if {l["launch_id"] for l in a["launches"]} & {VULCAN_CERT_1, axiom_2}])
+        self.assertEqual(len(both), 9)
+        self.assertEqual(self.ids(f"/v4/articles/?launch={VULCAN_CERT_1.upper()}"), vulcan)
+        self.assertEqual(self.snapi(f"/v4/articles/?launch={LL2_UNKNOWN_ID}")["results"], [])
+
+    def test_event_filter(self):
+        self.assertEqual(self.ids("/v4/articles/?event=36"), [19796, 19574])
+        self.assertEqual(self.ids("/v4/articles/?event=36,205"), [19828, 19796, 19574])
+        self.assertEqual(self.ids("/v4/articles/?event=373"), [19475])  # one of the article's two events
+        self.assertEqual(self.ids(f"/v4/articles/?event=782&launch={VULCAN_CERT_1}"), [19659, 19740, 19585, 19572, 19453])
+        self.assertEqual(self.ids("/v4/articles/?event=99999"), [])
+
+    def test_has_launch_has_event_and_search(self):
+        # The recorded page was asked for has_event=true&has_launch=true: every article has both.
+        self.assertEqual(self.snapi("/v4/articles/?has_launch=true&has_event=1")["count"], 20)
+        for query in ("has_launch=false", "has_event=False", "has_event=0&has_launch=true"):
+            self.assertEqual(self.snapi(f"/v4/articles/?{query}")["count"], 0, query)
+        self.assertEqual(self.snapi("/v4/articles/?has_launch=maybe")["count"], 20)
+        in_title = self.ids("/v4/articles/?search=VULCAN&limit=100")
+        self.assertEqual(in_title, [a["id"] for a in self.newest
+                                    if "vulcan" in (a["title"] + "\n" + a["summary"]).lower()])
+        self.assertIn(19612, in_title)  # "This Week In Spaceflight: Vulcan fires up, ..."
+        self.assertNotIn("undocking", self.articles[19475]["title"].lower())
+        self.assertEqual(self.ids("/v4/articles/?search=Undocking"), [19475])  # in the summary only
+
+    def test_ordering(self):
+        oldest = self.ids("/v4/articles/?ordering=published_at&limit=100")
+        self.assertEqual(oldest, list(reversed([a["id"] for a in self.newest])))
+        self.assertEqual(oldest[0], 19370)
+        self.assertEqual(self.ids("/v4/articles/?ordering=-published_at&limit=100"), [a["id"] for a in self.newest])
+        self.assertEqual(self.ids("/v4/articles/?ordering=bogus&limit=100"), [a["id"] for a in self.newest])
+        updated = self.ids("/v4/articles/?ordering=-updated_at,published_at&limit=100")
+        self.assertEqual(updated, [a["id"] for a in sorted(self.articles.values(), reverse=True,
+                                                            key=lambda a: (fs._instant(a["updated_at"]), a["id"]))])
+
+    def test_paging(self):
+        results, pages = self.walk("/v4/articles/?limit=7&has_event=true")
+        self.assertEqual([a["id"] for a in results], [a["id"] for a in self.newest])
+        self.assertEqual([len(p["results"]) for p in pages], [7, 7, 6])
+        path = f"{self.base}/v4/articles/"
+        self.assertEqual(pages[0]["next"], f"{path}?has_event=true&limit=7&offset=7")
+        self.assertEqual(pages[1]["previous"], f"{path}?has_event=true&limit=7")
+        self.assertEqual(pages[2]["previous"], f"{path}?has_event=true&limit=7&offset=7")
+        self.assertEqual(self.snapi("/snapi/v4/articles/?limit=5&offset=5")["next"],
+                         f"{self.base}/snapi/v4/articles/?limit=5&offset=10")
+        self.assertEqual(len(self.snapi("/v4/articles/?limit=500")["results"]), 20)
+        self.assertEqual(self.snapi("/v4/articles/?offset=40")["results"], [])
+        for query in ("limit=abc", "offset=-1"):
+            self.assertEqual(list(self.snapi(f"/v4/articles/?{query}", expect=400)), ["detail"], query)
+
+    def test_detail_and_404(self):
+        for path in ("/v4/articles/19796/", "/v4/articles/19796", "/snapi/v4/articles/19796/"):
+            self.assertEqual(self.snapi(path), self.articles[19796], path)
+        for path in ("/v4/articles/1/", "/snapi/v4/articles/1", "/v4/articles/abc/"):
+            self.assertEqual(self.snapi(path, expect=404), {"detail": "No Article matches the given query."}, path)
+        self.assertEqual(self.snapi("/v4/articles/19796/extra/", expect=404), {"detail": "Not found."})
+        self.assertEqual(self.snapi("/snapi/v4/blogs/", expect=404), {"detail": "Not found."})
+        status, headers, _ = self.client.request("GET", "/v4/articles/")
+        self.assertNotIn("ETag", headers)
+
+    def test_no_clash_with_the_spacex_v4_routes(self):
+        status, headers, body = self.client.get("/v4/rockets")
+        self.assertEqual((status, headers["Content-Type"], len(body)), (200, "application/json; charset=utf-8", 4))
+        self.assertEqual(self.client.get("/v4/nothing")[2], {"error": "Not Found"})
+        status, _, body = self.client.post("/v4/articles/", {})
+        self.assertEqual((status, body), (405, {"detail": 'Method "POST" not allowed.'}))
+        self.assertEqual(self.client.post("/v4/articles/query", {})[0], 405)  # GET-only, like DRF
+
+    def test_faults_and_the_request_log(self):
+        self.client.post("/_control/fault", {"path_prefix": "/v4/articles", "status": 500, "count": 1})
+        status, headers, body = self.client.get("/v4/articles/?launch=" + VULCAN_CERT_1)
+        self.assertEqual((status, headers["Content-Type"], body),
+                         (500, "application/json", {"detail": "Internal Server Error (injected fault)"}))
+        self.client.post("/_control/fault", {"path_prefix": "/snapi/", "status": 429, "retry_after": 30, "count": 1})
+        status, headers, body = self.client.get("/snapi/v4/articles/")
+        self.assertEqual((status, headers["Retry-After"], body),
+                         (429, "30", {"detail": "Request was throttled. Expected available in 30 seconds."}))
+        self.client.post("/_control/fault", {"path_prefix": "/v4/articles", "malformed": True, "count": 1})
+        status, headers, raw = self.client.request("GET", "/v4/articles/")
+        self.assertEqual((status, headers["Content-Type"]), (200, "application/json"))
+        self.assertTrue(raw.startswith(b'{"count"'))
+        with self.assertRaises(json.JSONDecodeError):
+            json.loads(raw)
+        self.client.post("/_control/fault", {"path_prefix": "/v4/articles/19796", "truncate": True, "count": 1})
+        with self.assertRaises(http.client.IncompleteRead):
+            self.client.request("GET", "/v4/articles/19796/")
+        self.assertEqual(self.client.get("/v4/articles/")[0], 200)  # all used up
+        log = [(r["method"], r["path"]) for r in self.client.get("/_control/requests")[2]]
+        self.assertEqual(log, [("GET", "/v4/articles/?launch=" + VULCAN_CERT_1), ("GET", "/snapi/v4/articles/"),
+                               ("GET", "/v4/articles/"), ("GET", "/v4/articles/19796/"), ("GET", "/v4/articles/")])
+        before = self.ll2("/2.3.0/api-throttle/")["current_use"]
+        self.snapi("/v4/articles/")
+        self.assertEqual(self.ll2("/2.3.0/api-throttle/")["current_use"], before)  # SNAPI is not LL2
+
+    def test_lying_pages(self):
+        first = self.snapi("/v4/articles/?limit=5")
+        self.client.post("/_control/fault", {"path_prefix": "/v4/articles", "repeat_first_page": True, "count": 1})
+        self.assertEqual(self.snapi("/v4/articles/19796/")["id"], 19796)  # not a list: passed by
+        body = self.snapi("/v4/articles/?limit=5&offset=15")
+        self.assertEqual((body["results"], body["count"]), (first["results"], misbehaviour.REPEAT_TOTAL))
+        self.assertEqual(body["next"], f"{self.base}/v4/articles/?limit=5&offset=20")
+        self.assertEqual(self.snapi("/v4/articles/?limit=5&offset=15")["count"], 20)  # used up
+
+
 @unittest.skipUnless(HAVE_LL2, LL2_SKIP_REASON)
 class LL2LocalImagesTests(unittest.TestCase):
     """--local-images: every LL2 picture URL points at the server's /images/."""
@@ -1208,6 +1698,11 @@ class LL2LocalImagesTests(unittest.TestCase):
         image = self.client.get(f"/2.3.0/launches/{LL2_STARLINK_15_22}/")[2]["image"]
         self.assertIn(image["image_url"], photos)
         self.assertEqual(image["thumbnail_url"], image["image_url"])
+        # The detail-only launches' pictures too (they are in no list).
+        europa = self.client.get(f"/2.3.0/launches/{LL2_EUROPA_CLIPPER}/")[2]
+        self.assertIn(europa["image"]["image_url"], photos)
+        self.assertEqual([p["image_url"] for p in europa.get("mission_patches") or []],
+                         [self.images + "patch.png"] * len(europa.get("mission_patches") or []))
 
     def test_configuration_pictures_are_rewritten(self):
         configs = self.client.get("/2.2.0/launcher_configurations/?limit=100")[2]["results"]
@@ -1225,6 +1720,29 @@ class LL2LocalImagesTests(unittest.TestCase):
         launch = self.client.get(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")[2]
         recorded = ll2_recorded_upcoming()[LL2_STARLINK_15_22]["rocket"]["configuration"]["image_url"]
         self.assertEqual(launch["rocket"]["configuration"]["image_url"], recorded)
+
+    @unittest.skipUnless(HAVE_SNAPI and HAVE_LL2_EVENTS, "no recorded SNAPI articles or LL2 events")
+    def test_event_and_article_pictures_are_rewritten(self):
+        photos = {self.images + "falcon9.jpg", self.images + "falcon_heavy.jpg"}
+        events = self.client.get("/2.0.0/event/?limit=100")[2]["results"]
+        pictures = [e.get("feature_image") or (e.get("image") or {}).get("image_url") for e in events]
+        self.assertEqual(pictures[:2], [self.images + "falcon9.jpg", self.images + "falcon_heavy.jpg"])
+        self.assertTrue(set(p for p in pictures if p) <= photos)
+        self.assertEqual(sum(1 for p in pictures if p is None), 1)  # the event without a picture keeps none
+        for event in events:
+            image = event.get("image")
+            if isinstance(image, dict):
+                self.assertEqual(image["thumbnail_url"], image["image_url"])
+            for video in event.get("vid_urls") or []:
+                self.assertIn(video["feature_image"], photos | {None})
+            for launch in event.get("launches") or []:
+                picture = launch["image"]["image_url"] if isinstance(launch["image"], dict) else launch["image"]
+                self.assertIn(picture, photos, (event["id"], launch["id"]))
+        old = self.client.get("/2.3.0/events/196/")[2]["image"]
+        self.assertIn(old["image_url"], photos)
+        articles = self.client.get("/v4/articles/?limit=100")[2]["results"]
+        self.assertTrue(articles)
+        self.assertTrue({a["image_url"] for a in articles} == photos)
 
     def test_without_local_images_urls_stay_as_recorded(self):
         server = fs.FixtureServer(FIXTURES, 0)
@@ -1276,7 +1794,9 @@ class LL2MissingTests(unittest.TestCase):
                 client = Client(server.port)
                 for path in ("/2.2.0/launch/upcoming/", "/2.0.0/launch/previous/",
                              f"/2.2.0/launch/{LL2_STARLINK_15_22}/", "/2.2.0/launch/", "/2.3.0/launches",
-                             "/2.3.0/launcher_configurations/", "/2.2.0/config/launcher/137/"):
+                             "/2.3.0/launcher_configurations/", "/2.2.0/config/launcher/137/",
+                             "/2.3.0/events/upcoming/", "/2.0.0/event/previous", "/2.3.0/events/", "/2.2.0/event/1403/",
+                             "/v4/articles/", "/snapi/v4/articles"):
                     status, headers, body = client.get(path)
                     self.assertEqual((status, body), (404, {"detail": "Not found."}), path)
                 self.assertEqual(client.get("/v5/launches/latest")[2]["name"], "Crew-5")
@@ -1333,6 +1853,22 @@ class RunawayBodyTests(ServerTestCase):
                 self.assertTrue(data.startswith(opening), data[:40])
                 self.assert_let_go(conn, resp)
         self.assertEqual(self.client.post("/v5/launches/query", {})[0], 200)  # used up
+
+    @unittest.skipUnless(HAVE_SNAPI and HAVE_LL2_EVENTS, "no recorded SNAPI articles or LL2 events")
+    def test_endless_articles_and_events_open_a_drf_page(self):
+        for path in ("/v4/articles/", "/snapi/v4/articles/?event=36", "/2.3.0/events/upcoming/"):
+            with self.subTest(path=path):
+                self.fault(path_prefix=path.split("?")[0], endless=True, count=1)
+                conn = self.open("GET", path)
+                resp = conn.getresponse()
+                self.assertEqual((resp.status, resp.headers["Content-Type"], resp.headers["Transfer-Encoding"]),
+                                 (200, "application/json", "chunked"))
+                data = resp.read(1 << 20)
+                self.assertTrue(data.startswith(b'{"count":1000000,"next":null,"previous":null,"results":[{'),
+                                data[:60])
+                self.assert_let_go(conn, resp)
+        self.assertEqual(self.client.get("/v4/articles/")[0], 200)  # used up
+        self.assertEqual(misbehaviour.endless_parts("snapi"), misbehaviour.endless_parts("ll2"))
 
     def test_trickle_sends_the_real_answer_a_byte_at_a_time(self):
         real = self.client.request("GET", "/v5/launches/latest")[2]
@@ -1550,6 +2086,7 @@ class CommandLineTests(unittest.TestCase):
                                 capture_output=True, text=True, timeout=10)
         self.assertEqual(result.returncode, 0)
         for text in ("/v5/launches/query", "/VERSION/launch/upcoming/", "/VERSION/launch/previous/",
+                     "/VERSION/event/upcoming/", "/VERSION/event/ID/", "/v4/articles/?limit=N",
                      "SYNTHESIZED", "--local-images", "/_control/fault"):
             self.assertIn(text, result.stdout)
 

@@ -115,7 +115,7 @@ struct FavoritesTests {
         #expect(!lines.dropLast().contains { $0.contains("Falcon 9") }, "\(screen)")
         #expect(lines.last?.contains("removed Falcon 9 · u puts it back") == true, "said, with the way back: \(screen)")
         #expect(screen.contains("Press f on a rocket (tab 2) to keep it here,"))
-        #expect(screen.contains("or on a launch (tab 1) to watch it."))
+        #expect(screen.contains("or on a launch (tab 1) or an event (tab 4) to watch it."))
         #expect(screen.contains(Self.counts(rockets: 0, launches: 0)))
         screen = try await Self.openRocketsTab(tmux)
         #expect(!screen.contains("★"), "no mark left on the list:\n\(screen)")

@@ -33,7 +33,7 @@ struct BoosterDocumentTests {
         let at = fields.firstIndex { $0.label == "Boosters" }
         #expect(at != nil)
         guard let at else { return }
-        #expect(fields[at].value == "B1065 · side booster · flight 6 · 6 flights so far · reused · 290 days since its previous flight · no landing attempt")
+        #expect(fields[at].value == "B1065 · side booster · flight 6 · 6 flights so far · reused · 290 days since its previous flight · no landing attempt (EXP on ATL)")
         #expect(fields[at + 1] == ("", "B1082 · flight 24 · 24 flights so far · reused · 1 day since its previous flight · landed (ASDS on OCISLY)"))
         #expect(fields[at + 2] == ("", "B1090 · flight 3 · reuse - · landing attempt (RTLS on LZ-1)"),
                 "what the source does not say is left out, or a dash")

@@ -68,11 +68,18 @@ protocol TabUnit: ScreenUnit {
     static func selected(_ reducer: inout AppReducer)
     /// Whether its screens show the Launches source's data: `S` closes what is open over it.
     static var followsSource: Bool { get }
+    /// Whether `S` pressed on it stays on it (showing the new source's data there) rather than
+    /// going to the Launches tab.
+    static var staysOnSourceSwitch: Bool { get }
+    /// `S` moved to another source: what its own state does about it.
+    static func sourceSwitched(_ reducer: inout AppReducer)
 }
 
 extension TabUnit {
     static func selected(_ reducer: inout AppReducer) {}
     static var followsSource: Bool { false }
+    static var staysOnSourceSwitch: Bool { false }
+    static func sourceSwitched(_ reducer: inout AppReducer) {}
 }
 
 /// Every screen. A new tab is a folder under Screens/ plus its line here, and its state's

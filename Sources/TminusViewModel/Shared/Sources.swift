@@ -34,8 +34,8 @@ extension AppReducer {
         // A launch detail open on the Launches tab, a rocket page on the Rockets tab, belong
         // to the other source.
         for unit in Screens.tabs where unit.followsSource { state.stacks[unit.tab] = [] }
-        state.tab = .launches
-        forgetEvents()
+        if !Screens.unit(state.tab).staysOnSourceSwitch { state.tab = .launches }
+        for unit in Screens.tabs { unit.sourceSwitched(&self) }
         show(Notice("source: \(state.sourceName)"))
         loadFirstPageIfNeeded(.segment(state.segment))
     }

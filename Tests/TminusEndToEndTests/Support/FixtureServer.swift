@@ -166,13 +166,18 @@ final class FixtureServer: @unchecked Sendable {
     static let script: URL = Harness.packageRoot.appendingPathComponent("Tests/FixtureServer/fixture_server.py")
 
     /// The flags that point tminus at this server: both APIs (Launch Library 2 at `ll2Version`),
-    /// and `--source spacex`, since most scenarios were written against the r/SpaceX fixture
-    /// while Launch Library 2 is the app's default. The one place that says so: a test for
-    /// Launch Library 2 passes `--source ll2` after these (a later flag wins), or leaves them out.
+    /// the Spaceflight News API (`/v4`: a Launch Library 2 detail asks for its news, which must
+    /// never reach the internet), and `--source spacex`, since most scenarios were written
+    /// against the r/SpaceX fixture while Launch Library 2 is the app's default. The one place
+    /// that says so: a test for Launch Library 2 passes `--source ll2` after these (a later flag
+    /// wins), or leaves them out.
     func arguments(ll2Version: String = "2.2.0") -> [String] {
         ["--source", "spacex", "--spacex-api", baseURL.absoluteString,
-         "--ll2-api", baseURL.appending(path: ll2Version).absoluteString]
+         "--ll2-api", baseURL.appending(path: ll2Version).absoluteString, "--news-api", newsBase]
     }
+
+    /// The Spaceflight News API's base URL here: `http://127.0.0.1:PORT/v4`.
+    var newsBase: String { baseURL.appending(path: "v4").absoluteString }
 
     /// - Parameters:
     ///   - fixtures: the recorded data (default `$TMINUS_FIXTURES`).

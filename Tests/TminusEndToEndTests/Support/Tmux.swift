@@ -101,7 +101,7 @@ final class TmuxSession: @unchecked Sendable {
     /// `swift test` exports NO_COLOR=1 to its tests, and the user's own settings must not leak
     /// in either, so these are unset unless a test sets them on purpose.
     static let appVariables = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
-                               "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "TMINUS_LL2_TOKEN",
+                               "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "TMINUS_LL2_TOKEN", "TMINUS_NEWS_API",
                                "TMINUS_THEME", "COLORFGBG"]
 
     /// tminus in a new session; `appVariables` are unset except those `environment` sets.

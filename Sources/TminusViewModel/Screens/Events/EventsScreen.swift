@@ -15,6 +15,9 @@ enum EventsScreen: TabUnit {
     ]
     static let mouseHint = true
     static let followsSource = true
+    /// Its empty page on the r/SpaceX API says `S` switches: it stays, with the other source's events.
+    static let staysOnSourceSwitch = true
+    static func sourceSwitched(_ reducer: inout AppReducer) { reducer.forgetEvents() }
 
     static func perform(_ action: Action, _ reducer: inout AppReducer) { reducer.performOnEvents(action) }
     static func selected(_ reducer: inout AppReducer) { reducer.loadEventsIfNeeded(reducer.state.events.segment) }

@@ -228,7 +228,9 @@ public enum LaunchDetailDocument {
         let since = c.daysSincePreviousFlight.map { "\($0) day\($0 == 1 ? "" : "s") since its previous flight" }
         let landing: String
         switch (c.landingAttempt, c.landingSuccess) {
-        case (false?, _): landing = "no landing attempt"
+        // Where an unflown-back booster ends up, when the source says (`EXP on ATL`: expended
+        // in the Atlantic).
+        case (false?, _): landing = "no landing attempt" + (landingPlace(c).map { " (\($0))" } ?? "")
         case (true?, true?): landing = "landed (\(landingWhere(c)))"
         case (true?, false?): landing = "landing failed (\(landingWhere(c)))"
         case (true?, nil): landing = "landing attempt (\(landingWhere(c)))"
@@ -237,9 +239,11 @@ public enum LaunchDetailDocument {
         return [serial, side, flight, soFar, reused, since, landing].compactMap { $0 }.joined(separator: " · ")
     }
 
-    private static func landingWhere(_ c: LaunchCore) -> String {
-        let pad = c.landpad?.object?.name
-        return [c.landingType, pad].compactMap { $0 }.joined(separator: " on ").nonEmpty ?? missing
+    private static func landingWhere(_ c: LaunchCore) -> String { landingPlace(c) ?? missing }
+
+    /// The landing's type and place as the source abbreviates them (`ASDS on OCISLY`, `RTLS on LZ-1`).
+    private static func landingPlace(_ c: LaunchCore) -> String? {
+        [c.landingType, c.landpad?.object?.name].compactMap { $0 }.joined(separator: " on ").nonEmpty
     }
 
     /// The rocket's type and variant: `rocket · engine 1D+ · block 5` (each part only if known).
