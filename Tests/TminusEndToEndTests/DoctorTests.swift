@@ -41,6 +41,9 @@ struct DoctorTests {
         let asked = try await rig.server.requests().map(\.path)
         #expect(asked.contains { $0.hasPrefix("/2.2.0/launch/upcoming/") && $0.contains("limit=1") }, "\(asked)")
         #expect(doctor.stdout.contains("  r/SpaceX API      \(rig.server.baseURL.absoluteString): ok ("), "\(doctor.stdout)")
+        // The news a detail's News section reads: one article asked.
+        #expect(doctor.stdout.contains("  Spaceflight News  \(rig.server.baseURL.absoluteString)/v4: ok\n"), "\(doctor.stdout)")
+        #expect(asked.contains("/v4/articles/?limit=1"), "\(asked)")
         #expect(lines.last == "All fine.", "\(doctor.stdout)")
 
         // The throttle endpoint costs nothing: each doctor spends the one request it reports.
@@ -73,15 +76,16 @@ struct DoctorTests {
         let rig = try Self.rig()
         let closed = BuiltInArchiveTests.refused  // nothing listens there: refused at once
         let started = Date()
-        let doctor = try rig.run(["doctor"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed])
+        let doctor = try rig.run(["doctor"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed, "--news-api", closed + "/v4"])
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(doctor.status == 1, "\(doctor.stdout)\(doctor.stderr)")
         #expect(doctor.stdout.contains("  Launch Library 2  \(closed)/2.2.0: unreachable ("), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("  r/SpaceX API      \(closed): unreachable ("), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("  Spaceflight News  \(closed)/v4: unreachable ("), "\(doctor.stdout)")
         #expect(doctor.stdout.split(separator: "\n").last?.hasPrefix("Broken: Launch Library 2 unreachable") == true, "\(doctor.stdout)")
 
         // Offline, nothing is asked and nothing is broken.
-        let offline = try rig.run(["doctor", "--offline"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed])
+        let offline = try rig.run(["doctor", "--offline"], apis: ["--ll2-api", closed + "/2.2.0", "--spacex-api", closed, "--news-api", closed + "/v4"])
         #expect(offline.status == 0, "\(offline.stdout)")
         #expect(offline.stdout.contains("  Launch Library 2  not asked (--offline)\n"), "\(offline.stdout)")
     }

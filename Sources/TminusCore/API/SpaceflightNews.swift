@@ -37,6 +37,11 @@ public enum SpaceflightNews {
         articles(base, URLQueryItem(name: "event", value: eventID))
     }
 
+    /// `{base}/articles/?limit=1`: one article, what `tminus doctor` asks to see the API answer.
+    public static func probeURL(base: URL) -> URL {
+        articles(base, URLQueryItem(name: "limit", value: "1"))
+    }
+
     /// The articles about `subject`: `{base}/articles/?launch=` or `?event=`.
     public static func articlesURL(base: URL, about subject: NewsSubject) -> URL {
         switch subject {

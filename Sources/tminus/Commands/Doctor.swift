@@ -199,10 +199,9 @@ struct Doctor: ScriptCommand {
     /// the app asks first (a base the app reads is a base the doctor passes, issue 25: it
     /// once probed only `/api-throttle/`, which a mirror of the API may not have).
     static func apis(_ settings: Settings, into report: inout Report) async {
-        let ll2Name = LaunchLibrary2.name, spacexName = SpaceXAPI.name
+        let ll2Name = LaunchLibrary2.name, spacexName = SpaceXAPI.name, newsName = SpaceflightNews.name
         if settings.offline {
-            report.item(ll2Name, "not asked (--offline)")
-            report.item(spacexName, "not asked (--offline)")
+            for name in [ll2Name, spacexName, newsName] { report.item(name, "not asked (--offline)") }
             return
         }
         let governor = RequestGovernor()
@@ -219,6 +218,10 @@ struct Doctor: ScriptCommand {
             try LaunchLibrary2.decodeList(try await ll2.data(upcoming), page: 1)
         })
         async let spacexAnswer = Result(catching: { () async throws(APIError) in try await spacex.data(latest) })
+        // The articles endpoint a detail's News section reads (one article).
+        let news = clients.any.governed(by: governor, budget: .spaceflightNews)
+        let articles = HTTPClient.Request(url: SpaceflightNews.probeURL(base: settings.newsAPI), kind: .apiList)
+        async let newsAnswer = Result(catching: { () async throws(APIError) in try SpaceflightNews.decodeArticles(try await news.data(articles)) })
 
         // The budget after the list was asked, so it counts the doctor's own request.
         let list = await ll2Answer
@@ -234,6 +237,12 @@ struct Doctor: ScriptCommand {
         case .failure(let error):
             report.item(spacexName, "\(settings.spacexAPI.absoluteString): \(failure(error))")
             report.problem("\(spacexName) \(failure(error))")
+        }
+        switch await newsAnswer {
+        case .success: report.item(newsName, "\(settings.newsAPI.absoluteString): ok")
+        case .failure(let error):
+            report.item(newsName, "\(settings.newsAPI.absoluteString): \(failure(error))")
+            report.problem("\(newsName) \(failure(error))")
         }
     }
 

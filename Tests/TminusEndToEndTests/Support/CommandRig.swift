@@ -23,6 +23,7 @@ final class CommandRig {
     func run(_ command: [String], apis: [String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         var env = ProcessInfo.processInfo.environment
         for name in TmuxSession.appVariables + ["TMINUS_PICTURES", "TMUX", "COLORTERM"] { env[name] = nil }
+        env["TMINUS_NEWS_API"] = TmuxSession.noNews
         for (name, value) in environment { env[name] = value }
         return try Harness.run(try Harness.tminusBinary().path,
                                Array(command.prefix(1)) + (apis ?? server.arguments())

@@ -104,9 +104,16 @@ final class TmuxSession: @unchecked Sendable {
                                "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "TMINUS_LL2_TOKEN", "TMINUS_NEWS_API",
                                "TMINUS_THEME", "COLORFGBG"]
 
+    /// Where the news goes when a test names no news API: a closed port on this machine, so
+    /// that no test reaches the real Spaceflight News API (a flag or the test's own
+    /// `TMINUS_NEWS_API` wins over it).
+    static let noNews = "http://127.0.0.1:9/v4"
+
     /// tminus in a new session; `appVariables` are unset except those `environment` sets.
     static func tminus(_ arguments: [String] = [], width: Int = 100, height: Int = 30,
-                       environment: [String: String] = [:], background: String? = nil) throws -> TmuxSession {
+                       environment given: [String: String] = [:], background: String? = nil) throws -> TmuxSession {
+        var environment = given
+        if environment["TMINUS_NEWS_API"] == nil { environment["TMINUS_NEWS_API"] = noNews }
         let binary = try Harness.tminusBinary()
         return try TmuxSession(command: [binary.path] + arguments, width: width, height: height,
                                environment: environment,
