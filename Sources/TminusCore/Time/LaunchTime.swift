@@ -5,8 +5,14 @@ import Synchronization
 /// detail and (later) the command-line output agree.
 public struct LaunchTime: Sendable {
     public let timeZone: TimeZone
+    /// The zone's offsets from the system's zoneinfo (`ZoneRules`); nil for a zone it does not
+    /// have, which Foundation formats instead.
+    let rules: ZoneRules?
 
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        rules = ZoneRules.cached(timeZone.identifier)
+    }
 
     /// `yyyy-MM-dd HH:mm` in the user's zone for an hour-precision date; coarser dates say only
     /// what is known, in UTC, because the API stores them as midnight UTC on the first day of
@@ -14,12 +20,12 @@ public struct LaunchTime: Sendable {
     public func listDate(_ date: Date?, precision: DatePrecision) -> String {
         guard let date else { return "date unknown" }
         switch precision {
-        case .hour: return format(date, "yyyy-MM-dd HH:mm", in: timeZone)
-        case .day: return format(date, "yyyy-MM-dd", in: .gmt)
-        case .month: return "NET " + format(date, "yyyy-MM", in: .gmt)
-        case .quarter: return "NET " + format(date, "yyyy", in: .gmt) + " Q\(quarter(of: date))"
-        case .half: return "NET " + format(date, "yyyy", in: .gmt) + " H\(quarter(of: date) <= 2 ? 1 : 2)"
-        case .year: return "NET " + format(date, "yyyy", in: .gmt)
+        case .hour: return format(date, "yyyy-MM-dd HH:mm", inUTC: false)
+        case .day: return format(date, "yyyy-MM-dd", inUTC: true)
+        case .month: return "NET " + format(date, "yyyy-MM", inUTC: true)
+        case .quarter: return "NET " + format(date, "yyyy", inUTC: true) + " Q\(quarter(of: date))"
+        case .half: return "NET " + format(date, "yyyy", inUTC: true) + " H\(quarter(of: date) <= 2 ? 1 : 2)"
+        case .year: return "NET " + format(date, "yyyy", inUTC: true)
         }
     }
 
@@ -30,13 +36,13 @@ public struct LaunchTime: Sendable {
         if precision == .hour {
             let zone = zoneName
             let suffix = zone == "UTC" ? "UTC" : "\(zone) (UTC\(offset(at: date)))"
-            return format(date, "yyyy-MM-dd HH:mm:ss", in: timeZone) + " " + suffix
+            return format(date, "yyyy-MM-dd HH:mm:ss", inUTC: false) + " " + suffix
         }
         return listDate(date, precision: precision)
     }
 
     /// `09:27:00`: the time of day in the user's zone (a launch-day step, beside the date).
-    public func timeOfDay(_ date: Date) -> String { format(date, "HH:mm:ss", in: timeZone) }
+    public func timeOfDay(_ date: Date) -> String { format(date, "HH:mm:ss", inUTC: false) }
 
     /// The NET as a line of its own: `NET 2022-10-09 01:05:00 UTC`, `NET 2022-11-08`,
     /// `NET 2022-12`, `NET 2026 Q4`. The coarse dates already start with `NET` (a list shows
@@ -56,19 +62,58 @@ public struct LaunchTime: Sendable {
 
     /// `+02:00`, `-05:00`, `+05:30`.
     func offset(at date: Date) -> String {
-        let seconds = timeZone.secondsFromGMT(for: date)
-        let sign = seconds < 0 ? "-" : "+"
+        let seconds = zoneOffset(at: Self.seconds(date)) ?? timeZone.secondsFromGMT(for: date)
         let minutes = abs(seconds) / 60
-        return String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+        return (seconds < 0 ? "-" : "+") + Self.two(minutes / 60) + ":" + Self.two(minutes % 60)
     }
 
-    private func quarter(of date: Date) -> Int {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = .gmt
-        return (cal.component(.month, from: date) - 1) / 3 + 1
+    private func quarter(of date: Date) -> Int { (Civil(Self.seconds(date)).month - 1) / 3 + 1 }  // in UTC
+
+    /// `pattern` (`yyyy`, `MM`, `dd`, `HH`, `mm`, `ss` and literal `-`, `:`, ` `) at `date` in
+    /// the user's zone or in UTC: from the zoneinfo and civil arithmetic, as Foundation's
+    /// Gregorian calendar reads it, from 1970 to 9999; Foundation itself otherwise (before 1970
+    /// the zoneinfo and ICU's copy of the database part ways by design: the zoneinfo keeps one
+    /// history for zones that agree since 1970).
+    private func format(_ date: Date, _ pattern: String, inUTC utc: Bool) -> String {
+        let seconds = Self.seconds(date)
+        if let offset = utc ? 0 : zoneOffset(at: seconds) {
+            let local = Civil(seconds + Int64(offset))
+            if (1...9999).contains(local.year) { return Self.fill(pattern, local) }
+        }
+        return foundationFormat(date, pattern, in: utc ? .gmt : timeZone)
     }
 
-    private func format(_ date: Date, _ pattern: String, in zone: TimeZone) -> String {
+    /// The user's zone's offset from the zoneinfo, for an instant it answers for (1970 on).
+    private func zoneOffset(at seconds: Int64) -> Int? {
+        guard seconds >= 0, let rules else { return nil }
+        return rules.offset(at: seconds)
+    }
+
+    /// Whole seconds since 1970, rounded down (a formatter shows the second an instant is in).
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    static func fill(_ pattern: String, _ t: Civil) -> String {
+        var out = ""
+        var rest = Substring(pattern)
+        while let c = rest.first {
+            let run = rest.prefix { $0 == c }
+            switch (c, run.count) {
+            case ("y", 4): out += String(repeating: "0", count: max(0, 4 - String(t.year).count)) + String(t.year)
+            case ("M", 2): out += two(t.month)
+            case ("d", 2): out += two(t.day)
+            case ("H", 2): out += two(t.hour)
+            case ("m", 2): out += two(t.minute)
+            case ("s", 2): out += two(t.second)
+            default: out += run
+            }
+            rest = rest.dropFirst(run.count)
+        }
+        return out
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
+
+    private func foundationFormat(_ date: Date, _ pattern: String, in zone: TimeZone) -> String {
         Self.formatters.withLock { cache in
             let key = pattern + "|" + zone.identifier
             if let f = cache[key] { return f.string(from: date) }
