@@ -152,31 +152,13 @@ public enum ISO8601 {
             }
             guard let year = number(0, 4), (1900...2999).contains(year),
                   let month = number(5, 2), (1...12).contains(month),
-                  let day = number(8, 2), day >= 1, day <= daysIn(month: month, year: year),
+                  let day = number(8, 2), day >= 1, day <= Civil.daysIn(month: month, year: year),
                   let hour = number(11, 2), hour < 24, let minute = number(14, 2), minute < 60,
                   let second = number(17, 2), second < 60 else { return nil }
-            let sinceEpoch = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+            let sinceEpoch = Int(Civil.days(year: year, month: month, day: day)) * 86_400 + hour * 3_600 + minute * 60 + second
             return Date(timeIntervalSinceReferenceDate: Double(sinceEpoch - 978_307_200) + Double(millis) / 1_000)
         }
         return parsed ?? nil
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The API's form, `2022-10-08T23:05:00.000Z`, rounded to the millisecond, so that
