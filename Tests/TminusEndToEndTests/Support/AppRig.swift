@@ -40,7 +40,10 @@ final class AppRig {
                 + ["--data-dir", dataDir.path, "--browser", browser.executable.path] + defaults + arguments,
             width: width, height: height, environment: environment, background: background)
         sessions.append(tmux)
-        try await tmux.waitFor(ready ?? self.ready)
+        // The first screen's wait is generous: start-up speed is `make bench`'s to measure, and
+        // in CI's full run, with every suite and the other tests' processes on two cores, a
+        // start once took more than the 10 s the later waits allow.
+        try await tmux.waitFor(ready ?? self.ready, timeout: .seconds(30))
         return tmux
     }
 
