@@ -121,3 +121,28 @@ struct Rig {
 
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 }
+
+/// A `FakeServer` behind a `CachedFetcher` with a disk cache of its own and a clock the test
+/// moves: what a source's caching is tested through (events an hour fresh, news half an hour).
+final class ClockedServer: Sendable {
+    let server = FakeServer()
+    private let clock = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+    let directory = FileManager.default.temporaryDirectory.appending(path: "tminus-clocked-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// 200 with `body`, or the error `status` (the body is the fake's error page then).
+    func answer(status: Int = 200, _ body: String) {
+        server.answer(status == 200 ? .ok(body) : .status(status, headers: [:]))
+    }
+    var requests: [String] { server.requests.map(\.url.absoluteString) }
+    var now: Date { clock.withLock { $0 } }
+    func advance(seconds: TimeInterval) { clock.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    var http: HTTPClient { server.client }
+
+    /// A fetcher over this server and the disk cache in `directory` (a new one each time: the
+    /// cache on disk is what is shared, as after a restart).
+    func fetcher(_ sourceName: String) -> CachedFetcher {
+        CachedFetcher(http: http, cache: DiskCache(directory: directory), sourceName: sourceName, now: { self.now })
+    }
+}

@@ -3,38 +3,11 @@ import Synchronization
 import Testing
 import TminusCore
 
-/// A server in memory whose answer the test sets, the URLs it was asked for, and a clock.
-private final class EventsServer: Sendable {
-    private struct State {
-        var requests: [URL] = []
-        var status = 200
-        var body = ""
-        var now = Date(timeIntervalSince1970: 1_700_000_000)
-    }
-    private let state = Mutex(State())
-    let directory = FileManager.default.temporaryDirectory.appending(path: "tminus-ll2-events-\(UUID().uuidString)")
+/// The events' server: `ClockedServer` with Launch Library 2's fetcher.
+private typealias EventsServer = ClockedServer
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
-    var requests: [String] { state.withLock { $0.requests.map(\.absoluteString) } }
-    var now: Date { state.withLock { $0.now } }
-    func answer(status: Int = 200, _ body: String) { state.withLock { $0.status = status; $0.body = body } }
-    func advance(seconds: TimeInterval) { state.withLock { $0.now = $0.now.addingTimeInterval(seconds) } }
-
-    var http: HTTPClient {
-        HTTPClient { (request: HTTPClient.Request) async throws(APIError) -> HTTPClient.Response in
-            self.state.withLock { s in
-                s.requests.append(request.url)
-                return HTTPClient.Response(status: s.status, body: Data(s.body.utf8))
-            }
-        }
-    }
-
-    /// A fetcher over this server and a disk cache in `directory` (a new one each time: the
-    /// cache on disk is what is shared, as after a restart).
-    var fetcher: CachedFetcher {
-        CachedFetcher(http: http, cache: DiskCache(directory: directory), sourceName: LaunchLibrary2.name, now: { self.now })
-    }
+extension ClockedServer {
+    fileprivate var fetcher: CachedFetcher { fetcher(LaunchLibrary2.name) }
 }
 
 /// `LaunchLibrary2.events(base:fetcher:)` and the sources' `events`: through the disk cache,

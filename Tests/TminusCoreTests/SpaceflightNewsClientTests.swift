@@ -4,34 +4,13 @@ import Testing
 import TminusCore
 import TminusTestSupport
 
-/// A news server in memory: the answer the test sets, the URLs asked, and a clock.
-private final class NewsServer: Sendable {
-    private struct State {
-        var requests: [URL] = []
-        var status = 200
-        var body = ""
-        var now = Date(timeIntervalSince1970: 1_700_000_000)
-    }
-    private let state = Mutex(State())
-    let directory = FileManager.default.temporaryDirectory.appending(path: "tminus-news-\(UUID().uuidString)")
+/// The news server: `ClockedServer` with a news client over it.
+private typealias NewsServer = ClockedServer
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
-    var requests: [String] { state.withLock { $0.requests.map(\.absoluteString) } }
-    var now: Date { state.withLock { $0.now } }
-    func answer(status: Int = 200, _ body: String) { state.withLock { $0.status = status; $0.body = body } }
-    func advance(minutes: Double) { state.withLock { $0.now = $0.now.addingTimeInterval(minutes * 60) } }
-
-    var client: NewsClient {
-        let http = HTTPClient { (request: HTTPClient.Request) async throws(APIError) -> HTTPClient.Response in
-            self.state.withLock { s in
-                s.requests.append(request.url)
-                return HTTPClient.Response(status: s.status, body: Data(s.body.utf8))
-            }
-        }
-        let fetcher = CachedFetcher(http: http, cache: DiskCache(directory: directory), sourceName: SpaceflightNews.name,
-                                    now: { self.now })
-        return NewsClient.live(base: URL(string: "http://127.0.0.1:8770/v4")!, fetcher: fetcher)
+extension ClockedServer {
+    fileprivate func advance(minutes: Double) { advance(seconds: minutes * 60) }
+    fileprivate var client: NewsClient {
+        NewsClient.live(base: URL(string: "http://127.0.0.1:8770/v4")!, fetcher: fetcher(SpaceflightNews.name))
     }
 }
 

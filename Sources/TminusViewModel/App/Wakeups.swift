@@ -42,7 +42,7 @@ enum Wakeups {
         // On wide terminals a launch list has the selected launch's preview, with its countdown.
         if let launch = state.previewLaunch, launch.outcomePending, ticks(launch, state.now) { return true }
         // An event's countdown: its detail's, or a watched one's on the Favorites tab.
-        if let event = state.routes.last?.eventDetail?.event, event.countsDown(at: state.now) { return true }
+        if let event = state.eventDetail?.event, event.countsDown(at: state.now) { return true }
         return state.screen == .favorites && (state.favorites.items.launches.contains { $0.launch.countsDown && ticks($0.launch, state.now) }
             || state.favorites.items.events.contains { $0.event.countsDown(at: state.now) })
     }

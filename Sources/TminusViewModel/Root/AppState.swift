@@ -155,6 +155,9 @@ public struct AppState: Sendable, Hashable {
     /// The launch detail on screen, if one is.
     public var detail: LaunchDetailState? { routes.last?.launchDetail }
 
+    /// The event detail on screen, if one is.
+    public var eventDetail: EventDetailState? { routes.last?.eventDetail }
+
     /// A `/` input on screen takes the keys (a launch list's, or the rocket list's).
     public var isTypingFilter: Bool { screen.unit.isTyping(self) }
 

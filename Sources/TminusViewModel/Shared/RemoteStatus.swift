@@ -62,12 +62,15 @@ public struct RemoteStatus: Sendable, Hashable {
     /// An answer arrived. Returns whether the network should be asked behind it: a cache read
     /// at start-up whose copy is stale. Data the cache answered because the network failed is
     /// shown with the reason, and asked for again later.
-    mutating func succeeded(fetchedAt: Date, problem: APIError?, mode: FetchMode, now: Date, archive: String? = nil) -> Bool {
+    /// - Parameter freshFor: how long the data stays fresh (a launch list's 10 minutes, the
+    ///   events' hour): a cache read older than that asks the network behind it.
+    mutating func succeeded(fetchedAt: Date, problem: APIError?, mode: FetchMode, now: Date, archive: String? = nil,
+                            freshFor: TimeInterval = LaunchSource.freshFor) -> Bool {
         activity = .idle
         hasLoadedOnce = true
         self.archive = archive
         if mode == .cacheOnly {
-            return now.timeIntervalSince(fetchedAt) >= LaunchSource.freshFor || fetchedAt > now
+            return now.timeIntervalSince(fetchedAt) >= freshFor || fetchedAt > now
         }
         error = problem
         errorWasLoadMore = false

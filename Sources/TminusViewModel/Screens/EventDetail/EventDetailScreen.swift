@@ -22,31 +22,31 @@ enum EventDetailScreen: ScreenUnit {
 
     /// Its news is asked as it opens.
     static func opened(_ reducer: inout AppReducer) {
-        guard let detail = reducer.state.routes.last?.eventDetail else { return }
+        guard let detail = reducer.state.eventDetail else { return }
         reducer.requestNews(.event(detail.event.id))
     }
 
     static func data(_ state: AppState) -> ShownData {
         // The event is the list's row: as old as the list it came from.
         let status = state.events.current.status
-        return ShownData(loading: state.routes.last?.eventDetail?.news.status.isLoading ?? false, updatedAt: status.updatedAt)
+        return ShownData(loading: state.eventDetail?.news.status.isLoading ?? false, updatedAt: status.updatedAt)
     }
 
     static func wheel(_ lines: Int, _ reducer: inout AppReducer) {
-        guard var detail = reducer.state.routes.last?.eventDetail else { return }
+        guard var detail = reducer.state.eventDetail else { return }
         detail.scroll = reducer.scrolled(detail.scroll, by: lines)
         reducer.replaceTop(.eventDetail(detail))
     }
 
     static func view(_ state: AppState, in rect: Rect, context: RenderContext, into frame: inout Frame) {
-        guard let detail = state.routes.last?.eventDetail else { return }
+        guard let detail = state.eventDetail else { return }
         EventDetailView.draw(detail, in: rect, context: context, into: &frame)
     }
 }
 
 extension AppReducer {
     mutating func performOnEventDetail(_ action: Action) {
-        guard var detail = state.routes.last?.eventDetail else { return }
+        guard var detail = state.eventDetail else { return }
         if performOnLinks(action, detail.linkSlots, selected: &detail.linkIndex, of: "this event") {
             return replaceTop(.eventDetail(detail))
         }

@@ -94,8 +94,8 @@ extension AppReducer {
             list.received(fetched.value, isFirst: asked.page == 1, fetchedAt: fetchedAt)
             // An hour fresh (not a launch list's ten minutes): a cache read younger than that
             // asks nothing behind it.
-            let stale = list.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: asked.mode, now: now)
-            askNetwork = stale && now.timeIntervalSince(fetchedAt) >= LaunchLibrary2.eventsFreshFor
+            askNetwork = list.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: asked.mode, now: now,
+                                               freshFor: LaunchLibrary2.eventsFreshFor)
         }
         state.events.lists[asked.segment] = list
         if askNetwork { requestEvents(asked.segment, cursor: .first, activity: .loadingFirst, mode: .normal) }
