@@ -17,7 +17,7 @@ public enum DateTextCache {
     private static let entries = Mutex<[Key: String]>([:])
 
     public static func listDate(_ date: Date?, precision: DatePrecision, time: LaunchTime) -> String {
-        let key = Key(date: date, precision: precision, zone: time.timeZone.identifier)
+        let key = Key(date: date, precision: precision, zone: time.zone.identifier)
         if let text = entries.withLock({ $0[key] }) { return text }
         let text = time.listDate(date, precision: precision)
         entries.withLock {

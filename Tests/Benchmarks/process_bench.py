@@ -634,6 +634,10 @@ def main() -> int:
     if not shutil.which("tmux"):
         raise ProcFailure("tmux is not installed")
 
+    # A binary just built sits in the page cache as dirty pages until the kernel writes it back
+    # (half a minute later), and smaps counts a dirty file page mapped by one process as that
+    # process's Private_Dirty: 35 MB of "written memory" that is only the linker's output.
+    os.sync()
     load_before = os.getloadavg()
     workdir = Path(tempfile.mkdtemp(prefix="tminus-bench-"))
     server = None

@@ -80,7 +80,7 @@ struct Ansi16ThemeTests {
     @Test func theRendererTakesTheColoursFromTheState() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(5, upcoming: true))).started()
         var state = h.state.themed(.light)
-        let selected = { (grid: Grid) in grid[40, ScreenLayout(self.size, banner: false).listTop].style.background }
+        let selected = { (grid: Grid) in grid[1, ScreenLayout(self.size, banner: false).listTop].style.background }
         #expect(selected(Renderer.render(state, size: size)) == ThemeColors.light.selectionBackground)
         #expect(selected(ThemeColors.$current.withValue(.ansi16) { Renderer.render(state, size: size) }) == ThemeColors.light.selectionBackground)
         state.theme.overrides = ["selection": 17]

@@ -128,15 +128,34 @@ struct RenderRulesTests {
         #expect(!grid.cells.contains { $0.character == "打" })
     }
 
-    @Test func theSelectedRowIsHighlightedAcrossTheWidth() async {
+    /// Issue 28: the selected row is `›` on a tab of the band in the margin; the row's own
+    /// cells keep their colours, so a move re-sends a few cells, not two rows of text.
+    @Test func theSelectedRowIsATabInTheMargin() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true))).started()
         await h.press(.down)
         let grid = render(h)
         let row = try! #require(grid.find("Mission 2")).y
-        #expect((0..<size.width).allSatisfy { grid[$0, row].style.background == .theme.selectionBackground })
         #expect(grid[0, row].character == "›")
+        #expect((0..<2).allSatisfy { grid[$0, row].style.background == .theme.selectionBackground })
+        #expect((2..<size.width).allSatisfy { grid[$0, row].style.background != .theme.selectionBackground })
         let other = try! #require(grid.find("Mission 1")).y
-        #expect(grid[0, other].style.background == .default)
+        #expect(grid[0, other].style.background == .default && grid[0, other].character == " ")
+    }
+
+    /// A row of pictures is three lines tall: the tab is too, the mark on its first line.
+    @Test func theTabIsAsTallAsAPictureRow() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)), pictures: PictureSpy().loader).started()
+        await h.press(.down)
+        let grid = render(h)
+        let row = try! #require(grid.find("Mission 2")).y
+        let height = h.state.launchRowHeight
+        #expect(height > 1)
+        #expect(grid[0, row].character == "›")
+        for y in row..<(row + height) {
+            #expect(grid[1, y].style.background == .theme.selectionBackground, "line \(y - row) of the row")
+        }
+        #expect(grid[1, row + height].style.background != .theme.selectionBackground)
+        #expect(grid[1, row - 1].style.background != .theme.selectionBackground)
     }
 
     @Test func loadingMoreRowAppearsAtTheEnd() async {

@@ -14,14 +14,14 @@ public enum SpaceXAPI {
     /// and webcast (`"links.webcast": {"$ne": null}`), and may reverse the order.
     public static func launchQuery(segment: LaunchSegment, page: Int, query listQuery: ListQuery = .default,
                                    limit: Int = LaunchSource.pageSize) -> Data {
-        query(filter: ["upcoming": segment == .upcoming], ascending: (segment == .upcoming) != listQuery.reversed,
+        query(filter: ["upcoming": .bool(segment == .upcoming)], ascending: (segment == .upcoming) != listQuery.reversed,
               listQuery: listQuery, page: page, limit: limit)
     }
 
     /// One rocket's launches, newest first (upcoming ones at the top).
     public static func rocketLaunchQuery(rocketID: String, page: Int, query listQuery: ListQuery = .default,
                                          limit: Int = LaunchSource.pageSize) -> Data {
-        query(filter: ["rocket": rocketID], ascending: listQuery.reversed, listQuery: listQuery, page: page, limit: limit)
+        query(filter: ["rocket": .string(rocketID)], ascending: listQuery.reversed, listQuery: listQuery, page: page, limit: limit)
     }
 
     /// The text as a regular expression matching itself: every metacharacter escaped.
@@ -34,30 +34,29 @@ public enum SpaceXAPI {
         return escaped
     }
 
-    static func query(filter: [String: Any], ascending: Bool, listQuery: ListQuery = .default, page: Int, limit: Int) -> Data {
-        let order = ascending ? "asc" : "desc"
+    static func query(filter: [String: RequestJSON], ascending: Bool, listQuery: ListQuery = .default, page: Int, limit: Int) -> Data {
+        let order: RequestJSON = ascending ? "asc" : "desc"
         var filter = filter
         if listQuery.isFiltered {
-            filter["name"] = ["$regex": regexLiteral(listQuery.text), "$options": "i"]
+            filter["name"] = .object(["$regex": .string(regexLiteral(listQuery.text)), "$options": "i"])
         }
         switch listQuery.outcome {
         case .any: break
         case .success: filter["success"] = true
         case .failure: filter["success"] = false
         }
-        if let rocket = listQuery.rocket { filter["rocket"] = rocket.id }
-        if listQuery.hasWebcast { filter["links.webcast"] = ["$ne": NSNull()] }
-        let body: [String: Any] = [
-            "query": filter,
-            "options": [
-                "page": page,
-                "limit": limit,
-                "sort": ["date_utc": order, "flight_number": order],
-                "populate": populate,
-            ] as [String: Any],
-        ]
-        // Sorted keys: the same request is the same bytes (helps caching and test logs).
-        return (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        if let rocket = listQuery.rocket { filter["rocket"] = .string(rocket.id) }
+        if listQuery.hasWebcast { filter["links.webcast"] = .object(["$ne": .null]) }
+        let body: RequestJSON = .object([
+            "query": .object(filter),
+            "options": .object([
+                "page": .int(page),
+                "limit": .int(limit),
+                "sort": .object(["date_utc": order, "flight_number": order]),
+                "populate": .array(populate.map(RequestJSON.string)),
+            ]),
+        ])
+        return body.data
     }
 
     public static let name = "r/SpaceX API"

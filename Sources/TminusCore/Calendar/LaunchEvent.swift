@@ -101,14 +101,18 @@ public enum LaunchEvent {
     }
 
     static func utc(_ date: Date) -> String {
-        format(date, "yyyyMMdd'T'HHmmss'Z'")
+        format(date, "yyyyMMdd'T'HHmmss'Z'", civil: "yyyyMMddTHHmmssZ")
     }
 
     static func day(_ date: Date) -> String {
-        format(date, "yyyyMMdd")
+        format(date, "yyyyMMdd", civil: "yyyyMMdd")
     }
 
-    private static func format(_ date: Date, _ pattern: String) -> String {
+    /// In UTC by civil arithmetic (no ICU, issue 28) in the years it reads as Foundation does;
+    /// `DateFormatter` outside them.
+    private static func format(_ date: Date, _ pattern: String, civil: String) -> String {
+        let time = Civil(Civil.seconds(date))
+        if Civil.gregorianYears.contains(time.year) { return time.formatted(civil) }
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.calendar = Calendar(identifier: .gregorian)

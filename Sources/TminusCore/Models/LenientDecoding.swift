@@ -169,7 +169,16 @@ public enum ISO8601 {
         let millis = (date.timeIntervalSince1970 * 1000).rounded()
         let seconds = (millis / 1000).rounded(.down)
         let fraction = Int(millis - seconds * 1000)  // 0...999
-        let whole = Date(timeIntervalSince1970: seconds).formatted(plain)  // "2022-10-08T23:05:00Z"
+        let whole = wholeSeconds(Date(timeIntervalSince1970: seconds))  // "2022-10-08T23:05:00Z"
         return whole.dropLast() + "." + String(String(1000 + fraction).dropFirst()) + "Z"
+    }
+
+    /// `2022-10-08T23:05:00Z`, the second the instant is in, as `Date.ISO8601FormatStyle` writes
+    /// it; by civil arithmetic in its Gregorian years, because the format style builds a
+    /// calendar in the system's zone first, and on Linux that opens ICU's zone tables (issue 28).
+    public static func wholeSeconds(_ date: Date) -> String {
+        let civil = Civil(Civil.seconds(date))
+        guard Civil.gregorianYears.contains(civil.year) else { return date.formatted(plain) }
+        return civil.formatted("yyyy-MM-ddTHH:mm:ss") + "Z"
     }
 }

@@ -97,7 +97,7 @@ public struct ConfigFile: Sendable, Hashable {
                 config.source = try choice(value, key) as SourceKind
             case "tz":
                 let s = try string(value, key)
-                guard TimeZone(identifier: s) != nil else {
+                guard Zone(identifier: s) != nil else {
                     throw Invalid(line: line(key), "tz '\(s)' is not a time zone: use an IANA name such as UTC or Europe/Warsaw")
                 }
                 config.tz = s

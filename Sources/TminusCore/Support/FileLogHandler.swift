@@ -50,7 +50,7 @@ public struct FileLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let stamp = Date().formatted(.iso8601)
+        let stamp = ISO8601.wholeSeconds(Date())
         sink.write("\(stamp) \(event.level) \(label): \(event.message)\n")
     }
 }

@@ -17,7 +17,7 @@ public struct Settings: Sendable {
     /// The Spaceflight News API (`--news-api`), asked for the articles about a launch or event.
     public var newsAPI: URL = SpaceflightNews.defaultBaseURL
     public var paths: AppPaths
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     /// The instant the clock starts at (`--now`), or nil for the real time.
     public var startTime: Date?
     public var offline: Bool
@@ -98,9 +98,9 @@ public struct Settings: Sendable {
             throw Invalid("the Launch Library 2 token must be one word without spaces or control characters")
         }
 
-        let zone: TimeZone
+        let zone: Zone
         if let name = pick(flags.tz, "TMINUS_TZ") ?? config.tz {
-            guard let z = TimeZone(identifier: name) else {
+            guard let z = Zone(identifier: name) else {
                 throw Invalid("unknown time zone '\(name)': use an IANA name such as UTC or Europe/Warsaw")
             }
             zone = z

@@ -32,6 +32,36 @@ struct Civil: Equatable {
         return era * 146_097 + doe - 719_468
     }
 
+    /// Whole seconds since 1970, rounded down (a formatter shows the second an instant is in).
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// `pattern` with its runs `yyyy`, `MM`, `dd`, `HH`, `mm` and `ss` filled in; any other
+    /// character is itself (`-`, `:`, ` `, `T`).
+    func formatted(_ pattern: String) -> String {
+        var out = ""
+        var rest = Substring(pattern)
+        while let c = rest.first {
+            let run = rest.prefix { $0 == c }
+            switch (c, run.count) {
+            case ("y", 4): out += String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+            case ("M", 2): out += Self.two(month)
+            case ("d", 2): out += Self.two(day)
+            case ("H", 2): out += Self.two(hour)
+            case ("m", 2): out += Self.two(minute)
+            case ("s", 2): out += Self.two(second)
+            default: out += run
+            }
+            rest = rest.dropFirst(run.count)
+        }
+        return out
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
+
+    /// The years Foundation's formatters read as this proleptic Gregorian calendar does: before
+    /// 1583 they switch to the Julian calendar, past 9999 they print more digits.
+    static let gregorianYears = 1583...9999
+
     static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -4,15 +4,17 @@ import Synchronization
 /// How launch dates and countdowns read on screen. All of it in one place, so a row, the
 /// detail and (later) the command-line output agree.
 public struct LaunchTime: Sendable {
-    public let timeZone: TimeZone
+    public let zone: Zone
     /// The zone's offsets from the system's zoneinfo (`ZoneRules`); nil for a zone it does not
     /// have, which Foundation formats instead.
     let rules: ZoneRules?
 
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
-        rules = ZoneRules.cached(timeZone.identifier)
+    public init(zone: Zone) {
+        self.zone = zone
+        rules = ZoneRules.cached(zone.identifier)
     }
+
+    public init(timeZone: TimeZone) { self.init(zone: Zone(timeZone)) }
 
     /// `yyyy-MM-dd HH:mm` in the user's zone for an hour-precision date; coarser dates say only
     /// what is known, in UTC, because the API stores them as midnight UTC on the first day of
@@ -56,13 +58,13 @@ public struct LaunchTime: Sendable {
     /// The zone's IANA name, or `UTC`. (Abbreviations are not used: on Linux, Foundation
     /// calls Warsaw "GMT+2" rather than CEST, and abbreviations are ambiguous anyway.)
     public var zoneName: String {
-        ["GMT", "UTC", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu"].contains(timeZone.identifier)
-            ? "UTC" : timeZone.identifier
+        ["GMT", "UTC", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu"].contains(zone.identifier)
+            ? "UTC" : zone.identifier
     }
 
     /// `+02:00`, `-05:00`, `+05:30`.
     func offset(at date: Date) -> String {
-        let seconds = zoneOffset(at: Self.seconds(date)) ?? timeZone.secondsFromGMT(for: date)
+        let seconds = zoneOffset(at: Self.seconds(date)) ?? zone.foundation.secondsFromGMT(for: date)
         let minutes = abs(seconds) / 60
         return (seconds < 0 ? "-" : "+") + Self.two(minutes / 60) + ":" + Self.two(minutes % 60)
     }
@@ -78,9 +80,9 @@ public struct LaunchTime: Sendable {
         let seconds = Self.seconds(date)
         if let offset = utc ? 0 : zoneOffset(at: seconds) {
             let local = Civil(seconds + Int64(offset))
-            if (1...9999).contains(local.year) { return Self.fill(pattern, local) }
+            if (1...9999).contains(local.year) { return local.formatted(pattern) }
         }
-        return foundationFormat(date, pattern, in: utc ? .gmt : timeZone)
+        return foundationFormat(date, pattern, in: utc ? .gmt : zone.foundation)
     }
 
     /// The user's zone's offset from the zoneinfo, for an instant it answers for (1970 on).
@@ -89,29 +91,9 @@ public struct LaunchTime: Sendable {
         return rules.offset(at: seconds)
     }
 
-    /// Whole seconds since 1970, rounded down (a formatter shows the second an instant is in).
-    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+    static func seconds(_ date: Date) -> Int64 { Civil.seconds(date) }
 
-    static func fill(_ pattern: String, _ t: Civil) -> String {
-        var out = ""
-        var rest = Substring(pattern)
-        while let c = rest.first {
-            let run = rest.prefix { $0 == c }
-            switch (c, run.count) {
-            case ("y", 4): out += String(repeating: "0", count: max(0, 4 - String(t.year).count)) + String(t.year)
-            case ("M", 2): out += two(t.month)
-            case ("d", 2): out += two(t.day)
-            case ("H", 2): out += two(t.hour)
-            case ("m", 2): out += two(t.minute)
-            case ("s", 2): out += two(t.second)
-            default: out += run
-            }
-            rest = rest.dropFirst(run.count)
-        }
-        return out
-    }
-
-    static func two(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
+    static func two(_ n: Int) -> String { Civil.two(n) }
 
     private func foundationFormat(_ date: Date, _ pattern: String, in zone: TimeZone) -> String {
         Self.formatters.withLock { cache in

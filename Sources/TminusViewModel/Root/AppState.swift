@@ -43,7 +43,7 @@ public struct AppState: Sendable, Hashable {
     public var otherSourcesLists: [Int: [LaunchSegment: LaunchListState]] = [:]
     /// Their rocket catalogues, likewise.
     public var otherSourcesRockets: [Int: RocketsState] = [:]
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     public var preferences = Preferences.defaults
     /// The colours to draw with (`t`, `--theme`, the terminal's background).
     public var theme = ThemeState()
@@ -73,7 +73,7 @@ public struct AppState: Sendable, Hashable {
     /// reducer holds the real one.
     static let placeholder = AppState(now: Date(timeIntervalSince1970: 0), sourceNames: [], timeZone: .gmt)
 
-    public init(now: Date, sourceNames: [String], timeZone: TimeZone) {
+    public init(now: Date, sourceNames: [String], timeZone: Zone) {
         self.now = now
         self.sourceNames = sourceNames.isEmpty ? ["no source"] : sourceNames
         self.timeZone = timeZone
@@ -93,7 +93,7 @@ public struct AppState: Sendable, Hashable {
         return max(first, last) < now
     }
 
-    public var time: LaunchTime { LaunchTime(timeZone: timeZone) }
+    public var time: LaunchTime { LaunchTime(zone: timeZone) }
 
     /// Whether the source the Launches tab shows has events (the Events tab says when not).
     public var sourceHasEvents: Bool { sourcesWithEvents.contains(sourceIndex) }
@@ -223,7 +223,7 @@ extension AppState {
     /// theme flag, config.toml, what was seen last run, and any problem with those to say.
     public static func initial(_ environment: AppEnvironment) -> AppState {
         var state = AppState(now: environment.clock.now(), sourceNames: environment.sources.map(\.name),
-                             timeZone: environment.time.timeZone)
+                             timeZone: environment.time.zone)
         state.frozenSources = Set(environment.sources.indices.filter { environment.sources[$0].isFrozen })
         state.sourcesWithEvents = Set(environment.sources.indices.filter { environment.sources[$0].events != nil })
         if environment.pictures == nil { state.pictureMode = .glyphs }

@@ -29,7 +29,7 @@ struct ScriptContext {
         source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
     }
 
-    var time: LaunchTime { LaunchTime(timeZone: settings.timeZone) }
+    var time: LaunchTime { LaunchTime(zone: settings.timeZone) }
     /// The units the user chose in the app (the settings file), for rocket figures.
     var units: UnitPreferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences.units }
 

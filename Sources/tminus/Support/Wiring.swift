@@ -22,7 +22,7 @@ enum Wiring {
             source: sources[0],
             alternatives: Array(sources.dropFirst()),
             clock: clock,
-            time: LaunchTime(timeZone: settings.timeZone),
+            time: LaunchTime(zone: settings.timeZone),
             openURL: { url in
                 await Browser.open(url, with: browser).mapError { LinkOpenError($0.message) }
             },

@@ -69,7 +69,7 @@ enum FavoritesView {
                 let used = frame.grid.put(rocket.name, x: 4, y: y, maxWidth: 24, style: .bold)
                 frame.grid.put(rocket.description ?? "-", x: 4 + max(used, 20) + 2, y: y,
                          maxWidth: width - (4 + max(used, 20) + 2) - 1, style: Theme.label)
-                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &frame)
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &frame)
             case let .row(index, .launch(launch)):
                 frame.click(Rect(x: 0, y: y, width: width, height: 1), .row(index))
                 let glyph = launch.patchURL == nil ? Theme.noPatchGlyph : Theme.patchGlyph
@@ -82,7 +82,7 @@ enum FavoritesView {
                     frame.grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
                 frame.grid.put(launch.launch.statusWord, x: statusX, y: y, maxWidth: max(0, width - 1 - statusX), style: Theme.style(launch.launch.statusTone))
-                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &frame)
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &frame)
             case let .row(index, .event(watched)):
                 frame.click(Rect(x: 0, y: y, width: width, height: 1), .row(index))
                 let event = watched.event
@@ -95,7 +95,7 @@ enum FavoritesView {
                     frame.grid.put(DateTextCache.listDate(event.date, precision: event.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
                 frame.grid.put(event.type ?? "-", x: statusX, y: y, maxWidth: max(0, width - 1 - statusX), style: Theme.label)
-                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, width: width, into: &frame)
+                LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &frame)
             }
         }
     }

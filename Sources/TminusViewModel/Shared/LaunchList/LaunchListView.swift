@@ -182,7 +182,7 @@ enum LaunchListView {
         let glyph = launch.links.patchSmall == nil ? Theme.noPatchGlyph : Theme.patchGlyph
         frame.grid.put(String(glyph), x: 2, y: y, style: Style(foreground: launch.links.patchSmall == nil ? .theme.muted : .theme.accent))
         drawFacts(row, columns: c, time: time, into: &frame, y: y)
-        highlight(row.selected, y: y, height: 1, width: c.width, into: &frame)
+        highlight(row.selected, y: y, height: 1, into: &frame)
     }
 
     /// Two or three lines: the patch box, then the facts; under the name where it flies from
@@ -198,7 +198,7 @@ enum LaunchListView {
         if context.launchRowHeight > 2 {
             frame.grid.put(LaunchColumns.purposeLine(launch), x: c.name.x, y: y + 2, maxWidth: c.detailWidth, style: Theme.label)
         }
-        highlight(row.selected, y: y, height: context.launchRowHeight, width: c.width, into: &frame)
+        highlight(row.selected, y: y, height: context.launchRowHeight, into: &frame)
     }
 
     static func drawFacts(_ row: Row, columns c: LaunchColumns, time: LaunchTime, into frame: inout Frame, y: Int) {
@@ -249,12 +249,14 @@ enum LaunchListView {
         }
     }
 
-    /// The selected row: a mark in the margin and a band across the width (pictures keep
-    /// their own colours, so the band only fills cells without a background).
-    static func highlight(_ selected: Bool, y: Int, height: Int, width: Int? = nil, into frame: inout Frame) {
+    /// The selected row: `›` in the margin, on a tab of the selection band two columns wide
+    /// and the row's height tall. Not a band across the width (issue 28): a terminal is sent a
+    /// cell again to change its colour, so a full band re-sent both rows' text on every move
+    /// (719 bytes at 200x60); the tab sends a few cells. The band stays for menus.
+    static func highlight(_ selected: Bool, y: Int, height: Int, into frame: inout Frame) {
         guard selected else { return }
         frame.grid.put("›", x: 0, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
-        frame.grid.restyle(x: 0, y: y, width: width ?? frame.grid.width, height: height, Theme.selected)
+        frame.grid.restyle(x: 0, y: y, width: 2, height: height, Theme.selected)
     }
 
     static func drawEmpty(_ list: LaunchListState, what: String, filters: [String] = [], startup: Bool,

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A time zone by its IANA name. Dates are read from the system's zoneinfo (`ZoneRules`);
+/// Foundation's `TimeZone` is made only where the zoneinfo has no answer (before 1970, or a
+/// name only ICU knows), because on Linux making one opens ICU's zone tables: 2 MB of the
+/// binary paged in for a name (issue 28, README "Performance").
+public struct Zone: Sendable, Hashable, CustomStringConvertible {
+    public let identifier: String
+
+    /// What Foundation calls `TimeZone.gmt`, shown as UTC.
+    public static let gmt = Zone(known: "GMT")
+
+    /// nil when neither the zoneinfo nor Foundation knows the name.
+    public init?(identifier: String) {
+        guard ZoneRules.cached(identifier) != nil || TimeZone(identifier: identifier) != nil else { return nil }
+        self.identifier = identifier
+    }
+
+    public init(_ timeZone: TimeZone) { identifier = timeZone.identifier }
+
+    private init(known identifier: String) { self.identifier = identifier }
+
+    /// The system's zone, found as Foundation finds it: `TZ` (a leading `:` dropped), else the
+    /// zone /etc/localtime links to. Anything else (a POSIX rule in `TZ`, a copied file) is
+    /// left to Foundation.
+    public static var current: Zone {
+        if let tz = ProcessInfo.processInfo.environment["TZ"] {
+            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            if !name.isEmpty, !name.hasPrefix("/"), ZoneRules.cached(name) != nil { return Zone(known: name) }
+            return Zone(TimeZone.current)
+        }
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+           let marker = link.range(of: "zoneinfo/") {
+            let name = String(link[marker.upperBound...])
+            if ZoneRules.cached(name) != nil { return Zone(known: name) }
+        }
+        return Zone(TimeZone.current)
+    }
+
+    /// Foundation's zone of the same name, for what the zoneinfo cannot answer.
+    public var foundation: TimeZone { TimeZone(identifier: identifier) ?? .gmt }
+
+    public var description: String { identifier }
+}
