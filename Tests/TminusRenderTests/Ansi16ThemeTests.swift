@@ -36,14 +36,20 @@ struct Ansi16ThemeTests {
         let h = await Harness(source: ScriptedSource(past: past)).started()
         await h.press(.character("p"))
         let grid = Renderer.render(h.state.themed(.ansi16), size: size)
-        let selected = try! #require(grid.find("› "))
-        for x in 0..<grid.width where grid[x, selected.y].style.background == Color(4) {
-            #expect(!grid[x, selected.y].style.attributes.contains(.dim), "dim at \(x) on the band")
-        }
         let word = try! #require((0..<grid.height).compactMap { y in grid.text.split(separator: "\n")[y].range(of: "SUCCESS").map { _ in y } }.last)
         let x = try! #require(grid.find("SUCCESS")).x
         #expect(grid[x, word].style.background == Color(2) && grid[x, word].style.foreground == Color(0),
                 "\(grid[x, word].style)")
+        // The band is a menu's selected line since issue 28 (a list row has a tab): the Units
+        // chooser's, with its muted unit names.
+        await h.press(.character("2"), .enter, .character("U"))
+        let units = Renderer.render(h.state.themed(.ansi16), size: size)
+        let band = (0..<units.height).flatMap { y in (0..<units.width).map { (x: $0, y: y) } }
+            .filter { units[$0.x, $0.y].style.background == Color(4) }
+        #expect(band.count > 20, "the Units chooser's selected line is on the band")
+        for cell in band {
+            #expect(!units[cell.x, cell.y].style.attributes.contains(.dim), "dim at \(cell) on the band")
+        }
     }
 
     @Test func everyScreenUsesOnlyTheSixteenColours() async {
@@ -81,10 +87,11 @@ struct Ansi16ThemeTests {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(5, upcoming: true))).started()
         var state = h.state.themed(.light)
         let selected = { (grid: Grid) in grid[1, ScreenLayout(self.size, banner: false).listTop].style.background }
-        #expect(selected(Renderer.render(state, size: size)) == ThemeColors.light.selectionBackground)
-        #expect(selected(ThemeColors.$current.withValue(.ansi16) { Renderer.render(state, size: size) }) == ThemeColors.light.selectionBackground)
-        state.theme.overrides = ["selection": 17]
+        // The selected row's tab is in the accent colour (issue 28).
+        #expect(selected(Renderer.render(state, size: size)) == ThemeColors.light.accent)
+        #expect(selected(ThemeColors.$current.withValue(.ansi16) { Renderer.render(state, size: size) }) == ThemeColors.light.accent)
+        state.theme.overrides = ["accent": 17]
         #expect(selected(Renderer.render(state, size: size)) == Color(17))
-        #expect(selected(Renderer.render(h.state, size: size)) == ThemeColors.dark.selectionBackground)
+        #expect(selected(Renderer.render(h.state, size: size)) == ThemeColors.dark.accent)
     }
 }

@@ -128,16 +128,16 @@ struct RenderRulesTests {
         #expect(!grid.cells.contains { $0.character == "打" })
     }
 
-    /// Issue 28: the selected row is `›` on a tab of the band in the margin; the row's own
-    /// cells keep their colours, so a move re-sends a few cells, not two rows of text.
+    /// Issue 28: the selected row is `›` on a tab of the accent colour in the margin; the row's
+    /// own cells keep their colours, so a move re-sends a few cells, not two rows of text.
     @Test func theSelectedRowIsATabInTheMargin() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true))).started()
         await h.press(.down)
         let grid = render(h)
         let row = try! #require(grid.find("Mission 2")).y
         #expect(grid[0, row].character == "›")
-        #expect((0..<2).allSatisfy { grid[$0, row].style.background == .theme.selectionBackground })
-        #expect((2..<size.width).allSatisfy { grid[$0, row].style.background != .theme.selectionBackground })
+        #expect((0..<2).allSatisfy { grid[$0, row].style.background == .theme.accent })
+        #expect((2..<size.width).allSatisfy { grid[$0, row].style.background == .default })
         let other = try! #require(grid.find("Mission 1")).y
         #expect(grid[0, other].style.background == .default && grid[0, other].character == " ")
     }
@@ -152,10 +152,10 @@ struct RenderRulesTests {
         #expect(height > 1)
         #expect(grid[0, row].character == "›")
         for y in row..<(row + height) {
-            #expect(grid[1, y].style.background == .theme.selectionBackground, "line \(y - row) of the row")
+            #expect(grid[1, y].style.background == .theme.accent, "line \(y - row) of the row")
         }
-        #expect(grid[1, row + height].style.background != .theme.selectionBackground)
-        #expect(grid[1, row - 1].style.background != .theme.selectionBackground)
+        #expect(grid[1, row + height].style.background != .theme.accent)
+        #expect(grid[1, row - 1].style.background != .theme.accent)
     }
 
     @Test func loadingMoreRowAppearsAtTheEnd() async {

@@ -249,14 +249,15 @@ enum LaunchListView {
         }
     }
 
-    /// The selected row: `›` in the margin, on a tab of the selection band two columns wide
-    /// and the row's height tall. Not a band across the width (issue 28): a terminal is sent a
-    /// cell again to change its colour, so a full band re-sent both rows' text on every move
-    /// (719 bytes at 200x60); the tab sends a few cells. The band stays for menus.
+    /// The selected row: `›` on a tab of the accent colour in the margin, two columns wide and
+    /// the row's height tall. Not a band across the width (issue 28): a terminal is sent a cell
+    /// again to change its colour, so a full band re-sent both rows' text on every move (719
+    /// bytes at 200x60); the tab sends a few cells. In the accent colour because the band's
+    /// charcoal, two cells wide, is lost on black; menus keep the band.
     static func highlight(_ selected: Bool, y: Int, height: Int, into frame: inout Frame) {
         guard selected else { return }
-        frame.grid.put("›", x: 0, y: y, style: Style(foreground: .theme.accent, attributes: .bold))
-        frame.grid.restyle(x: 0, y: y, width: 2, height: height, Theme.selected)
+        let tab = Style(foreground: .theme.onAccent, background: .theme.accent, attributes: .bold)
+        for line in y..<(y + max(1, height)) { frame.grid.put(line == y ? "› " : "  ", x: 0, y: line, style: tab) }
     }
 
     static func drawEmpty(_ list: LaunchListState, what: String, filters: [String] = [], startup: Bool,
