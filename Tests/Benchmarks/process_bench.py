@@ -298,7 +298,7 @@ def measure_startup(variants: list[tuple[str, Path]], base: str, workdir: Path, 
     falls on all of them alike."""
     data_dirs = {}
     for label, binary in variants:
-        data_dirs[label] = workdir / f"startup-{label}"
+        data_dirs[label] = workdir / f"startup-{len(data_dirs)}"   # a label may hold a path
         data_dirs[label].mkdir()
         rows, pictures = fill_cache(binary, base, data_dirs[label])
         log(f"{label}: {pictures} pictures cached")
@@ -347,9 +347,10 @@ class Session:
     fresh data dir."""
 
     def __init__(self, binary: Path, base: str, workdir: Path, name: str, extra: list[str] | None = None):
-        self.data_dir = workdir / f"data-{name}"
+        slug = re.sub(r"[^A-Za-z0-9._-]+", "-", name)   # a label may hold a path
+        self.data_dir = workdir / f"data-{slug}"
         self.data_dir.mkdir()
-        self.tmux = Tmux(f"tminus-bench-{os.getpid()}-{name}", WIDTH, HEIGHT, session="bench")
+        self.tmux = Tmux(f"tminus-bench-{os.getpid()}-{slug}", WIDTH, HEIGHT, session="bench")
         self.args = app_args(binary, base, self.data_dir) + (extra or [])
         self.pid = 0
 

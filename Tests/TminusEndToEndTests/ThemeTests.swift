@@ -6,8 +6,9 @@ import Testing
 /// choice and config.toml take turns as documented.
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct ThemeTests {
-    /// The selected row's band: 236 in the dark theme, 254 in the light one, 4 in ansi16.
-    static let darkBand = "48;5;236", lightBand = "48;5;254"
+    /// The selected row's tab, the accent colour (issue 28): 39 in the dark theme, 23 in the
+    /// light one, 5 in ansi16.
+    static let darkBand = "48;5;39", lightBand = "48;5;23"
 
     static func rig(config: String? = nil) throws -> AppRig {
         let rig = try AppRig(prefix: "tminus-e2e-theme", defaults: AppRig.galaxyEve + ["--no-images"])
@@ -71,8 +72,8 @@ struct ThemeTests {
         var tmux = try await rig.start(background: "#ffffff")
         // config.toml's ansi16 until something is saved: 16 colours only.
         let row = Self.selectedRow(tmux)
-        #expect(!row.contains(Self.darkBand) && !row.contains(Self.lightBand) && row.contains("44m"),
-                "ansi16 from config.toml: a blue band: \(row.debugDescription)")
+        #expect(!row.contains(Self.darkBand) && !row.contains(Self.lightBand) && row.contains("45m"),
+                "ansi16 from config.toml: a magenta tab: \(row.debugDescription)")
         try tmux.sendKeys("t")
         try await tmux.waitFor("theme: auto → light (t to change)")
         try await Self.waitForBand(Self.lightBand, tmux, "auto on white")
