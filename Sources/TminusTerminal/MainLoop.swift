@@ -84,6 +84,9 @@ final class EventLoop {
     private var pictures: PicturePresenter?
     /// The last `footprint:` line logged, and when: one at most a minute, when it changed.
     private var footprint = FootprintLog()
+    /// When to give malloc's free pages back: answers (pages decoded, pictures made on worker
+    /// threads) leave them; once the mail has been quiet for `ReleaseFree.quiet`.
+    private var releaseFree = ReleaseFree()
     private let pictureQueue = DispatchQueue(label: "tminus.picture-encoding", qos: .userInitiated)
 
     init(terminal: Terminal, backend: NcursesBackend, viewModel: AppViewModel, wake: WakePipe,
@@ -137,7 +140,8 @@ final class EventLoop {
             if drawIfNeeded(), let onFrame, let code = onFrame(viewModel.state) { return code }
 
             var timeout = ticks.timeout(interval: viewModel.tickInterval, now: Date())
-            for left in [background.millisecondsLeft(now: Date()), graphics.millisecondsLeft(now: Date())].compactMap({ $0 }) {
+            for left in [background.millisecondsLeft(now: Date()), graphics.millisecondsLeft(now: Date()),
+                         releaseFree.millisecondsLeft(now: Date())].compactMap({ $0 }) {
                 timeout = timeout < 0 ? left : min(timeout, left)
             }
             var fds = [
@@ -167,7 +171,9 @@ final class EventLoop {
                 if pictures?.takeArrivals() == true { needsDraw = true }
                 let arrived = viewModel.receiveMail()
                 logger.trace("mail: \(arrived ? "applied" : "none")")
+                if arrived { releaseFree.mailArrived(now: Date()) }
             }
+            if releaseFree.isDue(now: Date()) { HeapUsage.releaseFree() }
             if ticks.isDue(now: Date()) {
                 logger.trace("tick")
                 viewModel.handle(.tick)

@@ -7,4 +7,8 @@
 /// allocations all come from it. 0 where the C library has no mallinfo2.
 size_t tm_heap_in_use(void);
 
+/// Gives the pages malloc holds free back to the system, in every arena (glibc's
+/// malloc_trim(0)); nothing where the C library has none.
+void tm_release_free_memory(void);
+
 #endif

@@ -34,11 +34,11 @@ public struct LaunchArchive: Sendable {
         let byID = Dictionary(rockets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // The file names each launch's rocket by id (four rockets copied into every launch
         // would be most of it); the rows and the detail want the object, as the API populates it.
-        let launches = file.launches.compactMap(\.value).map { launch in
+        let launches = SharedReferences.share(file.launches.compactMap(\.value).map { launch in
             var launch = launch
             if case .id(let id)? = launch.rocket, let rocket = byID[id] { launch.rocket = .object(rocket) }
             return launch
-        }
+        })
         return LaunchArchive(launches: launches, rockets: rockets, dataTo: file.data_to,
                              snapshot: ISO8601.parse(file.snapshot) ?? Date(timeIntervalSince1970: 0))
     }

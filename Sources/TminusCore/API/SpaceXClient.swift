@@ -107,7 +107,7 @@ public enum SpaceXAPI {
 
     public static func decodePage(_ data: Data) throws(APIError) -> LaunchPage {
         let envelope = try JSONProblem.decode(Envelope.self, from: data)
-        let launches = envelope.docs.compactMap(\.value)
+        let launches = SharedReferences.share(envelope.docs.compactMap(\.value))
         let next = (envelope.hasNextPage ?? (envelope.nextPage != nil)) ? envelope.nextPage : nil
         return LaunchPage(launches: launches, page: envelope.page ?? 1, totalDocs: envelope.totalDocs,
                           next: next.map { PageCursor(page: $0) }, unreadable: envelope.docs.count - launches.count)
