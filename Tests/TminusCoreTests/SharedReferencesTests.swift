@@ -37,3 +37,15 @@ import Testing
         #expect(launches.allSatisfy { $0.rocket?.object?.description == after })
     }
 }
+
+/// The same on Launch Library 2: a list's launches share the rocket configuration they name.
+@Suite(.enabled(if: Fixtures.available, Fixtures.skipMessage))
+struct LaunchLibrary2SharedReferencesTests {
+    @Test func aListsLaunchesShareTheirRocket() throws {
+        let page = try LaunchLibrary2.decodeList(Fixtures.data("ll2/2.0.0/upcoming-2026-06.json"), page: 1)
+        let byRocket = Dictionary(grouping: page.launches.compactMap { $0.rocket?.object }, by: \.id)
+        let shared = try #require(byRocket.values.max { $0.count < $1.count })
+        #expect(shared.count > 1, "a rocket named by several launches")
+        #expect(Set(shared.map { SharedReferencesTests.storage($0.name) ?? SharedReferencesTests.storage($0.id) }).count == 1)
+    }
+}

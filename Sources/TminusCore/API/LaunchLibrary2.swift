@@ -67,7 +67,8 @@ public enum LaunchLibrary2 {
     /// missing is bad data, not an empty page.
     public static func decodeList(_ data: Data, page: Int) throws(APIError) -> LaunchPage {
         let read = try JSONProblem.decode(LL2ListRecord<LL2LaunchRecord>.self, from: data).items(page: page, launch(from:))
-        return LaunchPage(launches: read.items, page: page, totalDocs: read.totalDocs, next: read.next, unreadable: read.unreadable)
+        return LaunchPage(launches: SharedReferences.share(read.items), page: page, totalDocs: read.totalDocs, next: read.next,
+                          unreadable: read.unreadable)
     }
 
     /// One launch record (the detail endpoint).

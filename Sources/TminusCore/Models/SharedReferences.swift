@@ -1,7 +1,7 @@
 import Synchronization
 
 /// One copy of a rocket or a pad for all the launches that name it (issue 28). A populated
-/// r/SpaceX page carries the whole rocket and pad in each launch: decoded, the 187 past launches
+/// r/SpaceX page and a Launch Library 2 list carry the whole rocket and pad in each launch: decoded, the 187 past launches
 /// held 187 copies of Falcon 9's description, photo links and specs. A rocket or pad decoded
 /// again that equals the copy kept here is replaced by it, and shares its strings and arrays
 /// (a Swift value copied shares its storage); the new one is freed. One copy is kept per id,
