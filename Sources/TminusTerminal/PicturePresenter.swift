@@ -63,6 +63,11 @@ final class PicturePresenter {
     private var encoded: EncodedPictures
     /// How many pictures were encoded so far (each once per size it is shown at).
     var encodings: Int { encoded.encodings }
+    /// Columns before a box that count as its own when curses rewrote them: xterm was seen to
+    /// lose a list row's sixel patch when the selected row's tab beside it (two columns, issue
+    /// 28) went away (PictureDebrisXtermTests), so the patch is written again.
+    static let leftMargin = 2
+
     /// Bytes of encodings kept for pictures shown again.
     var encodedBytes: Int { encoded.heldBytes }
 
@@ -151,12 +156,10 @@ final class PicturePresenter {
         var out: [UInt8] = []
         var waiting = Set<Spot>()
         for (spot, placement) in now.sorted(by: { ($0.key.y, $0.key.x, $0.key.id) < ($1.key.y, $1.key.x, $1.key.id) }) {
-            // The two columns before a box count as its own: the selected row's tab is drawn
-            // there (issue 28), and xterm was seen to lose a row's sixel patch when the tab
-            // beside it went away (PictureDebrisXtermTests); the patch is written again.
             let unchanged = shown.contains(spot)
                 && !stale.intersects(integersIn: spot.screenRows)
-                && !screen.redrew(columns: max(0, spot.screenColumns.lowerBound - 2)..<spot.screenColumns.upperBound, rows: spot.screenRows)
+                && !screen.redrew(columns: max(0, spot.screenColumns.lowerBound - Self.leftMargin)..<spot.screenColumns.upperBound,
+                                  rows: spot.screenRows)
             if unchanged { continue }
             let graphics = graphics, insideTmux = insideTmux
             guard let bytes = encoded.bytes(for: EncodedPictures.Key(spot: spot, image: placement.image, graphics: graphics), encode: {

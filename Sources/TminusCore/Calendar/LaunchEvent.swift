@@ -101,18 +101,18 @@ public enum LaunchEvent {
     }
 
     static func utc(_ date: Date) -> String {
-        format(date, "yyyyMMdd'T'HHmmss'Z'", civil: "yyyyMMddTHHmmssZ")
+        format(date, "yyyyMMdd'T'HHmmss'Z'")
     }
 
     static func day(_ date: Date) -> String {
-        format(date, "yyyyMMdd", civil: "yyyyMMdd")
+        format(date, "yyyyMMdd")
     }
 
     /// In UTC by civil arithmetic (no ICU, issue 28) in the years it reads as Foundation does;
     /// `DateFormatter` outside them.
-    private static func format(_ date: Date, _ pattern: String, civil: String) -> String {
-        let time = Civil(Civil.seconds(date))
-        if Civil.gregorianYears.contains(time.year) { return time.formatted(civil) }
+    private static func format(_ date: Date, _ pattern: String) -> String {
+        // The civil pattern is the formatter's without its quotes: 'T' is a letter either way.
+        if let text = Civil.formatted(Civil.seconds(date), pattern.replacingOccurrences(of: "'", with: "")) { return text }
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.calendar = Calendar(identifier: .gregorian)

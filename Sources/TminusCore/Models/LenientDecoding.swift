@@ -177,8 +177,6 @@ public enum ISO8601 {
     /// it; by civil arithmetic in its Gregorian years, because the format style builds a
     /// calendar in the system's zone first, and on Linux that opens ICU's zone tables (issue 28).
     public static func wholeSeconds(_ date: Date) -> String {
-        let civil = Civil(Civil.seconds(date))
-        guard Civil.gregorianYears.contains(civil.year) else { return date.formatted(plain) }
-        return civil.formatted("yyyy-MM-ddTHH:mm:ss") + "Z"
+        Civil.formatted(Civil.seconds(date), "yyyy-MM-ddTHH:mm:ssZ") ?? date.formatted(plain)
     }
 }

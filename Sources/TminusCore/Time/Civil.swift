@@ -56,6 +56,14 @@ struct Civil: Equatable {
         return out
     }
 
+    /// `pattern` at `seconds` since 1970 (any zone offset already added), or nil outside the
+    /// years Foundation's formatters read as this calendar does: the caller formats those with
+    /// Foundation, so every date reads as it always did.
+    static func formatted(_ seconds: Int64, _ pattern: String) -> String? {
+        let civil = Civil(seconds)
+        return gregorianYears.contains(civil.year) ? civil.formatted(pattern) : nil
+    }
+
     static func two(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
 
     /// The years Foundation's formatters read as this proleptic Gregorian calendar does: before

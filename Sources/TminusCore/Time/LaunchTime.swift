@@ -64,23 +64,22 @@ public struct LaunchTime: Sendable {
 
     /// `+02:00`, `-05:00`, `+05:30`.
     func offset(at date: Date) -> String {
-        let seconds = zoneOffset(at: Self.seconds(date)) ?? zone.foundation.secondsFromGMT(for: date)
+        let seconds = zoneOffset(at: Civil.seconds(date)) ?? zone.foundation.secondsFromGMT(for: date)
         let minutes = abs(seconds) / 60
-        return (seconds < 0 ? "-" : "+") + Self.two(minutes / 60) + ":" + Self.two(minutes % 60)
+        return (seconds < 0 ? "-" : "+") + Civil.two(minutes / 60) + ":" + Civil.two(minutes % 60)
     }
 
-    private func quarter(of date: Date) -> Int { (Civil(Self.seconds(date)).month - 1) / 3 + 1 }  // in UTC
+    private func quarter(of date: Date) -> Int { (Civil(Civil.seconds(date)).month - 1) / 3 + 1 }  // in UTC
 
     /// `pattern` (`yyyy`, `MM`, `dd`, `HH`, `mm`, `ss` and literal `-`, `:`, ` `) at `date` in
     /// the user's zone or in UTC: from the zoneinfo and civil arithmetic, as Foundation's
-    /// Gregorian calendar reads it, from 1970 to 9999; Foundation itself otherwise (before 1970
+    /// Gregorian calendar reads it, from 1970 to 9999 (in UTC from 1583); Foundation itself otherwise (before 1970
     /// the zoneinfo and ICU's copy of the database part ways by design: the zoneinfo keeps one
     /// history for zones that agree since 1970).
     private func format(_ date: Date, _ pattern: String, inUTC utc: Bool) -> String {
-        let seconds = Self.seconds(date)
-        if let offset = utc ? 0 : zoneOffset(at: seconds) {
-            let local = Civil(seconds + Int64(offset))
-            if (1...9999).contains(local.year) { return local.formatted(pattern) }
+        let seconds = Civil.seconds(date)
+        if let offset = utc ? 0 : zoneOffset(at: seconds), let text = Civil.formatted(seconds + Int64(offset), pattern) {
+            return text
         }
         return foundationFormat(date, pattern, in: utc ? .gmt : zone.foundation)
     }
@@ -90,10 +89,6 @@ public struct LaunchTime: Sendable {
         guard seconds >= 0, let rules else { return nil }
         return rules.offset(at: seconds)
     }
-
-    static func seconds(_ date: Date) -> Int64 { Civil.seconds(date) }
-
-    static func two(_ n: Int) -> String { Civil.two(n) }
 
     private func foundationFormat(_ date: Date, _ pattern: String, in zone: TimeZone) -> String {
         Self.formatters.withLock { cache in
