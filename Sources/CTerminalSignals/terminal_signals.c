@@ -174,3 +174,6 @@ static void at_exit(void) {
 }
 
 int tm_sig_register_atexit(void) { return atexit(at_exit); }
+
+int tm_sig_rtmin(void) { return SIGRTMIN; }
+int tm_sig_rtmax(void) { return SIGRTMAX; }

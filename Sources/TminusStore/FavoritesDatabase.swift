@@ -6,27 +6,51 @@ import TminusCore
 /// processes can read and write it at once, `synchronous = FULL` so a commit has reached the
 /// disk before the UI shows it, a versioned migration from the first day.
 public final class FavoritesDatabase: Sendable {
-    let pool: DatabasePool
+    /// The connections: a WAL pool, or one read-only connection when the file cannot be
+    /// written (a read-only mount or file, a folder we may not write in).
+    let pool: any DatabaseWriter
     let now: @Sendable () -> Date
+    /// Whether this is the read-only connection.
+    let isReadOnly: Bool
+
+    /// How long a write waits for another process's lock before it gives up: long enough
+    /// for another tminus's commit (milliseconds), short enough that the user hears at once
+    /// that a program holding the database for minutes keeps the change waiting.
+    public static let busyTimeout: TimeInterval = 1.5
 
     /// Opens (creating if needed) the database at `url`. Throws when the file is not a usable
     /// database; `FavoritesStore.sqlite(at:)` turns that into a fresh file and a message.
-    public init(url: URL, now: @escaping @Sendable () -> Date = Date.init) throws {
+    /// `readOnly` opens the existing file for reading only (it writes nothing at all).
+    public init(url: URL, now: @escaping @Sendable () -> Date = Date.init,
+                busyTimeout: TimeInterval = FavoritesDatabase.busyTimeout, readOnly: Bool = false) throws {
+        self.now = now
+        isReadOnly = readOnly
+        if readOnly {
+            var config = Configuration()
+            config.readonly = true
+            config.busyMode = .timeout(busyTimeout)
+            pool = try DatabaseQueue(path: url.path, configuration: config)
+            // A file from an older version has fewer tables: what it has is read, the rest is empty.
+            return
+        }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Look before touching: opening a pool writes to the file (GRDB creates and drops a
         // table to set up the WAL, and the last connection checkpoints on close), which would
         // change a damaged file before it is moved aside. A read-only connection writes nothing.
-        try Self.checkExisting(url)
+        try Self.checkExisting(url, busyTimeout: busyTimeout)
         var config = Configuration()
-        config.busyMode = .timeout(5)  // another instance may hold the write lock for a moment
+        config.busyMode = .timeout(busyTimeout)  // another instance may hold the write lock for a moment
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        pool = try DatabasePool(path: url.path, configuration: config)
+        let pool = try DatabasePool(path: url.path, configuration: config)
+        self.pool = pool
         // DatabasePool sets `synchronous = NORMAL` on its writer when it turns WAL on, after
         // `prepareDatabase` ran: say FULL again on the one connection that commits.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-        self.now = now
+        // A database with every migration in needs no write to open: a lock held by another
+        // program (for minutes, say) must not keep its favorites from being read.
+        if (try? pool.read(Self.migrator.hasCompletedMigrations)) == true { return }
         // The migrator reads which migrations are applied outside the transaction that
         // applies them, so two processes opening a file at once can both decide to run the
         // same one, and the second fails ("table already exists"). That file is fine, and must
@@ -38,20 +62,25 @@ public final class FavoritesDatabase: Sendable {
                 break
             } catch {
                 if (try? pool.read(Self.migrator.hasCompletedMigrations)) == true { break }
-                guard attempt < 5 else { throw error }
+                guard attempt < 5, !Self.isLock(error) else { throw error }
                 usleep(20_000 * UInt32(attempt))
             }
         }
     }
 
+    static func isLock(_ error: Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+
     /// A damaged file can open fine and fail later: check an existing regular file now, read
     /// only, while starting afresh is cheap. Throws `SQLITE_CORRUPT` or `SQLITE_NOTADB` for damage.
-    static func checkExisting(_ url: URL) throws {
+    static func checkExisting(_ url: URL, busyTimeout: TimeInterval = FavoritesDatabase.busyTimeout) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return }
         var config = Configuration()
         config.readonly = true
-        config.busyMode = .timeout(5)
+        config.busyMode = .timeout(busyTimeout)
         let check = try DatabaseQueue(path: url.path, configuration: config).read { db in
             try String.fetchAll(db, sql: "PRAGMA quick_check(4)")
         }
@@ -143,6 +172,16 @@ public final class FavoritesDatabase: Sendable {
         try await pool.read(Self.fetchAll)
     }
 
+    /// Every change is one transaction, and returns what is committed afterwards (blocking:
+    /// the live store calls it on its own queue).
+    func changeNow(_ body: (Database, Date) throws -> Void) throws -> Favorites {
+        let time = now()
+        return try pool.write { db in
+            try body(db, time)
+            return try Self.fetchAll(db)
+        }
+    }
+
     /// Every change is one transaction, and returns what is committed afterwards.
     func change(_ body: @Sendable @escaping (Database, Date) throws -> Void) async throws -> Favorites {
         let time = now()
@@ -152,44 +191,49 @@ public final class FavoritesDatabase: Sendable {
         }
     }
 
-    public func saveRocket(_ rocket: Rocket) async throws -> Favorites {
-        try await change { db, time in try FavoriteRocket.save(rocket, at: time, in: db) }
-    }
+    public func saveRocket(_ rocket: Rocket) async throws -> Favorites { try await change(.saveRocket(rocket)) }
 
     /// A rocket id names its source too (`ll2-config-164`, an r/SpaceX hex id): removing by
     /// id removes that source's rocket.
-    public func removeRocket(id: String) async throws -> Favorites {
-        try await change { db, _ in try db.execute(sql: "DELETE FROM favoriteRocket WHERE id = ?", arguments: [id]) }
-    }
-
-    public func saveLaunch(_ launch: Launch) async throws -> Favorites {
-        try await change { db, time in try WatchedLaunch.save(launch, at: time, in: db) }
-    }
-
-    public func removeLaunch(id: String) async throws -> Favorites {
-        try await change { db, _ in _ = try FavoriteRow<WatchedLaunch>.deleteOne(db, key: id) }
-    }
-
-    public func saveEvent(_ event: SpaceEvent) async throws -> Favorites {
-        try await change { db, time in try WatchedEvent.save(event, at: time, in: db) }
-    }
-
-    public func removeEvent(id: String) async throws -> Favorites {
-        try await change { db, _ in _ = try FavoriteRow<WatchedEvent>.deleteOne(db, key: id) }
-    }
+    public func removeRocket(id: String) async throws -> Favorites { try await change(.removeRocket(id)) }
+    public func saveLaunch(_ launch: Launch) async throws -> Favorites { try await change(.saveLaunch(launch)) }
+    public func removeLaunch(id: String) async throws -> Favorites { try await change(.removeLaunch(id)) }
+    public func saveEvent(_ event: SpaceEvent) async throws -> Favorites { try await change(.saveEvent(event)) }
+    public func removeEvent(id: String) async throws -> Favorites { try await change(.removeEvent(id)) }
 
     /// Updates the stored copies of favorites that appear in fresh data; adds nothing.
     public func refresh(launches: [Launch], rockets: [Rocket]) async throws -> Favorites {
-        try await change { db, time in
-            let watched = try Set(String.fetchAll(db, sql: "SELECT id FROM watchedLaunch"))
-            for launch in launches where watched.contains(launch.id) {
-                try WatchedLaunch.save(launch, at: time, in: db)
-            }
-            let saved = try Set(Row.fetchAll(db, sql: "SELECT source, id FROM favoriteRocket").map { row in
-                [row["source"] as String, row["id"] as String]
-            })
-            for rocket in rockets where saved.contains([rocket.origin.rawValue, rocket.id]) {
-                try FavoriteRocket.save(rocket, at: time, in: db)
+        try await change(.refresh(launches, rockets))
+    }
+
+    func change(_ write: Write) async throws -> Favorites {
+        try await change { db, time in try write.apply(db, time) }
+    }
+
+    /// One change to the database, as a value: the live store queues and replays these.
+    enum Write: Sendable {
+        case saveRocket(Rocket), removeRocket(String), saveLaunch(Launch), removeLaunch(String)
+        case saveEvent(SpaceEvent), removeEvent(String), refresh([Launch], [Rocket])
+
+        func apply(_ db: Database, _ time: Date) throws {
+            switch self {
+            case .saveRocket(let rocket): try FavoriteRocket.save(rocket, at: time, in: db)
+            case .removeRocket(let id): try db.execute(sql: "DELETE FROM favoriteRocket WHERE id = ?", arguments: [id])
+            case .saveLaunch(let launch): try WatchedLaunch.save(launch, at: time, in: db)
+            case .removeLaunch(let id): _ = try FavoriteRow<WatchedLaunch>.deleteOne(db, key: id)
+            case .saveEvent(let event): try WatchedEvent.save(event, at: time, in: db)
+            case .removeEvent(let id): _ = try FavoriteRow<WatchedEvent>.deleteOne(db, key: id)
+            case let .refresh(launches, rockets):
+                let watched = try Set(String.fetchAll(db, sql: "SELECT id FROM watchedLaunch"))
+                for launch in launches where watched.contains(launch.id) {
+                    try WatchedLaunch.save(launch, at: time, in: db)
+                }
+                let saved = try Set(Row.fetchAll(db, sql: "SELECT source, id FROM favoriteRocket").map { row in
+                    [row["source"] as String, row["id"] as String]
+                })
+                for rocket in rockets where saved.contains([rocket.origin.rawValue, rocket.id]) {
+                    try FavoriteRocket.save(rocket, at: time, in: db)
+                }
             }
         }
     }
@@ -198,7 +242,8 @@ public final class FavoritesDatabase: Sendable {
     static func fetchAll(_ db: Database) throws -> Favorites {
         let rockets = try StoredSnapshot<FavoriteRocket>.fetchAll(db).compactMap(\.favorite)
         let launches = try StoredSnapshot<WatchedLaunch>.fetchAll(db).compactMap(\.favorite)
-        let events = try StoredSnapshot<WatchedEvent>.fetchAll(db).compactMap(\.favorite)
+        // A read-only file from before events were kept has no such table: none watched.
+        let events = try db.tableExists(WatchedEvent.table) ? StoredSnapshot<WatchedEvent>.fetchAll(db).compactMap(\.favorite) : []
         return Favorites(rockets: rockets, launches: launches, events: events)
     }
 }

@@ -297,7 +297,7 @@ final class EventLoop {
             let signal = pending[index]
             index += 1
             switch signal {
-            case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
+            case _ where SignalHandling.quitting.contains(signal):
                 logger.info("terminal: signal \(signal), quitting")
                 return 0
             case SIGTSTP:

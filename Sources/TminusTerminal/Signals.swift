@@ -9,11 +9,23 @@ import Darwin
 /// to a pipe; the loop reads it and acts on the main thread, where curses may be called. A
 /// crash restores the terminal from what `Terminal` handed over while setting it up.
 enum SignalHandling {
-    /// Quit (INT, TERM, HUP, QUIT), suspend (TSTP), resume (CONT) and resize (WINCH).
-    static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+    /// Quit (INT, TERM, HUP, QUIT, and every other signal whose default action ends the
+    /// process: USR1, USR2, ALRM, the timers, IO, PWR, STKFLT and the real-time ones), suspend
+    /// (TSTP), resume (CONT) and resize (WINCH). Each quit goes through the loop, so the terminal
+    /// is given back and writes still waiting are reported, as for `q`.
+    static let forwarded: [Int32] = [SIGTSTP, SIGCONT, SIGWINCH] + quitting
+    static let quitting: [Int32] = {
+        var signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF]
+        #if os(Linux)
+        signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        // The real-time signals the C library leaves to programs (it keeps the first few).
+        signals += Array(tm_sig_rtmin()...tm_sig_rtmax())
+        #endif
+        return signals
+    }()
     /// Crashes: restore the terminal, then die of the signal. TRAP is how Swift's runtime traps
-    /// on arm64.
-    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+    /// on arm64; SYS, XCPU and XFSZ end the process with a core as a crash does.
+    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
 
     /// One pipe for the life of the process: a handler running on another thread at the moment
     /// of tear-down could otherwise write to a descriptor that was closed and reused.
@@ -41,6 +53,10 @@ enum SignalHandling {
         for sig in fatal where tm_sig_install(sig, 1) != 0 {
             throw TerminalError.system("sigaction(\(sig))", errno)
         }
+        // A write to a closed pipe or socket (a browser command that went away, a server that
+        // hung up) is an EPIPE error where it happens, never a signal that ends the app with
+        // the terminal still in full-screen mode.
+        signal(SIGPIPE, SIG_IGN)
         return pipe.read
     }
 

@@ -79,8 +79,8 @@ struct LaunchEventTests {
 
     @Test func theDownloadFolder() throws {
         let home = URL(fileURLWithPath: "/home/ada", isDirectory: true)
-        #expect(AppPaths.xdg(["HOME": "/home/ada"]).downloads.path == "/home/ada/Downloads")
-        #expect(AppPaths.xdg(["HOME": "/home/ada", "XDG_DOWNLOAD_DIR": "/srv/dl"]).downloads.path == "/srv/dl")
+        #expect(try AppPaths.xdg(["HOME": "/home/ada"]).downloads.path == "/home/ada/Downloads")
+        #expect(try AppPaths.xdg(["HOME": "/home/ada", "XDG_DOWNLOAD_DIR": "/srv/dl"]).downloads.path == "/srv/dl")
         let config = FileManager.default.temporaryDirectory.appending(path: "tminus-userdirs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: config) }

@@ -11,9 +11,10 @@ import Glibc
 import Darwin
 #endif
 
-/// A damaged file is moved aside (renamed `.corrupt-<time>`, its bytes kept) and a fresh
-/// database takes its place; a path that cannot hold a database at all gives an in-memory store.
-/// Either way the store works and `openProblem` says what happened.
+/// A damaged file is moved aside (renamed `.corrupt-<time>`, its bytes kept), a fresh
+/// database takes its place and every row that can still be read is copied into it; a path
+/// that cannot hold a database at all refuses every write with the reason (issue 35: it used
+/// to keep favorites in memory and say "saved"). `openProblem` says what happened.
 @Suite struct CorruptFileTests {
     /// The clock stands at Sample.reference, 2022-10-01 12:00:00 UTC.
     static let asideName = "favorites.sqlite.corrupt-20221001-120000"
@@ -59,7 +60,34 @@ import Darwin
         #expect(String(decoding: bytes.prefix(15), as: UTF8.self) == "SQLite format 3")
 
         let store = FavoritesStore.sqlite(at: dir.database, now: now)
-        try await expectMovedAside(store, dir, original: bytes)
+        // Page 1 holds the schema; rows on the scribbled pages would be lost, the rest come
+        // back. (With this seed the scribbled pages are index and free pages: every row reads,
+        // but the tables can no longer count themselves, so the words cannot promise all.)
+        let problem = try #require(store.openProblem)
+        let match = try #require(problem.firstMatch(of: /recovered (\d+) favorites from it \(some may be lost\)/), "\(problem)")
+        let recovered = Int(match.1)!
+        #expect(recovered == 41)
+        let loaded = try await store.load()
+        #expect(loaded.launches.count + loaded.rockets.count == recovered, "the words count what is there")
+        #expect(try Data(contentsOf: dir.file(Self.asideName)) == bytes)
+        #expect(try integrityCheck(dir.database) == ["ok"])
+    }
+
+    /// The issue's case: `quick_check` fails, but every row still reads (as `sqlite3` showed):
+    /// all of them come back, and the words say so.
+    @Test func aDamagedIndexLosesNoRow() async throws {
+        let dir = try TempDir("damaged-index"); defer { dir.remove() }
+        try await makeRealDatabase(dir.database, launches: 5)
+        try damageIndex(dir.database, table: "watchedLaunch")
+        #expect(try quickCheckFails(dir.database), "the file must be damaged for this test to mean anything")
+
+        let store = FavoritesStore.sqlite(at: dir.database, now: now)
+        let problem = try #require(store.openProblem)
+        #expect(problem.contains("recovered 6 of 6 favorites from it"), "\(problem)")
+        #expect(store.status().noticeIsError == false, "nothing lost: a notice, not an error")
+        let loaded = try await store.load()
+        #expect(loaded.launches.count == 5 && loaded.rockets.count == 1)
+        #expect(try integrityCheck(dir.database) == ["ok"])
     }
 
     @Test func anEmptyFileIsJustANewDatabase() async throws {
@@ -96,53 +124,51 @@ import Darwin
         #expect(try launchIDs(dir.database) == ["crs-26"])
     }
 
-    // MARK: Paths that cannot hold a database: in memory
+    // MARK: Paths that cannot hold a database: writes refused, with the reason
 
-    @Test func aDirectoryWhereTheFileShouldBeGivesAnInMemoryStore() async throws {
+    @Test func aDirectoryWhereTheFileShouldBeRefusesWritesAndSaysWhy() async throws {
         let dir = try TempDir("dir"); defer { dir.remove() }
         try FileManager.default.createDirectory(at: dir.database, withIntermediateDirectories: false)
         try Data("keep me".utf8).write(to: dir.database.appending(path: "inside.txt"))
 
         let store = FavoritesStore.sqlite(at: dir.database, now: now)
-        let problem = try #require(store.openProblem)
-        #expect(problem.contains(dir.database.path))
-        #expect(problem.contains("not be saved"))
-        try await expectWorksInMemory(store)
+        #expect(store.status().readOnly == "\(dir.database.path) is a folder, not a database")
+        try await expectRefused(store, reason: "\(dir.database.path) is a folder, not a database")
         // The directory is not ours to rename or fill.
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: dir.database.path, isDirectory: &isDirectory) && isDirectory.boolValue)
         #expect(try String(contentsOf: dir.database.appending(path: "inside.txt"), encoding: .utf8) == "keep me")
         #expect(dir.contents == ["favorites.sqlite"])
+        // Once the folder is gone, the next write makes the database.
+        try FileManager.default.removeItem(at: dir.database)
+        #expect(try await store.saveLaunch(Sample.crs26).launchIDs == ["crs-26"])
+        #expect(try launchIDs(dir.database) == ["crs-26"])
     }
 
-    @Test func aParentThatIsAFileGivesAnInMemoryStore() async throws {
+    @Test func aParentThatIsAFileRefusesWritesAndSaysWhy() async throws {
         let dir = try TempDir("parent-file"); defer { dir.remove() }
         let blocker = dir.file("data")
         try Data("not a directory".utf8).write(to: blocker)
         let url = blocker.appending(path: "favorites.sqlite")
 
         let store = FavoritesStore.sqlite(at: url, now: now)
-        let problem = try #require(store.openProblem)
-        #expect(problem.contains(url.path))
-        try await expectWorksInMemory(store)
+        try await expectRefused(store, reason: "\(blocker.path) is a file, not a folder")
         #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a directory")
         #expect(dir.contents == ["data"])
     }
 
     @Test(.disabled(if: getuid() == 0, "permissions do not apply to root"))
-    func anUnwritableParentGivesAnInMemoryStore() async throws {
+    func anUnwritableParentRefusesWritesAndSaysWhy() async throws {
         let dir = try TempDir("readonly-parent"); defer { dir.remove() }
         #expect(chmod(dir.url.path, 0o500) == 0)
 
         let store = FavoritesStore.sqlite(at: dir.database, now: now)
-        let problem = try #require(store.openProblem)
-        #expect(problem.contains(dir.database.path))
-        try await expectWorksInMemory(store)
+        try await expectRefused(store, reason: "no permission to write in \(dir.url.path)")
         #expect(dir.contents.isEmpty)
     }
 
     @Test(.disabled(if: getuid() == 0, "permissions do not apply to root"))
-    func aGoodDatabaseInAnUnwritableDirectoryIsLeftAlone() async throws {
+    func aGoodDatabaseInAnUnwritableDirectoryIsReadAndLeftAlone() async throws {
         let dir = try TempDir("readonly-dir-db"); defer { dir.remove() }
         try await makeRealDatabase(dir.database, launches: 3)
         let before = try Data(contentsOf: dir.database)
@@ -150,22 +176,24 @@ import Darwin
         #expect(chmod(dir.url.path, 0o500) == 0)
 
         let store = FavoritesStore.sqlite(at: dir.database, now: now)
-        #expect(store.openProblem != nil)
-        try await expectWorksInMemory(store)
+        #expect(store.openProblem == nil)
+        #expect(try await store.load().launches.count == 3, "read what can be read")
+        #expect(store.status().readOnly != nil)
+        await #expect(throws: StoreError.self) { try await store.saveLaunch(Sample.crs26) }
         #expect(try Data(contentsOf: dir.database) == before)
         #expect(dir.contents == listing)
     }
 
     @Test(.disabled(if: getuid() == 0, "permissions do not apply to root"))
-    func aReadOnlyGoodDatabaseIsNotTakenForADamagedOne() async throws {
+    func aReadOnlyGoodDatabaseIsReadNotTakenForADamagedOne() async throws {
         let dir = try TempDir("readonly-file"); defer { dir.remove() }
         try await makeRealDatabase(dir.database, launches: 3)
         let before = try Data(contentsOf: dir.database)
         #expect(chmod(dir.database.path, 0o400) == 0)
 
         let store = FavoritesStore.sqlite(at: dir.database, now: now)
-        #expect(store.openProblem != nil)
-        try await expectWorksInMemory(store)
+        #expect(try await store.load().launches.count == 3)
+        await #expect(throws: StoreError.self) { try await store.saveLaunch(Sample.crs26) }
         #expect(try Data(contentsOf: dir.database) == before)
         #expect(!dir.contents.contains { $0.contains(".corrupt-") }, "\(dir.contents)")
     }
@@ -194,6 +222,7 @@ import Darwin
         // A fresh, migrated, healthy database is at the original path, and the store uses it.
         #expect(try integrityCheck(dir.database) == ["ok"], sourceLocation: sourceLocation)
         #expect(try appliedMigrations(dir.database) == MigrationTests.all, sourceLocation: sourceLocation)
+        #expect(problem.contains("nothing could be read from it") || problem.contains("it held no favorites"), "\(problem)", sourceLocation: sourceLocation)
         #expect(try await store.load() == .empty, sourceLocation: sourceLocation)
         _ = try await store.saveLaunch(Sample.crs26)
         _ = try await store.saveRocket(Sample.Rockets.falcon9)
@@ -205,14 +234,42 @@ import Darwin
         #expect(try await again.load().rocketIDs == [Sample.Rockets.falcon9.id], sourceLocation: sourceLocation)
     }
 
-    func expectWorksInMemory(_ store: FavoritesStore, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// Nothing to read, and every write refused with `reason`, never kept in memory as if saved.
+    func expectRefused(_ store: FavoritesStore, reason: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         #expect(try await store.load() == .empty, sourceLocation: sourceLocation)
-        let saved = try await store.saveLaunch(Sample.crs26)
-        #expect(saved.launchIDs == ["crs-26"], sourceLocation: sourceLocation)
-        _ = try await store.saveRocket(Sample.Rockets.falcon1)
-        let loaded = try await store.load()
-        #expect(loaded.launchIDs == ["crs-26"] && loaded.rocketIDs == [Sample.Rockets.falcon1.id], sourceLocation: sourceLocation)
-        let removed = try await store.removeLaunch("crs-26")
-        #expect(removed.launches.isEmpty, sourceLocation: sourceLocation)
+        do {
+            _ = try await store.saveLaunch(Sample.crs26)
+            Issue.record("the save was taken", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.reason == reason, sourceLocation: sourceLocation)
+            #expect(error.lasts, sourceLocation: sourceLocation)
+        }
+        #expect(try await store.load() == .empty, "nothing pretends to be saved", sourceLocation: sourceLocation)
+    }
+
+    /// Empties the table's primary-key index, leaving its rows alone.
+    func damageIndex(_ url: URL, table: String) throws {
+        let queue = try DatabaseQueue(path: url.path)
+        // Overwrite the index's root page cells count with zero: the index is empty while the
+        // table has rows, which quick_check reports ("row N missing from index").
+        let root = try queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table])!
+        }
+        var bytes = try Data(contentsOf: url)
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let page = (root - 1) * pageSize
+        // A leaf index page (0x0A): set its cell count (offset 3-4 of the b-tree header) to 0.
+        #expect(bytes[page] == 0x0A, "the index is one leaf page")
+        bytes[page + 3] = 0; bytes[page + 4] = 0
+        try bytes.write(to: url)
+    }
+
+    func quickCheckFails(_ url: URL) throws -> Bool {
+        var config = Configuration()
+        config.readonly = true
+        let check = try DatabaseQueue(path: url.path, configuration: config).read { db in
+            try String.fetchAll(db, sql: "PRAGMA quick_check")
+        }
+        return check != ["ok"]
     }
 }

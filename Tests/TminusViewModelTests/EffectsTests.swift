@@ -26,7 +26,7 @@ struct EffectsTests {
     @Test func startingAsksForTheFirstPageFromTheCacheAndTheFavorites() {
         let h = Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)))
         let effects = h.viewModel.start()
-        #expect(effects.contains(.loadFavorites))
+        #expect(effects.contains(.favorites(.load)))
         let fetches = effects.compactMap { if case .fetchLaunches(let asked, let cursor) = $0 { (asked, cursor) } else { nil } }
         #expect(fetches.count == 1)
         #expect(fetches.first?.0.mode == .cacheOnly)

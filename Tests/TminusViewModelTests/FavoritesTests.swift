@@ -19,12 +19,13 @@ final class FavoritesRig: Sendable {
     /// The database itself: what is "on disk". Calls on it bypass the switches.
     let disk: FavoritesStore
     private let switches = Mutex(Switches())
-    static let writeError = StoreError("favorites: disk I/O error")
-    static let loadError = StoreError("favorites: database is locked")
+    static let writeError = StoreError("favorites: could not write /data/favorites.sqlite: disk I/O error", reason: "disk I/O error", lasts: true)
+    static let loadError = StoreError("favorites: could not read /data/favorites.sqlite: database is locked",
+                                      reason: "the database is locked by another program", lasts: true)
 
-    init(_ initial: Favorites = .empty, openProblem: String? = nil) {
+    init(_ initial: Favorites = .empty, openProblem: String? = nil, readOnly: String? = nil) {
         var disk = FavoritesStore.inMemory(initial, now: { Sample.reference })
-        disk.openProblem = openProblem
+        disk.status = { StoreStatus(notice: openProblem, readOnly: readOnly) }
         self.disk = disk
     }
 
@@ -88,7 +89,7 @@ final class FavoritesRig: Sendable {
                 try self.write()
                 return try await disk.removeEvent(id)
             },
-            openProblem: disk.openProblem)
+            status: disk.status)
     }
 }
 

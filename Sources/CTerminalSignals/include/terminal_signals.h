@@ -49,4 +49,8 @@ void tm_sig_restore_terminal(void);
 /// exit paths that skip the UI loop's own clean-up. Returns atexit's answer.
 int tm_sig_register_atexit(void);
 
+/// The real-time signals left to programs (SIGRTMIN and SIGRTMAX are function calls in glibc).
+int tm_sig_rtmin(void);
+int tm_sig_rtmax(void);
+
 #endif

@@ -103,10 +103,37 @@ public struct Favorites: Sendable, Hashable {
     }
 }
 
+/// Why the favorites database could not do what was asked. `reason` is the cause in a few
+/// words for the status line (`disk full`, `the database is locked by another program`),
+/// `message` the whole of it for the log; `lasts` says whether trying again later can work
+/// (a full disk, a lock, a read-only mount can go away; a path that names a folder in the
+/// database's place does not go away by itself either, but the user can fix it, so it is
+/// tried again too, and only a store that can never write says otherwise).
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    public var reason: String
+    public var lasts: Bool
+    public init(_ message: String, reason: String? = nil, lasts: Bool = false) {
+        self.message = message; self.reason = reason ?? message; self.lasts = lasts
+    }
     public var description: String { message }
+}
+
+/// What the favorites store can say about itself beside an answer: what happened opening the
+/// database (a damaged file set aside, what was recovered from it), and why writes are
+/// refused while they are. The effect runner reads it after every call and hands it to the
+/// reducer with the answer, so the screen says it.
+public struct StoreStatus: Sendable, Hashable {
+    /// Something to say once, at start: `favorites database was damaged …; recovered 7 of 7`.
+    public var notice: String?
+    /// Whether `notice` reports a loss (an error) or only what was done (set aside, all kept).
+    public var noticeIsError: Bool
+    /// Why every write is refused now (`the database is read-only: /media/…`), nil when
+    /// writes can be tried. Reads still work.
+    public var readOnly: String?
+    public init(notice: String? = nil, noticeIsError: Bool = true, readOnly: String? = nil) {
+        self.notice = notice; self.noticeIsError = noticeIsError; self.readOnly = readOnly
+    }
 }
 
 /// The favorites database, as a struct of closures (the live value is SQLite through GRDB in
@@ -123,8 +150,10 @@ public struct FavoritesStore: Sendable {
     /// Watches an event (or writes its stored copy again), keeping when it was first added.
     public var saveEvent: @Sendable (SpaceEvent) async throws(StoreError) -> Favorites
     public var removeEvent: @Sendable (String) async throws(StoreError) -> Favorites
-    /// What went wrong opening the database (shown in the status line); nil when all is well.
-    public var openProblem: String?
+    /// What the store can say about itself now (see `StoreStatus`). The live store opens its
+    /// database lazily, on the first call: asking this first opens it (and may wait up to a
+    /// lock's bounded timeout), so the app asks it only from background work.
+    public var status: @Sendable () -> StoreStatus
 
     public init(load: @escaping @Sendable () async throws(StoreError) -> Favorites,
                 saveRocket: @escaping @Sendable (Rocket) async throws(StoreError) -> Favorites,
@@ -138,12 +167,15 @@ public struct FavoritesStore: Sendable {
                 removeEvent: @escaping @Sendable (String) async throws(StoreError) -> Favorites = { _ async throws(StoreError) in
                     throw FavoritesStore.keepsNoEvents
                 },
-                openProblem: String? = nil) {
+                status: @escaping @Sendable () -> StoreStatus = { StoreStatus() }) {
         self.load = load; self.saveRocket = saveRocket; self.removeRocket = removeRocket
         self.saveLaunch = saveLaunch; self.removeLaunch = removeLaunch; self.refresh = refresh
         self.saveEvent = saveEvent; self.removeEvent = removeEvent
-        self.openProblem = openProblem
+        self.status = status
     }
+
+    /// What went wrong opening the database, if anything (the status's notice).
+    public var openProblem: String? { status().notice }
 
     /// What `saveEvent` and `removeEvent` throw in a store made without them.
     public static let keepsNoEvents = StoreError("this store keeps no events")

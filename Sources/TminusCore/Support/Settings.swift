@@ -80,7 +80,7 @@ public struct Settings: Sendable {
             return nil
         }
         let dataDir = pick(flags.dataDir, "TMINUS_DATA_DIR")
-        let paths = dataDir.map { AppPaths(root: URL(fileURLWithPath: $0, isDirectory: true)) } ?? AppPaths.xdg(env)
+        let paths = try dataDir.map { try AppPaths.given($0) } ?? AppPaths.xdg(env)
         let loaded = given ?? ConfigFile.load(from: paths.configFile)
         let config = loaded.config
 
@@ -181,20 +181,57 @@ public struct AppPaths: Sendable, Equatable {
         downloads = root.appending(path: "downloads", directoryHint: .isDirectory)
     }
 
-    public static func xdg(_ env: [String: String]) -> AppPaths {
-        let home = URL(fileURLWithPath: env["HOME"] ?? NSHomeDirectory(), isDirectory: true)
-        func base(_ variable: String, _ fallback: String) -> URL {
+    /// `--data-dir DIR`: everything under DIR (a relative DIR from the current folder, said
+    /// whole in every message); a DIR that is a file is an error, not a silent fallback.
+    static func given(_ dir: String) throws -> AppPaths {
+        let url = URL(fileURLWithPath: dir, isDirectory: true).standardizedFileURL
+        if isFile(url.path) { throw Settings.Invalid("--data-dir \(url.path) is a file, not a folder") }
+        return AppPaths(root: url)
+    }
+
+    /// The XDG folders. `HOME` empty or relative is not a place to write (it would put the
+    /// favorites under whatever folder tminus was started in): the account's home from the
+    /// password database is used instead, and with none, it is an error. An XDG variable that
+    /// names a file is an error naming the variable; a relative one is ignored (the spec says so).
+    public static func xdg(_ env: [String: String], accountHome: () -> String? = AppPaths.accountHome) throws -> AppPaths {
+        let home: URL
+        if let value = env["HOME"], value.hasPrefix("/") {
+            home = URL(fileURLWithPath: value, isDirectory: true)
+        } else if let account = accountHome(), account.hasPrefix("/") {
+            home = URL(fileURLWithPath: account, isDirectory: true)
+        } else {
+            let said = env["HOME"].map { $0.isEmpty ? "empty" : "'\($0)', not an absolute path" } ?? "not set"
+            throw Settings.Invalid("HOME is \(said) and the account has no home folder: set HOME or use --data-dir")
+        }
+        func base(_ variable: String, _ fallback: String) throws -> URL {
             // The XDG spec says relative paths are invalid and must be ignored.
-            if let value = env[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
+            if let value = env[variable], value.hasPrefix("/") {
+                if isFile(value) {
+                    throw Settings.Invalid("\(variable) is \(value), which is a file, not a folder: point it at a folder, unset it or use --data-dir")
+                }
+                return URL(fileURLWithPath: value, isDirectory: true)
+            }
             return home.appending(path: fallback, directoryHint: .isDirectory)
         }
         var paths = AppPaths(root: home)
-        paths.data = base("XDG_DATA_HOME", ".local/share").appending(path: "tminus", directoryHint: .isDirectory)
-        paths.cache = base("XDG_CACHE_HOME", ".cache").appending(path: "tminus", directoryHint: .isDirectory)
-        paths.config = base("XDG_CONFIG_HOME", ".config").appending(path: "tminus", directoryHint: .isDirectory)
-        paths.state = base("XDG_STATE_HOME", ".local/state").appending(path: "tminus", directoryHint: .isDirectory)
-        paths.downloads = downloadFolder(env, home: home, config: base("XDG_CONFIG_HOME", ".config"))
+        paths.data = try base("XDG_DATA_HOME", ".local/share").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.cache = try base("XDG_CACHE_HOME", ".cache").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.config = try base("XDG_CONFIG_HOME", ".config").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.state = try base("XDG_STATE_HOME", ".local/state").appending(path: "tminus", directoryHint: .isDirectory)
+        paths.downloads = downloadFolder(env, home: home, config: try base("XDG_CONFIG_HOME", ".config"))
         return paths
+    }
+
+    /// The account's home folder from the password database (`getpwuid`), if it has one.
+    public static func accountHome() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        let path = String(cString: dir)
+        return path.isEmpty ? nil : path
+    }
+
+    static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     /// `$XDG_DOWNLOAD_DIR`, else the `XDG_DOWNLOAD_DIR` line of `user-dirs.dirs` (what desktop

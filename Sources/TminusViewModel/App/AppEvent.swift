@@ -41,7 +41,9 @@ public enum AppEvent: Sendable {
     /// The terminal's background: its answer to OSC 11, or the guess when it gave none.
     case terminalBackground(TerminalBackground)
     /// What the favorites database holds after a load or a change (or why it failed).
-    case favoritesLoaded(Result<Favorites, StoreError>)
+    /// The favorites store's answer to a call, and what it says of itself (read-only, a file
+    /// set aside and salvaged).
+    case favoritesAnswered(FavoritesCall, Result<Favorites, StoreError>, StoreStatus)
     /// A frame was drawn, and its geometry differs from the last one's (`AppViewModel.render`):
     /// where its click regions, picture boxes and scroll limit are.
     case laidOut(FrameGeometry)

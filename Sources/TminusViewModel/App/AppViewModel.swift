@@ -117,6 +117,20 @@ public final class AppViewModel {
     func nextReminderDue(now: Date) -> Date? { Reminders.nextDue(state, now: now) }
     var reminderWake: Duration? { Wakeups.reminderWake(state, now: environment.clock.now()) }
 
+    /// At exit, after the terminal is given back: waits (at most `seconds`) for the writes
+    /// still with the store or the settings file, applies their answers, and returns what is
+    /// still not saved. Nothing on screen any more: terminal effects are dropped.
+    public func finishWrites(within seconds: TimeInterval = 10) -> UnsavedWork {
+        runner.terminal = { _ in }
+        let deadline = Date().addingTimeInterval(seconds)
+        while runner.writesInFlight > 0, Date() < deadline {
+            usleep(10_000)
+            receiveMail()
+        }
+        receiveMail()
+        return UnsavedWork(state)
+    }
+
     /// Waits for all work started so far and applies its results, until nothing is left.
     /// Tests use it to run a scenario to completion without sleeping.
     public func settle() async {

@@ -22,8 +22,8 @@ public enum Effect: Sendable, Hashable {
     case cancelPicture(PictureRequest)
     // Writes, each kind in the order asked.
     case savePreferences(Preferences)
-    case loadFavorites
-    case changeFavorites(FavoritesChange)
+    /// A call to the favorites database; its answer comes back as `.favoritesAnswered`.
+    case favorites(FavoritesCall)
     case saveExport(fileName: String, contents: Data)
     /// What the user has now seen of these launches (for "what changed" next time).
     case rememberSeen([String: SeenLaunch])
@@ -48,12 +48,59 @@ public enum Effect: Sendable, Hashable {
     }
 }
 
+/// A call to the favorites store, as the reducer asks it and gets it back with the answer.
+public enum FavoritesCall: Sendable, Hashable {
+    case load
+    /// A change the user asked for: said once committed, kept and tried again when it fails.
+    case write(FavoritesWrite)
+    /// A change of the app's own (fresher copies of stored favorites): a failure is said,
+    /// but nothing is kept (the next fresh data writes them again).
+    case refresh(FavoritesChange)
+}
+
+/// A change the user asked for, with its words: what the status line says once the database
+/// holds it (`Falcon 9 saved · 3 Favorites`), and what it was, for when it could not be
+/// saved (`save Falcon 9` → `could not save Falcon 9: disk full`).
+public struct FavoritesWrite: Sendable, Hashable, Codable {
+    public var change: FavoritesChange
+    public var done: String
+    public var what: String
+    public init(_ change: FavoritesChange, done: String, what: String) {
+        self.change = change; self.done = done; self.what = what
+    }
+}
+
+/// Which favorite a change is about: a later change to the same one replaces a waiting one.
+public enum FavoriteKey: Sendable, Hashable {
+    case rocket(String), launch(String), event(String)
+}
+
 /// A change to the favorites database.
-public enum FavoritesChange: Sendable, Hashable {
+public enum FavoritesChange: Sendable, Hashable, Codable {
     case saveRocket(Rocket), removeRocket(String), saveLaunch(Launch), removeLaunch(String)
     case saveEvent(SpaceEvent), removeEvent(String)
     /// Fresh copies of stored favorites (from a list or a detail that just arrived).
     case refresh([Launch], [Rocket])
+
+    var isRemoval: Bool {
+        switch self {
+        case .removeRocket, .removeLaunch, .removeEvent: true
+        default: false
+        }
+    }
+
+    /// The favorite it is about (nil for a refresh, which is about many).
+    public var key: FavoriteKey? {
+        switch self {
+        case .saveRocket(let rocket): .rocket(rocket.id)
+        case .removeRocket(let id): .rocket(id)
+        case .saveLaunch(let launch): .launch(launch.id)
+        case .removeLaunch(let id): .launch(id)
+        case .saveEvent(let event): .event(event.id)
+        case .removeEvent(let id): .event(id)
+        case .refresh: nil
+        }
+    }
 
     func apply(to store: FavoritesStore) async throws(StoreError) -> Favorites {
         switch self {

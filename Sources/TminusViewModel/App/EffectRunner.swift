@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TminusCore
 import TminusImage
 
@@ -100,15 +101,18 @@ final class EffectRunner {
         case .savePreferences(let preferences):
             let store = env.preferences
             startInOrder(.preferences) { .preferencesSaved(await store.save(preferences)) }
-        case .loadFavorites:
+        case .favorites(let call):
             let store = env.favorites
             startInOrder(.favorites) { () async -> AppEvent in
-                do throws(StoreError) { return .favoritesLoaded(.success(try await store.load())) } catch { return .favoritesLoaded(.failure(error)) }
-            }
-        case .changeFavorites(let change):
-            let store = env.favorites
-            startInOrder(.favorites) { () async -> AppEvent in
-                do throws(StoreError) { return .favoritesLoaded(.success(try await change.apply(to: store))) } catch { return .favoritesLoaded(.failure(error)) }
+                let result: Result<Favorites, StoreError>
+                do throws(StoreError) {
+                    switch call {
+                    case .load: result = .success(try await store.load())
+                    case .write(let write): result = .success(try await write.change.apply(to: store))
+                    case .refresh(let change): result = .success(try await change.apply(to: store))
+                    }
+                } catch { result = .failure(error) }
+                return .favoritesAnswered(call, result, store.status())
             }
         case let .saveExport(name, contents):
             let save = env.saveExport
@@ -145,11 +149,21 @@ final class EffectRunner {
     private func startInOrder(_ queue: WriteQueue, _ work: @escaping @Sendable () async -> AppEvent?) {
         let previous = lastWrite[queue]
         let mailbox = self.mailbox
+        let writes = self.writes
+        writes.count.add(1, ordering: .sequentiallyConsistent)
         lastWrite[queue] = tasks.start {
             await previous?.value
-            if let event = await work() { mailbox.post(event) }
+            let event = await work()
+            // Counted out before its answer is posted: whoever sees the count at zero and then
+            // reads the mailbox has every answer.
+            writes.count.subtract(1, ordering: .sequentiallyConsistent)
+            if let event { mailbox.post(event) }
         }
     }
+
+    /// Store calls and file writes started and not answered yet (the exit waits for them).
+    private let writes = WritesInFlight()
+    var writesInFlight: Int { writes.count.load(ordering: .sequentiallyConsistent) }
 
     /// The tasks running now (for `settle`).
     var runningTasks: [Task<Void, Never>] { tasks.running }
@@ -157,6 +171,10 @@ final class EffectRunner {
     /// What the runner holds now: tasks running, picture loads among them.
     var liveTasks: Int { tasks.count }
     var pictureLoads: Int { pictureTasks.count }
+}
+
+final class WritesInFlight: Sendable {
+    let count = Atomic<Int>(0)
 }
 
 extension ListID {

@@ -30,6 +30,8 @@ enum Wakeups {
             wakes.append(.milliseconds(max(10, Int((refresh.at.timeIntervalSince(state.now) * 1000).rounded(.up)))))
         }
         if ticksOnScreen(state) { wakes.append(.seconds(1)) }
+        // Changes waiting to be saved: their retry counts down in the status line.
+        if state.favorites.retryAt != nil || state.settingsSaving.retryAt != nil { wakes.append(.seconds(1)) }
         return wakes.min()
     }
 

@@ -35,6 +35,8 @@ struct AppReducer {
             refreshDueLists()
             refreshDueEvents()
             retryRocketsIfDue()
+            retryFavoritesIfDue()
+            retrySettingsIfDue()
             checkReminders()
             askForFilterIfDue()
         case .resized(let width, let height):
@@ -77,11 +79,10 @@ struct AppReducer {
         case .terminalGraphics(let graphics):
             state.graphics = graphics
         case .terminalBackground(let background): receivedBackground(background)
-        case .favoritesLoaded(let result):
-            receivedFavorites(result)
+        case let .favoritesAnswered(call, result, status):
+            receivedFavorites(call, result, status)
             checkReminders()
-        case .preferencesSaved(let result):
-            if case .failure(let error) = result { state.notice = Notice(error.message, level: .error) }
+        case .preferencesSaved(let result): receivedSettingsSaved(result)
         case .laidOut(let geometry):
             // Where the frame just drawn put things: clicks, pictures and scrolling go by it.
             state.lastFrame = geometry

@@ -45,6 +45,8 @@ public struct AppState: Sendable, Hashable {
     public var otherSourcesRockets: [Int: RocketsState] = [:]
     public var timeZone: Zone
     public var preferences = Preferences.defaults
+    /// Whether the settings file holds `preferences`: why not, and when it is tried again.
+    public var settingsSaving = SettingsSaving()
     /// The colours to draw with (`t`, `--theme`, the terminal's background).
     public var theme = ThemeState()
     /// Pictures by what they show, where and how (`pictureRequest`): loading, ready to draw,
@@ -237,7 +239,9 @@ extension AppState {
         // A small file, read once: the baseline "what changed" is measured against.
         state.seen = environment.seen.load()
         // The settings file, config.toml and the favorites database can be bad at once: say all.
-        let problems = [environment.configProblem, loaded.problem, environment.favorites.openProblem].compactMap { $0 }
+        // (What the favorites database says of itself comes with its first answer: opening it
+        // here could wait on another program's lock before the first frame.)
+        let problems = [environment.configProblem, loaded.problem].compactMap { $0 }
         if !problems.isEmpty {
             state.notice = Notice(problems.joined(separator: " · "), level: .error)
         } else if let notice = environment.startupNotice {

@@ -10,6 +10,8 @@ public struct SessionMemory: Sendable, Hashable {
     var firedReminders: Set<ReminderKey> = []
     /// The last click, to tell a double-click.
     var lastClick: Click?
+    /// The favorites store's notice already shown (said once, however often the store repeats it).
+    var storeNoticeShown: String?
     /// When each source was last asked for its request budget (see `askAllowanceIfDue`).
     var allowanceAskedAt: [Int: Date] = [:]
 

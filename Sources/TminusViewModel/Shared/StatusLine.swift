@@ -89,8 +89,10 @@ enum StatusLine {
         data(state).archive.map { "archive to \($0)" } ?? ""
     }
 
-    /// An error on the data being looked at outranks any passing notice.
+    /// Something the user asked for that is not saved outranks everything (it is the user's
+    /// own data at risk); then an error on the data being looked at outranks any passing notice.
     static func message(_ state: AppState) -> Notice? {
+        if state.overlay == nil, let fault = StandingFault.message(state) { return fault }
         let data = data(state)
         if state.overlay == nil, let error = data.error {
             switch error {

@@ -20,11 +20,20 @@ enum TabBar {
             frame.click(Rect(x: labelX, y: y, width: width, height: 1), .action(.selectTab(tab)))
             x = labelX + width + 1
         }
+        // A standing fault (changes not saved, favorites unreadable or read-only) is marked on
+        // every tab, right of the tabs, before the source's name, which gives way to it.
+        var right = frame.grid.width
+        if let marker = StandingFault.marker(state), x + 1 + TerminalText.width(marker.text) + 2 <= right {
+            let style = marker.isError
+                ? Style(foreground: .theme.failure, background: .theme.barBackground, attributes: .bold)
+                : Style(foreground: .theme.muted, background: .theme.barBackground)
+            right = frame.grid.putRight(" " + marker.text + " ", right: right, y: y, style: style)
+        }
         // The source's name where it fits; on a narrow screen the tabs matter more. While the
         // built-in archive's rows are on screen it is named, not the source it stands in for.
         let name = (StatusLine.data(state).archive == nil ? state.sourceName : LaunchArchive.headerName) + " "
-        if x + 1 + TerminalText.width(name) <= frame.grid.width {
-            frame.grid.putRight(name, right: frame.grid.width, y: y, style: Style(foreground: .theme.muted, background: .theme.barBackground))
+        if x + 1 + TerminalText.width(name) <= right {
+            frame.grid.putRight(name, right: right, y: y, style: Style(foreground: .theme.muted, background: .theme.barBackground))
         }
     }
 }

@@ -17,13 +17,15 @@ struct FavoritesCommand: ScriptCommand {
     func work() async throws {
         let context = try ScriptContext(options)
         let store = FavoritesStore.sqlite(at: context.settings.paths.favoritesDatabase)
-        if let problem = store.openProblem { throw ScriptFailure(problem) }
         let favorites: Favorites
         do {
             favorites = try await store.load()
         } catch {
             throw ScriptFailure(error.message)
         }
+        // What opening found (a damaged file set aside and what was recovered from it) is
+        // said on stderr; what the database holds is the answer, and a read-only one is read.
+        if let notice = store.status().notice { FileHandle.standardError.write(Data("tminus: \(notice)\n".utf8)) }
         let launches = favorites.launches.map(\.launch)
         let rockets = favorites.rockets.map(\.rocket)
         if json {

@@ -29,6 +29,9 @@ struct Tminus: ParsableCommand {
     @Flag(name: .customLong("bench-startup"), help: .hidden)
     var benchStartup = false
 
+    /// The exit status when something the user asked for was not saved (EX_CANTCREAT).
+    static let unsavedExitCode: Int32 = 73
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let bench = benchStartup ? StartupBench(environment: environment) : nil
@@ -62,6 +65,17 @@ struct Tminus: ParsableCommand {
         } catch {
             logger.error("terminal: \(error)")
             throw ValidationError("\(error)")
+        }
+        // Writes the user asked for and the disk did not take: said now that the terminal is
+        // back, with a copy wherever one could be written, and the exit is not a success.
+        let unsaved = viewModel.finishWrites()
+        if !unsaved.isEmpty {
+            let copy = RescueCopy.write(unsaved.json, named: RescueCopy.name(at: Date()),
+                                        candidates: RescueCopy.candidates(settings.paths))
+            let report = unsaved.report(copy: copy)
+            logger.error("exit: \(report.trimmingCharacters(in: .newlines))")
+            FileHandle.standardError.write(Data(report.utf8))
+            throw ExitCode(Self.unsavedExitCode)
         }
         if let bench {
             logger.info("bench-startup: \(bench.line ?? "no rows") — \(bench.breakdown)")

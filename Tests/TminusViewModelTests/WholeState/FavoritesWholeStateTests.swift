@@ -17,12 +17,12 @@ struct FavoritesWholeStateTests {
     /// `3`, and the database's answer.
     static func opened(_ saved: Favorites, sourceLocation: SourceLocation = #_sourceLocation) -> ReducerStore {
         var store = ReducerStore(ScriptedSource())
-        store.send(.key(.character("3")), effects: [.loadFavorites], sourceLocation: sourceLocation) { state in
+        store.send(.key(.character("3")), effects: [.favorites(.load)], sourceLocation: sourceLocation) { state in
             state.tab = .favorites
             state.favorites.isLoading = true
             state.session.pendingFavorites.count = 1
         }
-        store.send(.favoritesLoaded(.success(saved)), effects: [], sourceLocation: sourceLocation) { state in
+        store.send(.favoritesAnswered(.load, .success(saved), StoreStatus()), effects: [], sourceLocation: sourceLocation) { state in
             state.favorites.items = saved
             state.favorites.isLoading = false
             state.favorites.hasLoadedOnce = true
@@ -32,23 +32,30 @@ struct FavoritesWholeStateTests {
     }
 
     /// The Favorites tab: opened (the database read), a rocket removed with `x` and put back
-    /// with `u`, each change through the store and said in the status line.
+    /// with `u`, each change through the store and said in the status line once the database
+    /// holds it (issue 35: never before).
     @Test func favoritesRemoveAndPutBack() {
         let falcon9 = Self.falcon9
         var store = Self.opened(Favorites(rockets: [falcon9], launches: []))
         let now = store.clock.clock.now()
-        store.send(.key(.character("x")), effects: [.changeFavorites(.removeRocket(falcon9.id))]) { state in
+        let removal = FavoritesWrite(.removeRocket(falcon9.id), done: "removed Falcon 9 · u puts it back", what: "remove Falcon 9 from favorites")
+        store.send(.key(.character("x")), effects: [.favorites(.write(removal))]) { state in
             state.session.pendingFavorites = PendingFavorites(count: 1, rockets: [], launches: [])
             state.favorites.undo = .init(change: .saveRocket(falcon9.rocket), name: "Falcon 9")
-            state.notice = Notice("removed Falcon 9 · u puts it back", expires: now.addingTimeInterval(3 * Notice.lifetime))
         }
-        store.send(.favoritesLoaded(.success(.empty)), effects: []) { state in
+        store.send(.favoritesAnswered(.write(removal), .success(.empty), StoreStatus()), effects: []) { state in
             state.favorites.items = .empty
             state.session.pendingFavorites.count = 0
+            state.notice = Notice("removed Falcon 9 · u puts it back", expires: now.addingTimeInterval(3 * Notice.lifetime))
         }
-        store.send(.key(.character("u")), effects: [.changeFavorites(.saveRocket(falcon9.rocket))]) { state in
+        let putBack = FavoritesWrite(.saveRocket(falcon9.rocket), done: "put back Falcon 9", what: "put back Falcon 9")
+        store.send(.key(.character("u")), effects: [.favorites(.write(putBack))]) { state in
             state.session.pendingFavorites = PendingFavorites(count: 1, rockets: [falcon9.id], launches: [])
             state.favorites.undo = nil
+        }
+        store.send(.favoritesAnswered(.write(putBack), .success(Favorites(rockets: [falcon9])), StoreStatus()), effects: []) { state in
+            state.favorites.items = Favorites(rockets: [falcon9])
+            state.session.pendingFavorites.count = 0
             state.notice = Notice("put back Falcon 9", expires: now.addingTimeInterval(Notice.lifetime))
         }
     }

@@ -16,7 +16,7 @@ struct LaunchesWholeStateTests {
         let launches = Sample.launches(3, upcoming: true)
         var store = ReducerStore(ScriptedSource(upcoming: launches))
         let fromCache = ListRequest(id: Self.upcoming, page: 1, generation: 0, source: 0, mode: .cacheOnly)
-        store.send(.started, effects: [.fetchLaunches(fromCache, .first), .loadFavorites]) { state in
+        store.send(.started, effects: [.fetchLaunches(fromCache, .first), .favorites(.load)]) { state in
             state.lists[Self.upcoming, default: LaunchListState()].status.begin(.loadingFirst, mode: .cacheOnly)
             state.favorites.isLoading = true
             state.session.pendingFavorites.count = 1

@@ -63,7 +63,7 @@ extension ReducerStore {
     mutating func startWithCachedUpcoming(_ upcoming: [Launch], sourceLocation: SourceLocation = #_sourceLocation) {
         let now = clock.clock.now()
         let read = WholeState.cacheRead(WholeState.upcoming)
-        send(.started, effects: [.fetchLaunches(read, .first), .loadFavorites], sourceLocation: sourceLocation) { state in
+        send(.started, effects: [.fetchLaunches(read, .first), .favorites(.load)], sourceLocation: sourceLocation) { state in
             state.lists[WholeState.upcoming] = WholeState.loadingFirst
             state.favorites.isLoading = true
             state.session.pendingFavorites.count = 1
@@ -73,7 +73,7 @@ extension ReducerStore {
             state.lists[WholeState.upcoming] = WholeState.firstPage(upcoming, fetchedAt: now)
             for launch in upcoming { state.shownThisRun[launch.id] = SeenLaunch(launch, seenAt: now) }
         }
-        send(.favoritesLoaded(.success(.empty)), effects: [], sourceLocation: sourceLocation) { state in
+        send(.favoritesAnswered(.load, .success(.empty), StoreStatus()), effects: [], sourceLocation: sourceLocation) { state in
             state.favorites.isLoading = false
             state.favorites.hasLoadedOnce = true
             state.session.pendingFavorites.count = 0

@@ -6,20 +6,42 @@ import TminusCore
 extension AppReducer {
     /// Counts a store call about to be queued.
     mutating func enqueueFavoritesCall(_ change: FavoritesChange? = nil) {
-        if state.session.pendingFavorites.count == 0 {
-            state.session.pendingFavorites.rockets = state.favorites.items.rocketIDs
-            state.session.pendingFavorites.launches = state.favorites.items.launchIDs
-            state.session.pendingFavorites.events = state.favorites.items.eventIDs
-        }
+        if state.session.pendingFavorites.count == 0 { projectCommitted() }
         state.session.pendingFavorites.count += 1
+        if let change { project(change) }
+    }
+
+    /// The projection starts from what the database holds.
+    private mutating func projectCommitted() {
+        state.session.pendingFavorites.rockets = state.favorites.items.rocketIDs
+        state.session.pendingFavorites.launches = state.favorites.items.launchIDs
+        state.session.pendingFavorites.events = state.favorites.items.eventIDs
+    }
+
+    private mutating func project(_ change: FavoritesChange) {
         switch change {
-        case .saveRocket(let rocket)?: state.session.pendingFavorites.rockets.insert(rocket.id)
-        case .removeRocket(let id)?: state.session.pendingFavorites.rockets.remove(id)
-        case .saveLaunch(let launch)?: state.session.pendingFavorites.launches.insert(launch.id)
-        case .removeLaunch(let id)?: state.session.pendingFavorites.launches.remove(id)
-        case .saveEvent(let event)?: state.session.pendingFavorites.events.insert(event.id)
-        case .removeEvent(let id)?: state.session.pendingFavorites.events.remove(id)
-        case .refresh?, nil: break
+        case .saveRocket(let rocket): state.session.pendingFavorites.rockets.insert(rocket.id)
+        case .removeRocket(let id): state.session.pendingFavorites.rockets.remove(id)
+        case .saveLaunch(let launch): state.session.pendingFavorites.launches.insert(launch.id)
+        case .removeLaunch(let id): state.session.pendingFavorites.launches.remove(id)
+        case .saveEvent(let event): state.session.pendingFavorites.events.insert(event.id)
+        case .removeEvent(let id): state.session.pendingFavorites.events.remove(id)
+        case .refresh: break
+        }
+    }
+
+    /// A change that failed no longer counts in the projection: its favorite is as the
+    /// database has it (what the screen shows).
+    private mutating func unproject(_ key: FavoriteKey?) {
+        let items = state.favorites.items
+        switch key {
+        case .rocket(let id)?:
+            if items.rocketIDs.contains(id) { state.session.pendingFavorites.rockets.insert(id) } else { state.session.pendingFavorites.rockets.remove(id) }
+        case .launch(let id)?:
+            if items.launchIDs.contains(id) { state.session.pendingFavorites.launches.insert(id) } else { state.session.pendingFavorites.launches.remove(id) }
+        case .event(let id)?:
+            if items.eventIDs.contains(id) { state.session.pendingFavorites.events.insert(id) } else { state.session.pendingFavorites.events.remove(id) }
+        case nil: break
         }
     }
 
@@ -35,27 +57,39 @@ extension AppReducer {
         state.session.pendingFavorites.count > 0 ? state.session.pendingFavorites.rockets.contains(id) : state.isFavorite(rocket: id)
     }
 
+    /// Reads the favorites again (the tab opened, `r`); changes still waiting are tried too.
     mutating func reloadFavorites() {
         state.favorites.isLoading = true
         enqueueFavoritesCall()
-        effects.append(.loadFavorites)
+        effects.append(.favorites(.load))
+        retryWaitingWrites()
     }
 
-    /// Queues one store change (in order with the others); what is committed comes back.
-    mutating func changeFavorites(_ change: FavoritesChange) {
+    /// Queues a change the user asked for (in order with the others). Nothing is said until
+    /// the database answers: "saved" only once it holds it. A change still waiting for the
+    /// same favorite is replaced: the newest choice is the one to keep.
+    mutating func changeFavorites(_ write: FavoritesWrite) {
+        state.favorites.waiting.removeAll { $0.change.key == write.change.key }
+        enqueueFavoritesCall(write.change)
+        effects.append(.favorites(.write(write)))
+    }
+
+    /// Queues a change of the app's own (fresher stored copies).
+    mutating func refreshFavorites(_ change: FavoritesChange) {
         enqueueFavoritesCall(change)
-        effects.append(.changeFavorites(change))
+        effects.append(.favorites(.refresh(change)))
     }
 
-    mutating func receivedFavorites(_ result: Result<Favorites, StoreError>) {
+    mutating func receivedFavorites(_ call: FavoritesCall, _ result: Result<Favorites, StoreError>, _ status: StoreStatus) {
         state.session.pendingFavorites.count = max(0, state.session.pendingFavorites.count - 1)
-        state.favorites.isLoading = false
+        if case .load = call { state.favorites.isLoading = false }
+        receivedStoreStatus(status)
         switch result {
         case .success(let items):
             let firstLoad = !state.favorites.hasLoadedOnce
             let rocketsBefore = state.favorites.items.rockets.map(\.rocket)
             // The error notice of a failed store call no longer applies once one succeeds.
-            if let error = state.favorites.error, state.notice == Notice(error.message, level: .error) {
+            if let error = state.favorites.error, state.notice?.text == error.message || state.notice?.text == error.reason {
                 state.notice = nil
             }
             state.favorites.items = items
@@ -63,13 +97,82 @@ extension AppReducer {
             state.favorites.error = nil
             state.favorites.selection = min(state.favorites.selection, max(0, state.favorites.rows.count - 1))
             keepFavoritePagesOnTheirRockets(previously: rocketsBefore)
+            if case .write(let write) = call {
+                state.favorites.fault = nil
+                show(Notice(write.done), for: write.change.isRemoval ? 3 * Notice.lifetime : Notice.lifetime)
+            } else if case .refresh = call {
+                state.favorites.fault = nil
+            }
+            if state.favorites.waiting.isEmpty { state.favorites.retryAt = nil } else if case .write = call {
+                // The database takes writes again: the ones waiting go now, in order.
+                retryWaitingWrites()
+            }
             // Lists that arrived before the favorites could not say which rows were favorites.
             if firstLoad {
                 refreshStoredFavorites(launches: state.lists.values.flatMap(\.launches), rockets: state.rockets.rockets)
             }
         case .failure(let error):
-            state.favorites.error = error
-            state.notice = Notice(error.message, level: .error)
+            effects.append(.log("favorites: \(error.message)"))
+            switch call {
+            case .load:
+                state.favorites.error = error
+                state.favorites.loadFault = error
+                scheduleFavoritesRetry()
+            case .write(let write):
+                unproject(write.change.key)
+                state.favorites.waiting.removeAll { $0.change.key == write.change.key }
+                state.favorites.waiting.append(write)
+                state.favorites.fault = FavoritesFault(what: write.what, reason: error.reason)
+                scheduleFavoritesRetry()
+            case .refresh:
+                state.favorites.fault = FavoritesFault(what: "update the stored copies of your favorites", reason: error.reason)
+            }
+        }
+        if case .load = call, case .success = result { state.favorites.loadFault = nil }
+    }
+
+    /// What the store says of itself: read-only (standing, on the tab bar), and what it did
+    /// opening the database (said once).
+    private mutating func receivedStoreStatus(_ status: StoreStatus) {
+        state.favorites.readOnly = status.readOnly
+        guard let notice = status.notice, notice != state.session.storeNoticeShown else { return }
+        state.session.storeNoticeShown = notice
+        effects.append(.log("favorites: \(notice)"))
+        if status.noticeIsError {
+            state.notice = Notice(notice, level: .error)
+        } else {
+            show(Notice(notice), for: 3 * Notice.lifetime)
+        }
+    }
+
+    /// Waiting changes (and a first load that failed) are tried again this long after a failure.
+    static let favoritesRetryInterval: TimeInterval = 5
+
+    private mutating func scheduleFavoritesRetry() {
+        state.favorites.retryAt = now.addingTimeInterval(Self.favoritesRetryInterval)
+    }
+
+    /// The clock: waiting changes go again when their time comes (one call at a time: while
+    /// one is with the store, nothing more is sent).
+    mutating func retryFavoritesIfDue() {
+        guard let at = state.favorites.retryAt, at <= now, state.session.pendingFavorites.count == 0 else { return }
+        state.favorites.retryAt = nil
+        if state.favorites.loadFault != nil {
+            state.favorites.isLoading = true
+            enqueueFavoritesCall()
+            effects.append(.favorites(.load))
+        }
+        retryWaitingWrites()
+    }
+
+    /// Sends every waiting change again, oldest first (each leaves the queue; a failure puts it back).
+    mutating func retryWaitingWrites() {
+        let waiting = state.favorites.waiting
+        guard !waiting.isEmpty else { return }
+        state.favorites.waiting = []
+        for write in waiting {
+            enqueueFavoritesCall(write.change)
+            effects.append(.favorites(.write(write)))
         }
     }
 
@@ -95,9 +198,8 @@ extension AppReducer {
     }
 
     private mutating func remove(_ change: FavoritesChange, undo: FavoritesChange, name: String) {
-        changeFavorites(change)
+        changeFavorites(FavoritesWrite(change, done: "removed \(name) · u puts it back", what: "remove \(name) from favorites"))
         state.favorites.undo = .init(change: undo, name: name)
-        show(Notice("removed \(name) · u puts it back"), for: 3 * Notice.lifetime)
     }
 
     /// `u` on the Favorites tab: the last removal undone.
@@ -106,37 +208,38 @@ extension AppReducer {
             show(Notice("nothing to undo"))
             return
         }
-        changeFavorites(undo.change)
+        changeFavorites(FavoritesWrite(undo.change, done: "put back \(undo.name)", what: "put back \(undo.name)"))
         state.favorites.undo = nil
-        show(Notice("put back \(undo.name)"))
     }
 
     mutating func toggleWatch(_ launch: Launch) {
-        toggle(willBeWatched(launch.id), remove: (.removeLaunch(launch.id), "no longer watching \(launch.name)"),
-               save: (.saveLaunch(launch), "watching \(launch.name) · 3 Favorites"))
+        toggle(willBeWatched(launch.id),
+               remove: FavoritesWrite(.removeLaunch(launch.id), done: "no longer watching \(launch.name)", what: "stop watching \(launch.name)"),
+               save: FavoritesWrite(.saveLaunch(launch), done: "watching \(launch.name) · 3 Favorites", what: "watch \(launch.name)"))
     }
 
     mutating func toggleWatch(_ event: SpaceEvent) {
-        toggle(willBeWatched(event: event.id), remove: (.removeEvent(event.id), "no longer watching \(event.name)"),
-               save: (.saveEvent(event), "watching \(event.name) · 3 Favorites"))
+        toggle(willBeWatched(event: event.id),
+               remove: FavoritesWrite(.removeEvent(event.id), done: "no longer watching \(event.name)", what: "stop watching \(event.name)"),
+               save: FavoritesWrite(.saveEvent(event), done: "watching \(event.name) · 3 Favorites", what: "watch \(event.name)"))
     }
 
     /// Fresh events arrived: the stored copies of watched ones that changed are written again.
     mutating func refreshWatchedEvents(_ events: [SpaceEvent]) {
         let stored = Dictionary(state.favorites.items.events.map { ($0.id, $0.event) }, uniquingKeysWith: { a, _ in a })
-        for event in events where stored[event.id].map({ $0 != event }) ?? false { changeFavorites(.saveEvent(event)) }
+        for event in events where stored[event.id].map({ $0 != event }) ?? false { refreshFavorites(.saveEvent(event)) }
     }
 
     mutating func toggleFavorite(_ rocket: Rocket) {
-        toggle(willBeFavorite(rocket.id), remove: (.removeRocket(rocket.id), "\(rocket.name) removed from favorites"),
-               save: (.saveRocket(rocket), "\(rocket.name) saved · 3 Favorites"))
+        toggle(willBeFavorite(rocket.id),
+               remove: FavoritesWrite(.removeRocket(rocket.id), done: "\(rocket.name) removed from favorites", what: "remove \(rocket.name) from favorites"),
+               save: FavoritesWrite(.saveRocket(rocket), done: "\(rocket.name) saved · 3 Favorites", what: "save \(rocket.name)"))
     }
 
-    /// Out if it is in (as the queued changes will leave it), else in; said in the status line.
-    private mutating func toggle(_ isIn: Bool, remove: (FavoritesChange, String), save: (FavoritesChange, String)) {
-        let (change, words) = isIn ? remove : save
-        changeFavorites(change)
-        show(Notice(words))
+    /// Out if it is in (as the queued changes will leave it), else in; said in the status
+    /// line once the database holds it.
+    private mutating func toggle(_ isIn: Bool, remove: FavoritesWrite, save: FavoritesWrite) {
+        changeFavorites(isIn ? remove : save)
     }
 
     /// A rocket page opened from the Favorites tab pages through the favorite rockets by
@@ -172,7 +275,7 @@ extension AppReducer {
             .filter { stored[$0.id] != $0 }
         let freshRockets = rockets.filter { saved.contains($0.id) }
         guard !freshLaunches.isEmpty || !freshRockets.isEmpty else { return }
-        changeFavorites(.refresh(freshLaunches, freshRockets))
+        refreshFavorites(.refresh(freshLaunches, freshRockets))
     }
 
     mutating func performOnFavorites(_ action: Action) {

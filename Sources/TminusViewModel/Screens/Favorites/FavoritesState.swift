@@ -11,7 +11,21 @@ public struct FavoritesState: Sendable, Hashable {
     public var error: StoreError?
     /// What puts back the last row `x` removed (`u`).
     public var undo: Removal?
+    /// Changes the user asked for that the database could not take yet, oldest first, one per
+    /// favorite: tried again every few seconds, reported at exit if still here.
+    public var waiting: [FavoritesWrite] = []
+    /// The last write that failed, standing until one goes through.
+    public var fault: FavoritesFault?
+    /// Why the favorites could not be read, standing until a read goes through.
+    public var loadFault: StoreError?
+    /// Why every write is refused now (a read-only database), from the store.
+    public var readOnly: String?
+    /// When the waiting changes (or a failed first read) are tried again.
+    public var retryAt: Date?
     public init() {}
+
+    /// Whether anything the user asked for, or their favorites themselves, are at risk now.
+    public var isAtRisk: Bool { !waiting.isEmpty || fault != nil || loadFault != nil }
 
     /// A removal's way back: the store change that saves the row again, and its name.
     public struct Removal: Sendable, Hashable {
@@ -31,4 +45,13 @@ public struct FavoritesState: Sendable, Hashable {
         let rows = rows
         return rows.indices.contains(selection) ? rows[selection] : nil
     }
+}
+
+/// A write that failed, in words: `could not save Falcon 9: disk full`.
+public struct FavoritesFault: Sendable, Hashable {
+    /// `save Falcon 9`
+    public var what: String
+    /// `disk full`
+    public var reason: String
+    public var words: String { "could not \(what): \(reason)" }
 }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Writes what could not be saved where it can: the first of the candidate folders that takes
+/// the file (the data folder, the state folder, the cache, the temporary folder), so a full or
+/// read-only data disk still leaves a copy somewhere.
+public enum RescueCopy {
+    public static func write(_ data: Data, named name: String, candidates: [URL]) -> URL? {
+        let fm = FileManager.default
+        for folder in candidates {
+            let file = folder.appending(path: name)
+            do {
+                try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+                try data.write(to: file, options: .atomic)
+                return file
+            } catch {
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// Where to try, in order.
+    public static func candidates(_ paths: AppPaths) -> [URL] {
+        [paths.data, paths.state, paths.cache, FileManager.default.temporaryDirectory, URL(fileURLWithPath: "/tmp")]
+    }
+
+    /// The copy's name: when it was made, so a second exit does not overwrite the first.
+    public static func name(at date: Date) -> String {
+        "unsaved-\(Int(date.timeIntervalSince1970)).json"
+    }
+}

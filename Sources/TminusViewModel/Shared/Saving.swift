@@ -1,0 +1,127 @@
+import Foundation
+import TminusCore
+
+/// Whether the settings file holds what the user chose: a failed save keeps the choice for
+/// this run, says why, and is tried again until it goes through (or reported at exit).
+public struct SettingsSaving: Sendable, Hashable {
+    /// Why the last save failed; nil once the file holds the settings.
+    public var fault: String?
+    public var retryAt: Date?
+    public init() {}
+}
+
+/// What the user asked for that is not on disk, as the app stands: the standing marker on
+/// every tab, the status line's first message, and the report at exit. "Saved" is said only
+/// once the database or the file holds it; until then this says what waits and why.
+public struct UnsavedWork: Sendable, Hashable {
+    /// The favorites changes still waiting, oldest first.
+    public var favorites: [FavoritesWrite]
+    /// The settings, when the file does not hold them.
+    public var settings: Preferences?
+    /// Why, in words: the last failure.
+    public var reason: String?
+
+    public init(_ state: AppState) {
+        favorites = state.favorites.waiting
+        settings = state.settingsSaving.fault == nil ? nil : state.preferences
+        reason = state.favorites.fault?.reason ?? state.settingsSaving.fault
+    }
+
+    public var isEmpty: Bool { favorites.isEmpty && settings == nil }
+    /// How many things wait (the settings count as one).
+    public var count: Int { favorites.count + (settings == nil ? 0 : 1) }
+
+    /// `save Falcon 9, stop watching Starlink 4-13, your settings`
+    public var list: String {
+        (favorites.map(\.what) + (settings == nil ? [] : ["your settings"])).joined(separator: ", ")
+    }
+}
+
+extension AppReducer {
+    mutating func receivedSettingsSaved(_ result: Result<Void, PreferencesStore.SaveError>) {
+        switch result {
+        case .success:
+            state.settingsSaving = SettingsSaving()
+        case .failure(let error):
+            state.settingsSaving.fault = error.message
+            state.settingsSaving.retryAt = now.addingTimeInterval(Self.favoritesRetryInterval)
+            state.notice = Notice(error.message, level: .error)
+            effects.append(.log("settings: \(error.message)"))
+        }
+    }
+
+    /// The settings go again, as they are now, when their time comes.
+    mutating func retrySettingsIfDue() {
+        guard let at = state.settingsSaving.retryAt, at <= now else { return }
+        state.settingsSaving.retryAt = nil
+        effects.append(.savePreferences(state.preferences))
+    }
+}
+
+/// The words of a standing fault: on the tab bar (short) and first in the status line.
+enum StandingFault {
+    /// The tab bar's marker, on every tab: `! 2 unsaved`, `! favorites unreadable`,
+    /// `favorites read-only`; nil when all is well. (`isError` draws it in the failure colour.)
+    static func marker(_ state: AppState) -> (text: String, isError: Bool)? {
+        let unsaved = UnsavedWork(state)
+        if !unsaved.isEmpty { return ("! \(unsaved.count) unsaved", true) }
+        if state.favorites.loadFault != nil { return ("! favorites unreadable", true) }
+        if state.favorites.fault != nil { return ("! favorites not updated", true) }
+        if state.favorites.readOnly != nil { return ("favorites read-only", false) }
+        return nil
+    }
+
+    /// The status line's message while something the user asked for is at risk: it outranks
+    /// passing notices, a data error and the offline line, on every tab.
+    static func message(_ state: AppState) -> Notice? {
+        let unsaved = UnsavedWork(state)
+        let retry = retryWords(state)
+        if !unsaved.isEmpty {
+            let cause = state.favorites.fault?.words ?? state.settingsSaving.fault ?? "could not save"
+            let waiting = unsaved.count == 1 ? "1 change waiting" : "\(unsaved.count) changes waiting"
+            return Notice("\(cause) — \(waiting), \(retry)", level: .error)
+        }
+        if let fault = state.favorites.loadFault {
+            return Notice("could not read your favorites: \(fault.reason) — \(retry)", level: .error)
+        }
+        if let fault = state.favorites.fault {
+            return Notice(fault.words, level: .error)
+        }
+        return nil
+    }
+
+    /// `retrying in 4 s`, or `retried when it can be written` while the database is read-only.
+    static func retryWords(_ state: AppState) -> String {
+        let at = [state.favorites.retryAt, state.settingsSaving.retryAt].compactMap { $0 }.min()
+        guard let at else { return "retrying" }
+        return "retrying in \(Formatting.duration(max(0, at.timeIntervalSince(state.now))))"
+    }
+}
+
+extension UnsavedWork {
+    /// The copy written at exit: each waiting change whole (the rocket, launch or event as the
+    /// database would have kept it) and the settings, as JSON a person or a later tminus can read.
+    public var json: Data {
+        struct Copy: Encodable {
+            var note = "tminus could not save these; they are kept here so nothing is lost"
+            var reason: String?
+            var favorites: [FavoritesWrite]
+            var settings: Preferences?
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return (try? encoder.encode(Copy(reason: reason, favorites: favorites, settings: settings))) ?? Data("{}".utf8)
+    }
+
+    /// What stderr says at exit: what was not saved, why, and where the copy is.
+    public func report(copy: URL?) -> String {
+        var lines = ["tminus: \(count == 1 ? "1 change was" : "\(count) changes were") not saved\(reason.map { " (\($0))" } ?? ""): \(list)"]
+        if let copy {
+            lines.append("tminus: a copy is in \(copy.path)")
+        } else {
+            lines.append("tminus: no copy could be written anywhere")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
