@@ -130,9 +130,16 @@ let package = Package(
             // chafa's cells for the fixture pictures, read from the source tree (#filePath).
             exclude: ["__Goldens__"]
         ),
+        // A SQLite VFS that fails the Nth write on purpose (the store's fault-injection tests).
+        .target(
+            name: "CFaultyVFS",
+            path: "Tests/CFaultyVFS",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         .testTarget(
             name: "TminusStoreTests",
-            dependencies: ["TminusCore", "TminusStore", "TminusTestSupport"]
+            dependencies: ["TminusCore", "TminusStore", "TminusTestSupport", "CFaultyVFS", "TminusViewModel",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TminusViewModelTests",

@@ -41,6 +41,9 @@ public final class FavoritesDatabase: Sendable {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)  // another instance may hold the write lock for a moment
         config.prepareDatabase { db in
+            // A new file takes 1 kB pages (an existing one keeps its own): favorites are a few
+            // rows, and a WAL of 4 kB frames filled a small disk with the migrations alone.
+            try db.execute(sql: "PRAGMA page_size = 1024")
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         let pool = try DatabasePool(path: url.path, configuration: config)
@@ -66,6 +69,10 @@ public final class FavoritesDatabase: Sendable {
                 usleep(20_000 * UInt32(attempt))
             }
         }
+        // The migrations' pages sit in the WAL (64 kB of it for a new file, kept at that size
+        // for reuse): move them into the database and give the rest back, so a small disk is
+        // not filled by the database's own bookkeeping.
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     static func isLock(_ error: Error) -> Bool {

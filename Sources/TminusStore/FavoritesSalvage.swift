@@ -15,14 +15,14 @@ enum FavoritesSalvage {
 
         var lost: Bool { total.map { recovered < $0 } ?? (recovered == 0) }
 
-        /// `recovered 7 of 7 favorites from it`, `recovered 5 of 7 favorites from it (2 lost)`.
+        /// `recovered 7 of 7 favorites from the damaged database`, `… 5 of 7 … (2 lost)`.
         var words: String {
             switch total {
-            case let total? where total == 0 && recovered == 0: return "it held no favorites"
-            case let total? where recovered >= total: return "recovered \(recovered) of \(recovered) favorites from it"
-            case let total?: return "recovered \(recovered) of \(total) favorites from it (\(total - recovered) lost)"
-            case nil where recovered == 0: return "nothing could be read from it"
-            case nil: return "recovered \(recovered) favorites from it (some may be lost)"
+            case let total? where total == 0 && recovered == 0: return "the damaged favorites database held no favorites"
+            case let total? where recovered >= total: return "recovered \(recovered) of \(recovered) favorites from the damaged database"
+            case let total?: return "recovered \(recovered) of \(total) favorites from the damaged database (\(total - recovered) lost)"
+            case nil where recovered == 0: return "nothing could be read from the damaged favorites database"
+            case nil: return "recovered \(recovered) favorites from the damaged database (some may be lost)"
             }
         }
     }

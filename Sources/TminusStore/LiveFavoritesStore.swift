@@ -83,6 +83,9 @@ final class FavoritesFile: @unchecked Sendable {
 
     func read() throws(StoreError) -> Favorites {
         openIfNeeded()
+        // Reading from a read-only connection or a copy because writes were refused: the
+        // cause may be gone (the lock released, the disk remounted): look at the file again.
+        if refusal != nil { reopenForWriting() }
         guard let database else {
             // Nothing at the path to read (no file, a folder in its place): no favorites.
             if !FavoritesDatabase.isRegularFile(url) { return .empty }
@@ -124,19 +127,27 @@ final class FavoritesFile: @unchecked Sendable {
             guard FavoritesDatabase.isRegularFile(url) else { return }
             // A good file that cannot be written is still read (a read-only mount, a lock that
             // keeps the migrations out, a folder we may not write in).
-            if let reader = try? FavoritesDatabase(url: url, now: now, busyTimeout: busyTimeout, readOnly: true),
-               (try? reader.load()) != nil {
-                database = reader
-                identity = FileIdentity(url)
-            } else if let copy = try? readableCopy(), let reader = try? FavoritesDatabase(url: copy, now: now, readOnly: true),
-                      (try? reader.load()) != nil {
-                // SQLite reads a WAL database only where it can keep its shared-memory file
-                // beside it, or already finds one: a read-only mount has neither. A copy in
-                // the temporary folder reads the same rows.
-                database = reader
-                identity = FileIdentity(url)
-            }
+            database = openReader()
+            if database != nil { identity = FileIdentity(url) }
         }
+    }
+
+    /// A read-only connection to the file, or failing that to a copy of it.
+    private func openReader() -> FavoritesDatabase? {
+        if let reader = try? FavoritesDatabase(url: url, now: now, busyTimeout: busyTimeout, readOnly: true),
+           (try? reader.load()) != nil {
+            return reader
+        }
+        // SQLite reads a WAL database only where it can keep its shared-memory file beside it,
+        // or already finds one (a read-only mount has neither), and a program holding the file
+        // in exclusive locking mode keeps even readers out. A copy in the temporary folder
+        // reads the same rows; it is removed once open (the open connection keeps reading it).
+        guard let copy = try? readableCopy() else { return nil }
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        if let reader = try? FavoritesDatabase(url: copy, now: now, readOnly: true), (try? reader.load()) != nil {
+            return reader
+        }
+        return nil
     }
 
     private func openWritable() throws {
@@ -165,12 +176,15 @@ final class FavoritesFile: @unchecked Sendable {
                 return
             }
         }
-        self.database = nil
+        let previous = database
+        database = nil
         do { try openWritable() } catch {
             refusal = describe(error, doing: "write")
-            if let previous = try? FavoritesDatabase(url: url, now: now, busyTimeout: busyTimeout, readOnly: true),
-               (try? previous.load()) != nil {
+            // Read on from what was open; with nothing open, whatever can be read now.
+            if let previous, stillAtPath() || previous.isReadOnly {
                 database = previous
+            } else if FavoritesDatabase.isRegularFile(url), let reader = openReader() {
+                database = reader
                 identity = FileIdentity(url)
             }
         }
@@ -200,11 +214,13 @@ final class FavoritesFile: @unchecked Sendable {
             let aside = try FavoritesDatabase.moveAside(url, now: now())
             try openWritable()
             let outcome = database.map { FavoritesSalvage.copy(from: aside, into: $0) } ?? .init()
-            notice = "favorites database was unreadable (\(found)); kept it as \(aside.lastPathComponent), started a new one and \(outcome.words)"
+            // What counts first (what came back), then where the old file is; the technical
+            // finding after ` — `, which a narrow status line leaves out (the log keeps it).
+            notice = "\(outcome.words); kept it as \(aside.lastPathComponent) and started a new one — \(found)"
             noticeIsError = outcome.lost
         } catch {
             refusal = describe(error, doing: "open")
-            notice = "favorites database \(url.path) is damaged (\(found)) and could not be replaced: \(refusal?.reason ?? "")"
+            notice = "favorites database \(url.path) is damaged and could not be set aside: \(refusal?.reason ?? "") — \(found)"
         }
     }
 

@@ -64,7 +64,7 @@ import Darwin
         // back. (With this seed the scribbled pages are index and free pages: every row reads,
         // but the tables can no longer count themselves, so the words cannot promise all.)
         let problem = try #require(store.openProblem)
-        let match = try #require(problem.firstMatch(of: /recovered (\d+) favorites from it \(some may be lost\)/), "\(problem)")
+        let match = try #require(problem.firstMatch(of: /recovered (\d+) favorites from the damaged database \(some may be lost\)/), "\(problem)")
         let recovered = Int(match.1)!
         #expect(recovered == 41)
         let loaded = try await store.load()
@@ -83,7 +83,7 @@ import Darwin
 
         let store = FavoritesStore.sqlite(at: dir.database, now: now)
         let problem = try #require(store.openProblem)
-        #expect(problem.contains("recovered 6 of 6 favorites from it"), "\(problem)")
+        #expect(problem.contains("recovered 6 of 6 favorites from the damaged database"), "\(problem)")
         #expect(store.status().noticeIsError == false, "nothing lost: a notice, not an error")
         let loaded = try await store.load()
         #expect(loaded.launches.count == 5 && loaded.rockets.count == 1)
@@ -222,7 +222,7 @@ import Darwin
         // A fresh, migrated, healthy database is at the original path, and the store uses it.
         #expect(try integrityCheck(dir.database) == ["ok"], sourceLocation: sourceLocation)
         #expect(try appliedMigrations(dir.database) == MigrationTests.all, sourceLocation: sourceLocation)
-        #expect(problem.contains("nothing could be read from it") || problem.contains("it held no favorites"), "\(problem)", sourceLocation: sourceLocation)
+        #expect(problem.hasPrefix("nothing could be read from the damaged favorites database"), "\(problem)", sourceLocation: sourceLocation)
         #expect(try await store.load() == .empty, sourceLocation: sourceLocation)
         _ = try await store.saveLaunch(Sample.crs26)
         _ = try await store.saveRocket(Sample.Rockets.falcon9)

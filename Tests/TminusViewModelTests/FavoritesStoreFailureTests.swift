@@ -124,7 +124,7 @@ extension FavoritesTests {
         }
 
         @Test func anOpenProblemIsSaidOnceAtItsFirstAnswer() async {
-            let problem = "favorites database was unreadable (file is not a database); kept it as favorites.sqlite.corrupt-20221001-120000, started a new one and nothing could be read from it"
+            let problem = "nothing could be read from the damaged favorites database; kept it as favorites.sqlite.corrupt-20221001-120000 and started a new one — file is not a database"
             let rig = FavoritesRig(openProblem: problem)
             let h = Harness(source: Fav.source(), favorites: rig.store)
             #expect(h.state.notice == nil, "the database is not opened before the first frame")

@@ -67,8 +67,16 @@ enum StandingFault {
         if !unsaved.isEmpty { return ("! \(unsaved.count) unsaved", true) }
         if state.favorites.loadFault != nil { return ("! favorites unreadable", true) }
         if state.favorites.fault != nil { return ("! favorites not updated", true) }
-        if state.favorites.readOnly != nil { return ("favorites read-only", false) }
+        if let reason = state.favorites.readOnly { return (refusalWords(reason), false) }
         return nil
+    }
+
+    /// The tab bar's short words for why writes are refused.
+    static func refusalWords(_ reason: String) -> String {
+        if reason.contains("read-only") { return "favorites read-only" }
+        if reason.contains("disk full") { return "favorites: disk full" }
+        if reason.contains("locked") { return "favorites locked" }
+        return "favorites not writable"
     }
 
     /// The status line's message while something the user asked for is at risk: it outranks

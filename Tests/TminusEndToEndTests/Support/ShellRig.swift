@@ -21,10 +21,14 @@ final class ShellRig {
     ///     `xterm-256color`.
     ///   - unsetTERM: start tminus with no `TERM` at all.
     ///   - stderrToFile: tminus's stderr goes to `stderrFile` instead of the terminal.
+    ///   - dataDir: a data dir of the test's own (kept at the end), e.g. one with a file system
+    ///     mounted in it; by default a new one, removed at the end.
     init(renames: [String: String] = [:], width: Int = 100, height: Int = 30,
-         environment: [String: String] = [:], unsetTERM: Bool = false, stderrToFile: Bool = false) throws {
+         environment: [String: String] = [:], unsetTERM: Bool = false, stderrToFile: Bool = false,
+         dataDir given: URL? = nil) throws {
         server = try FixtureServer(renames: renames)
-        dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-shell")
+        dataDir = try given ?? Harness.makeTemporaryDirectory(prefix: "tminus-e2e-shell")
+        ownsDataDir = given == nil
         let arguments = server.arguments() + ["--tz", "UTC", "--now", Self.now,
                          "--data-dir", dataDir.path, "--browser", "true", "--no-images"]
         let redirect = stderrToFile ? #" 2> "$D/stderr""# : ""
@@ -39,10 +43,12 @@ final class ShellRig {
                                unsetEnvironment: TmuxSession.appVariables.filter { variables[$0] == nil })
     }
 
+    private let ownsDataDir: Bool
+
     deinit {
         tmux.kill()
         server.stop()
-        try? FileManager.default.removeItem(at: dataDir)
+        if ownsDataDir { try? FileManager.default.removeItem(at: dataDir) }
     }
 
     var stderrFile: URL { dataDir.appending(path: "stderr") }
