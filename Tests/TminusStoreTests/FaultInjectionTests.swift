@@ -101,7 +101,7 @@ import TminusTestSupport
         print("fault injection: the sequence makes \(n) writes; each failed in turn, nothing confirmed was lost")
     }
 
-    static let sessions = 40
+    static let sessions = 150
 
     @Test(.timeLimit(.minutes(5)))
     func randomSessionsWithRandomFailuresLoseNothingTheScreenConfirmed() async throws {

@@ -24,6 +24,19 @@ public enum RescueCopy {
         [paths.data, paths.state, paths.cache, FileManager.default.temporaryDirectory, URL(fileURLWithPath: "/tmp")]
     }
 
+    /// Where the next run looks for copies to save: the app's own folders (a copy in the
+    /// shared temporary folder is the user's to find, as the exit message says).
+    public static func replayed(_ paths: AppPaths) -> [URL] { [paths.data, paths.state, paths.cache] }
+
+    /// The copies in these folders.
+    public static func existing(in folders: [URL]) -> [URL] {
+        folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0.hasPrefix("unsaved-") && $0.hasSuffix(".json") }
+                .map { folder.appending(path: $0) }
+        }
+    }
+
     /// The copy's name: when it was made, so a second exit does not overwrite the first.
     public static func name(at date: Date) -> String {
         "unsaved-\(Int(date.timeIntervalSince1970)).json"

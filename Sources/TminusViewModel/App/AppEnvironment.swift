@@ -39,6 +39,11 @@ public struct AppEnvironment: Sendable {
     public var colorOverrides: [String: Int] = [:]
     /// What the user last saw of each launch, between runs ("what changed").
     public var seen = SeenStore.inMemory()
+    /// Changes an earlier run could not save, read from the copies it left (`RescueCopy`):
+    /// they wait like any other and go first; their files are removed once all are saved.
+    public var leftover = Leftover()
+    /// Removes a file the app no longer needs (a rescue copy whose changes are all saved).
+    public var removeFile: @Sendable (URL) -> Void = { _ in }
 
     public init(source: LaunchSource, alternatives: [LaunchSource] = [],
                 clock: AppClock, time: LaunchTime,

@@ -25,6 +25,8 @@ public enum Effect: Sendable, Hashable {
     /// A call to the favorites database; its answer comes back as `.favoritesAnswered`.
     case favorites(FavoritesCall)
     case saveExport(fileName: String, contents: Data)
+    /// Copies of unsaved changes whose changes are all saved now.
+    case forgetRescueCopies([URL])
     /// What the user has now seen of these launches (for "what changed" next time).
     case rememberSeen([String: SeenLaunch])
     // The user's desktop.

@@ -117,6 +117,8 @@ final class EffectRunner {
         case let .saveExport(name, contents):
             let save = env.saveExport
             startInOrder(.exports) { .exportSaved(await save(name, contents)) }
+        case .forgetRescueCopies(let files):
+            for file in files { env.removeFile(file) }
         case .rememberSeen(let seen):
             let store = env.seen
             startInOrder(.seen) { () async -> AppEvent? in

@@ -242,8 +242,15 @@ extension AppState {
         // (What the favorites database says of itself comes with its first answer: opening it
         // here could wait on another program's lock before the first frame.)
         let problems = [environment.configProblem, loaded.problem].compactMap { $0 }
+        // Changes an earlier run could not save wait first, and go with the first load.
+        state.favorites.waiting = environment.leftover.writes
+        state.session.rescueFiles = environment.leftover.files
         if !problems.isEmpty {
             state.notice = Notice(problems.joined(separator: " · "), level: .error)
+        } else if !environment.leftover.writes.isEmpty {
+            let count = environment.leftover.writes.count
+            state.notice = Notice("saving \(count == 1 ? "1 change" : "\(count) changes") the last run could not save (\(environment.leftover.writes.map(\.what).joined(separator: ", ")))",
+                                  expires: state.now.addingTimeInterval(3 * Notice.lifetime))
         } else if let notice = environment.startupNotice {
             state.notice = Notice(notice)
         }

@@ -80,8 +80,12 @@ public struct Notice: Sendable, Hashable {
     public var level: Level
     /// When it stops being shown; nil stays until replaced (e.g. why the app is offline).
     public var expires: Date?
-    public init(_ text: String, level: Level = .info, expires: Date? = nil) {
-        self.text = text; self.level = level; self.expires = expires
+    /// The answer to something the user just did (`Falcon 9 saved`): shown over an error on
+    /// the data (offline, nothing cached) for its lifetime, or the user never learns whether
+    /// it worked.
+    public var isReply: Bool
+    public init(_ text: String, level: Level = .info, expires: Date? = nil, isReply: Bool = false) {
+        self.text = text; self.level = level; self.expires = expires; self.isReply = isReply
     }
 
     /// How long a passing message ("opened …") stays in the status line.

@@ -10,6 +10,8 @@ public struct SessionMemory: Sendable, Hashable {
     var firedReminders: Set<ReminderKey> = []
     /// The last click, to tell a double-click.
     var lastClick: Click?
+    /// Copies of unsaved changes left by earlier runs, whose changes are waiting now.
+    var rescueFiles: [URL] = []
     /// The favorites store's notice already shown (said once, however often the store repeats it).
     var storeNoticeShown: String?
     /// When each source was last asked for its request budget (see `askAllowanceIfDue`).

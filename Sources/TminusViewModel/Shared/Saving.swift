@@ -21,10 +21,14 @@ public struct UnsavedWork: Sendable, Hashable {
     /// Why, in words: the last failure.
     public var reason: String?
 
+    /// Copies left by earlier runs whose changes are among these: replaced by the new copy.
+    public var carriedFrom: [URL]
+
     public init(_ state: AppState) {
         favorites = state.favorites.waiting
         settings = state.settingsSaving.fault == nil ? nil : state.preferences
         reason = state.favorites.fault?.reason ?? state.settingsSaving.fault
+        carriedFrom = state.session.rescueFiles
     }
 
     public var isEmpty: Bool { favorites.isEmpty && settings == nil }
@@ -103,6 +107,38 @@ enum StandingFault {
         let at = [state.favorites.retryAt, state.settingsSaving.retryAt].compactMap { $0 }.min()
         guard let at else { return "retrying" }
         return "retrying in \(Formatting.duration(max(0, at.timeIntervalSince(state.now))))"
+    }
+}
+
+/// What earlier runs left unsaved, as read at start.
+public struct Leftover: Sendable, Hashable {
+    public var writes: [FavoritesWrite]
+    public var files: [URL]
+    public init(writes: [FavoritesWrite] = [], files: [URL] = []) { self.writes = writes; self.files = files }
+
+    /// The favorites changes in the copies at `files` (oldest first: a later change to the same
+    /// favorite wins); a file that cannot be read is left alone and not counted.
+    public static func read(_ files: [URL]) -> Leftover {
+        struct Copy: Decodable { var favorites: [FavoritesWrite] }
+        var leftover = Leftover()
+        for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+            guard let data = try? Data(contentsOf: file),
+                  let copy = try? JSONDecoder.rescue.decode(Copy.self, from: data) else { continue }
+            for write in copy.favorites {
+                leftover.writes.removeAll { $0.change.key == write.change.key }
+                leftover.writes.append(write)
+            }
+            leftover.files.append(file)
+        }
+        return leftover
+    }
+}
+
+extension JSONDecoder {
+    static var rescue: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
     }
 }
 

@@ -93,6 +93,7 @@ enum StatusLine {
     /// own data at risk); then an error on the data being looked at outranks any passing notice.
     static func message(_ state: AppState) -> Notice? {
         if state.overlay == nil, let fault = StandingFault.message(state) { return fault }
+        if let notice = state.notice, notice.isReply { return notice }
         let data = data(state)
         if state.overlay == nil, let error = data.error {
             switch error {

@@ -72,6 +72,8 @@ struct Tminus: ParsableCommand {
         if !unsaved.isEmpty {
             let copy = RescueCopy.write(unsaved.json, named: RescueCopy.name(at: Date()),
                                         candidates: RescueCopy.candidates(settings.paths))
+            // The new copy holds what older ones held (their changes were waiting too).
+            if let copy { for old in unsaved.carriedFrom where old != copy { try? FileManager.default.removeItem(at: old) } }
             let report = unsaved.report(copy: copy)
             logger.error("exit: \(report.trimmingCharacters(in: .newlines))")
             FileHandle.standardError.write(Data(report.utf8))

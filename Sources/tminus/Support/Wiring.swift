@@ -43,6 +43,8 @@ enum Wiring {
         environment.configTheme = settings.config.theme
         environment.colorOverrides = settings.config.colors
         environment.seen = .file(settings.paths.state.appending(path: "seen.json"))
+        environment.leftover = Leftover.read(RescueCopy.existing(in: RescueCopy.replayed(settings.paths)))
+        environment.removeFile = { url in try? FileManager.default.removeItem(at: url) }
         return environment
     }
 

@@ -46,7 +46,7 @@ struct FavoritesWholeStateTests {
         store.send(.favoritesAnswered(.write(removal), .success(.empty), StoreStatus()), effects: []) { state in
             state.favorites.items = .empty
             state.session.pendingFavorites.count = 0
-            state.notice = Notice("removed Falcon 9 · u puts it back", expires: now.addingTimeInterval(3 * Notice.lifetime))
+            state.notice = Notice("removed Falcon 9 · u puts it back", expires: now.addingTimeInterval(3 * Notice.lifetime), isReply: true)
         }
         let putBack = FavoritesWrite(.saveRocket(falcon9.rocket), done: "put back Falcon 9", what: "put back Falcon 9")
         store.send(.key(.character("u")), effects: [.favorites(.write(putBack))]) { state in
@@ -56,7 +56,7 @@ struct FavoritesWholeStateTests {
         store.send(.favoritesAnswered(.write(putBack), .success(Favorites(rockets: [falcon9])), StoreStatus()), effects: []) { state in
             state.favorites.items = Favorites(rockets: [falcon9])
             state.session.pendingFavorites.count = 0
-            state.notice = Notice("put back Falcon 9", expires: now.addingTimeInterval(Notice.lifetime))
+            state.notice = Notice("put back Falcon 9", expires: now.addingTimeInterval(Notice.lifetime), isReply: true)
         }
     }
 

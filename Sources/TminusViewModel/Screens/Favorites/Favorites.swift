@@ -99,9 +99,14 @@ extension AppReducer {
             keepFavoritePagesOnTheirRockets(previously: rocketsBefore)
             if case .write(let write) = call {
                 state.favorites.fault = nil
-                show(Notice(write.done), for: write.change.isRemoval ? 3 * Notice.lifetime : Notice.lifetime)
+                show(Notice(write.done, isReply: true), for: write.change.isRemoval ? 3 * Notice.lifetime : Notice.lifetime)
             } else if case .refresh = call {
                 state.favorites.fault = nil
+            }
+            if state.favorites.waiting.isEmpty, state.session.pendingFavorites.count == 0, !state.session.rescueFiles.isEmpty {
+                // Everything an earlier run left unsaved is saved now: its copies can go.
+                effects.append(.forgetRescueCopies(state.session.rescueFiles))
+                state.session.rescueFiles = []
             }
             if state.favorites.waiting.isEmpty { state.favorites.retryAt = nil } else if case .write = call {
                 // The database takes writes again: the ones waiting go now, in order.
@@ -139,9 +144,9 @@ extension AppReducer {
         state.session.storeNoticeShown = notice
         effects.append(.log("favorites: \(notice)"))
         if status.noticeIsError {
-            state.notice = Notice(notice, level: .error)
+            state.notice = Notice(notice, level: .error, isReply: true)
         } else {
-            show(Notice(notice), for: 3 * Notice.lifetime)
+            show(Notice(notice, isReply: true), for: 3 * Notice.lifetime)
         }
     }
 
