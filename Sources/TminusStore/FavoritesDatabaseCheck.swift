@@ -2,18 +2,54 @@ import Foundation
 import GRDB
 
 extension FavoritesDatabase {
+    /// What `tminus doctor` says of the favorites file.
+    public struct Inspection: Sendable {
+        public var rockets: Int
+        public var launches: Int
+        /// Why changes could not be saved there now (a read-only disk, no permission); nil
+        /// when the folder takes writes.
+        public var unwritable: String?
+    }
+
     /// How many favorite rockets and watched launches the file at `url` holds, read only (it
-    /// writes nothing, unlike opening the database): nil when there is no file yet; throws
-    /// when the file is damaged or is not a favorites database. For `tminus doctor`.
-    public static func inspect(_ url: URL) throws -> (rockets: Int, launches: Int)? {
+    /// writes nothing, unlike opening the database; where SQLite cannot read it in place, as
+    /// on a read-only disk, a copy is read): nil when there is no file yet; throws when the
+    /// file is damaged or is not a favorites database. For `tminus doctor`.
+    public static func inspect(_ url: URL) throws -> Inspection? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        try checkExisting(url)
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(5)
-        return try DatabaseQueue(path: url.path, configuration: config).read { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM favoriteRocket") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM watchedLaunch") ?? 0)
+        func count(_ path: String) throws -> (Int, Int) {
+            try checkExisting(URL(fileURLWithPath: path))
+            var config = Configuration()
+            config.readonly = true
+            config.busyMode = .timeout(busyTimeout)
+            return try DatabaseQueue(path: path, configuration: config).read { db in
+                (try Int.fetchOne(db, sql: "SELECT count(*) FROM favoriteRocket") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM watchedLaunch") ?? 0)
+            }
         }
+        let counts: (Int, Int)
+        do {
+            counts = try count(url.path)
+        } catch {
+            guard !isDamage(error), let copy = try? copyForReading(url) else { throw error }
+            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+            counts = try count(copy.path)
+        }
+        let unwritable = FileSystemCondition.cause(near: url, error: CocoaError(.fileWriteUnknown))
+        return Inspection(rockets: counts.0, launches: counts.1, unwritable: unwritable == "disk full" ? "disk full" : unwritable)
+    }
+
+    /// A copy of the file (and its WAL, if any) in the temporary folder, to read from where
+    /// SQLite cannot read the file in place. The caller removes its folder.
+    static func copyForReading(_ url: URL) throws -> URL {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appending(path: "tminus-readonly-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        let copy = dir.appending(path: url.lastPathComponent)
+        try fm.copyItem(at: url, to: copy)
+        if fm.fileExists(atPath: url.path + "-wal") {
+            try? fm.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
+        }
+        return copy
     }
 }

@@ -142,7 +142,7 @@ final class FavoritesFile: @unchecked Sendable {
         // or already finds one (a read-only mount has neither), and a program holding the file
         // in exclusive locking mode keeps even readers out. A copy in the temporary folder
         // reads the same rows; it is removed once open (the open connection keeps reading it).
-        guard let copy = try? readableCopy() else { return nil }
+        guard let copy = try? FavoritesDatabase.copyForReading(url) else { return nil }
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
         if let reader = try? FavoritesDatabase(url: copy, now: now, readOnly: true), (try? reader.load()) != nil {
             return reader
@@ -193,19 +193,6 @@ final class FavoritesFile: @unchecked Sendable {
     private func stillAtPath() -> Bool {
         guard let identity else { return false }
         return FileIdentity(url) == identity
-    }
-
-    /// A copy of the file (and its WAL, if any) in the temporary folder, to read from.
-    private func readableCopy() throws -> URL {
-        let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appending(path: "tminus-readonly-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        let copy = dir.appending(path: url.lastPathComponent)
-        try fm.copyItem(at: url, to: copy)
-        if fm.fileExists(atPath: url.path + "-wal") {
-            try? fm.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
-        }
-        return copy
     }
 
     private func setAsideAndSalvage(_ damage: Error) {

@@ -140,21 +140,24 @@ struct SavedMeansSavedTests {
             .filter { $0.hasPrefix("unsaved-") }
     }
 
+    /// A first run that saves Falcon 9 and quits.
+    static func saveFalcon9(in dataDir: URL) async throws {
+        let rig = try ShellRig(dataDir: dataDir)
+        try await rig.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
+        try await openRockets(rig.tmux)
+        try await toggle(rig.tmux, rocket: "Falcon 9", down: 1)
+        try await rig.tmux.waitFor("Falcon 9 saved")
+        try rig.tmux.sendKeys("q")
+        #expect(try await rig.waitForExitStatus() == 0)
+    }
+
     // MARK: A read-only disk
 
     @Test(.enabled(if: isRoot, "mounting a small tmpfs needs root (CI runs as root)"))
     func aReadOnlyDiskShowsTheFavoritesAndRefusesChangesWithTheReason() async throws {
         let disk = try SmallDisk(kilobytes: 1024)
         defer { disk.remove() }
-        do {
-            let rig = try ShellRig(dataDir: disk.root)
-            try await rig.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
-            try await Self.openRockets(rig.tmux)
-            try await Self.toggle(rig.tmux, rocket: "Falcon 9", down: 1)
-            try await rig.tmux.waitFor("Falcon 9 saved")
-            try rig.tmux.sendKeys("q")
-            #expect(try await rig.waitForExitStatus() == 0)
-        }
+        try await Self.saveFalcon9(in: disk.root)
         try disk.remount(readOnly: true)
 
         let rig = try ShellRig(stderrToFile: true, dataDir: disk.root)
@@ -173,6 +176,10 @@ struct SavedMeansSavedTests {
         let command = try Harness.run(try Harness.tminusBinary().path, ["favorites", "--data-dir", disk.root.path])
         #expect(command.status == 0, "\(command.stderr)")
         #expect(command.stdout.contains("Falcon 9"), "\(command.stdout)")
+        // And `doctor` says what it finds: readable, not writable, and why.
+        let doctor = try Harness.run(try Harness.tminusBinary().path, ["doctor", "--data-dir", disk.root.path] + rig.server.arguments())
+        #expect(doctor.stdout.contains("favorites.sqlite: readable, 1 rocket, 0 launches; changes cannot be saved: read-only file system"),
+                "\(doctor.stdout)")
 
         try tmux.sendKeys("q")
         #expect(try await rig.waitForExitStatus() == 73)
@@ -188,15 +195,7 @@ struct SavedMeansSavedTests {
     func aLockNeverBlanksTheScreenAndTheFavoritesComeBackWhenItGoes() async throws {
         let disk = try SmallDisk(kilobytes: 1024)
         defer { disk.remove() }
-        do {
-            let rig = try ShellRig(dataDir: disk.root)
-            try await rig.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
-            try await Self.openRockets(rig.tmux)
-            try await Self.toggle(rig.tmux, rocket: "Falcon 9", down: 1)
-            try await rig.tmux.waitFor("Falcon 9 saved")
-            try rig.tmux.sendKeys("q")
-            #expect(try await rig.waitForExitStatus() == 0)
-        }
+        try await Self.saveFalcon9(in: disk.root)
         // Another program takes the database for itself (exclusive locking: not even readers).
         let locker = try Subprocess(["python3", "-c", Self.lockScript, disk.database.path])
         defer { locker.terminate(); _ = locker.wait() }
@@ -343,6 +342,32 @@ struct SavedMeansSavedTests {
         #expect(screen.contains("Falcon 9") && screen.contains("Falcon Heavy"), "nothing from before the deletion is lost")
         try again.tmux.sendKeys("q")
         #expect(try await again.waitForExitStatus() == 0)
+    }
+
+    // MARK: kill -9
+
+    /// What the screen said was saved survives the process being killed right after, round
+    /// after round.
+    @Test func whatTheScreenSaidWasSavedSurvivesKill9() async throws {
+        let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-kill9")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let names = ["Galaxy 33", "Hotbird 13F", "Starlink 4-36"]
+        for (round, name) in names.enumerated() {
+            let rig = try ShellRig(dataDir: dataDir)
+            try await rig.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
+            for _ in 0..<round { try rig.tmux.sendKeys("j") }
+            try rig.tmux.sendKeys("f")
+            try await rig.tmux.waitFor("watching \(name)")
+            Harness.send(signal: SIGKILL, to: try #require(rig.appPID))
+            #expect(try await rig.waitForExitStatus() == 128 + Int(SIGKILL))
+        }
+        let rig = try ShellRig(dataDir: dataDir)
+        try await rig.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
+        try rig.tmux.sendKeys("3")
+        let screen = try await rig.tmux.waitFor("0 rockets · 3 launches")
+        for name in names { #expect(screen.contains(name), "\(name) was said saved:\n\(screen)") }
+        try rig.tmux.sendKeys("q")
+        #expect(try await rig.waitForExitStatus() == 0)
     }
 
     // MARK: Paths

@@ -63,6 +63,24 @@ extension FavoritesTests {
             #expect(stored.launchIDs == ["mission-1"] && stored.rockets.isEmpty)
         }
 
+        /// At every width from 50 to 250 columns the cause (`disk I/O error`) is whole on the
+        /// status line, and how many changes wait is on screen: in the tab bar's marker where
+        /// it fits, else in the status line.
+        @Test func theFaultIsSaidWholeAtEveryWidth() async {
+            let rig = FavoritesRig()
+            let h = await Fav.harness(rig)
+            rig.set { $0.failWrites = true }
+            await h.press(Fav.f)
+            for width in 50...250 {
+                h.viewModel.handle(.resized(width: width, height: 24))
+                let lines = h.viewModel.render().text.split(separator: "\n", omittingEmptySubsequences: false)
+                let tabBar = String(lines.first ?? ""), status = String(lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "")
+                #expect(status.contains("disk I/O error") && !status.contains("…"), "\(width) columns: \(status)")
+                #expect(tabBar.contains("! 1 unsaved") || status.contains("1 waiting") || status.contains("1 change waiting"),
+                        "\(width) columns: neither says how many wait:\n\(tabBar)\n\(status)")
+            }
+        }
+
         @Test func aNewerChoiceReplacesAWaitingOne() async {
             let rig = FavoritesRig()
             let h = await Fav.harness(rig)

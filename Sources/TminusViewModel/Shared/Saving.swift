@@ -86,20 +86,32 @@ enum StandingFault {
     /// The status line's message while something the user asked for is at risk: it outranks
     /// passing notices, a data error and the offline line, on every tab.
     static func message(_ state: AppState) -> Notice? {
+        variants(state).first.map { Notice($0, level: .error) }
+    }
+
+    /// The message's words, longest first, for a narrow status line: the cause (`disk full`)
+    /// is in every one of them, so a narrow terminal shortens the rest, never the cause.
+    /// `countFirst` (the tab bar has no room for the marker): the words that say how many wait
+    /// go before the ones that name what failed.
+    static func variants(_ state: AppState, countFirst: Bool = false) -> [String] {
         let unsaved = UnsavedWork(state)
         let retry = retryWords(state)
         if !unsaved.isEmpty {
             let cause = state.favorites.fault?.words ?? state.settingsSaving.fault ?? "could not save"
+            let reason = state.favorites.fault?.reason ?? "see the log"
             let waiting = unsaved.count == 1 ? "1 change waiting" : "\(unsaved.count) changes waiting"
-            return Notice("\(cause) — \(waiting), \(retry)", level: .error)
+            let counted = "could not save: \(reason) · \(unsaved.count) waiting"
+            return ["\(cause) — \(waiting), \(retry)", "\(cause) — \(waiting)"]
+                + (countFirst ? [counted, cause] : [cause, counted]) + ["not saved: \(reason)"]
         }
         if let fault = state.favorites.loadFault {
-            return Notice("could not read your favorites: \(fault.reason) — \(retry)", level: .error)
+            return ["could not read your favorites: \(fault.reason) — \(retry)", "could not read your favorites: \(fault.reason)",
+                    "favorites unreadable: \(fault.reason)"]
         }
         if let fault = state.favorites.fault {
-            return Notice(fault.words, level: .error)
+            return [fault.words, "not updated: \(fault.reason)"]
         }
-        return nil
+        return []
     }
 
     /// `retrying in 4 s`, or `retried when it can be written` while the database is read-only.

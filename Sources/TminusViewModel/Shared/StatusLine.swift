@@ -25,11 +25,26 @@ enum StatusLine {
             }
             let texts = Self.variants(of: message, state)
             var chosen = (text: texts.last!, right: "")
-            search: for candidates in [rights, [""]] {
-                for text in texts {
-                    for candidate in candidates where 1 + TerminalText.width(text) + 2 + TerminalText.width(candidate) + 1 <= grid.width {
+            func fits(_ text: String, _ right: String) -> Bool {
+                1 + TerminalText.width(text) + 2 + TerminalText.width(right) + 1 <= grid.width
+            }
+            // A standing fault whose marker the tab bar has no room for: its words (how many
+            // changes wait) before the data's age.
+            let faultFirst = StandingFault.message(state) == message && !markerShown(state)
+            if faultFirst {
+                search: for text in texts {
+                    for candidate in rights + [""] where fits(text, candidate) {
                         chosen = (text, candidate)
                         break search
+                    }
+                }
+            } else {
+                search: for candidates in [rights, [""]] {
+                    for text in texts {
+                        for candidate in candidates where fits(text, candidate) {
+                            chosen = (text, candidate)
+                            break search
+                        }
                     }
                 }
             }
@@ -68,6 +83,9 @@ enum StatusLine {
     /// The message's words, longest first: an error's retry words shorten (`retrying in 5 s, r
     /// now` → `retry in 5 s` → nothing), its cause never does.
     static func variants(of message: Notice, _ state: AppState) -> [String] {
+        if state.overlay == nil, StandingFault.message(state) == message {
+            return StandingFault.variants(state, countFirst: !markerShown(state))
+        }
         let data = data(state)
         // A message's cause is its words before ` — ` (`offline: nothing cached for this yet`).
         let cause = message.text.components(separatedBy: " — ").first ?? message.text
@@ -82,6 +100,11 @@ enum StatusLine {
         if message.text != error.message { texts.append(error.message) }
         if cause != texts.last! { texts.append(cause) }
         return texts
+    }
+
+    /// Whether the tab bar shows the standing fault's marker at this width.
+    static func markerShown(_ state: AppState) -> Bool {
+        StandingFault.marker(state).map { TabBarGeometry.fits(marker: $0.text, width: state.size.width) } ?? true
     }
 
     /// The right side at its shortest: what the rows are (`archive to 2022-10`), or nothing.

@@ -23,7 +23,7 @@ enum TabBar {
         // A standing fault (changes not saved, favorites unreadable or read-only) is marked on
         // every tab, right of the tabs, before the source's name, which gives way to it.
         var right = frame.grid.width
-        if let marker = StandingFault.marker(state), x + 1 + TerminalText.width(marker.text) + 2 <= right {
+        if let marker = StandingFault.marker(state), TabBarGeometry.fits(marker: marker.text, width: width) {
             let style = marker.isError
                 ? Style(foreground: .theme.failure, background: .theme.barBackground, attributes: .bold)
                 : Style(foreground: .theme.muted, background: .theme.barBackground)
@@ -61,6 +61,13 @@ public enum TabBarGeometry {
             x += width + 1
         }
         return result
+    }
+
+    /// Whether a standing fault's marker fits right of the tabs (else the status line alone
+    /// carries it, whole).
+    public static func fits(marker: String, width: Int) -> Bool {
+        guard let last = labels(width: width).last else { return false }
+        return last.x + last.width + 1 + 1 + TerminalText.width(marker) + 2 <= width
     }
 
     /// Whether the app's name fits left of the tabs.

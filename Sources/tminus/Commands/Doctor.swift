@@ -138,8 +138,14 @@ struct Doctor: ScriptCommand {
         report.item("data", describe(paths.data))
         let database = paths.favoritesDatabase
         do {
-            if let counts = try FavoritesDatabase.inspect(database) {
-                report.item("favorites", "\(database.lastPathComponent): ok, \(counted(counts.rockets, "rocket")), \(counted(counts.launches, "launch"))")
+            if let found = try FavoritesDatabase.inspect(database) {
+                let counts = "\(counted(found.rockets, "rocket")), \(counted(found.launches, "launch"))"
+                if let unwritable = found.unwritable {
+                    report.item("favorites", "\(database.lastPathComponent): readable, \(counts); changes cannot be saved: \(unwritable)")
+                    report.problem("favorites database: changes cannot be saved (\(unwritable))")
+                } else {
+                    report.item("favorites", "\(database.lastPathComponent): ok, \(counts)")
+                }
             } else {
                 report.item("favorites", "\(database.lastPathComponent): none yet")
             }
