@@ -256,7 +256,7 @@ struct FileIdentity: Equatable {
 
 /// What the file system holding a path says about writing there.
 enum FileSystemCondition {
-    /// `read-only file system (/mnt/data)`, `disk full`, `no permission to write in …`, `… is a
+    /// `read-only file system`, `disk full`, `no permission to write in …`, `… is a
     /// file, not a folder`, or nil when the file system has no objection (the cause is
     /// SQLite's own: a lock, damage).
     static func cause(near url: URL, error: Error) -> String? {
@@ -272,12 +272,12 @@ enum FileSystemCondition {
         }
         var info = statvfs()
         if statvfs(dir.path, &info) == 0 {
-            if info.f_flag & UInt(ST_RDONLY) != 0 { return "read-only file system (\(dir.path))" }
+            if info.f_flag & UInt(ST_RDONLY) != 0 { return "read-only file system" }
             // Nearly nothing left: a write that failed there failed for want of room.
             if UInt64(info.f_bavail) * UInt64(info.f_frsize) < 16 * 1024 || posixCode(error) == ENOSPC { return "disk full" }
         }
         if posixCode(error) == ENOSPC { return "disk full" }
-        if posixCode(error) == EROFS { return "read-only file system (\(dir.path))" }
+        if posixCode(error) == EROFS { return "read-only file system" }
         if access(dir.path, W_OK) != 0 { return "no permission to write in \(dir.path)" }
         if let code = (error as? DatabaseError)?.resultCode, code == .SQLITE_READONLY || code == .SQLITE_CANTOPEN || code == .SQLITE_PERM,
            FavoritesDatabase.isRegularFile(url), access(url.path, W_OK) != 0 {

@@ -172,7 +172,7 @@ extension FavoritesTests {
 
         @Test func aReadOnlyStoreIsMarkedAndShown() async {
             let rig = FavoritesRig(Favorites(launches: [WatchedLaunch(Fav.upcoming[0], addedAt: Sample.reference)]),
-                                   readOnly: "read-only file system (/media/usb)")
+                                   readOnly: "read-only file system")
             let h = await Fav.harness(rig)
             #expect(h.state.isWatched(launch: "mission-1"), "read what can be read")
             #expect(StandingFault.marker(h.state)?.text == "favorites read-only")
