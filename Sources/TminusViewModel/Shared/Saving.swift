@@ -70,7 +70,6 @@ enum StandingFault {
         let unsaved = UnsavedWork(state)
         if !unsaved.isEmpty { return ("! \(unsaved.count) unsaved", true) }
         if state.favorites.loadFault != nil { return ("! favorites unreadable", true) }
-        if state.favorites.fault != nil { return ("! favorites not updated", true) }
         if let reason = state.favorites.readOnly { return (refusalWords(reason), false) }
         return nil
     }
@@ -107,9 +106,6 @@ enum StandingFault {
         if let fault = state.favorites.loadFault {
             return ["could not read your favorites: \(fault.reason) — \(retry)", "could not read your favorites: \(fault.reason)",
                     "favorites unreadable: \(fault.reason)"]
-        }
-        if let fault = state.favorites.fault {
-            return [fault.words, "not updated: \(fault.reason)"]
         }
         return []
     }

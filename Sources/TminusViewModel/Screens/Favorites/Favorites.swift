@@ -74,8 +74,10 @@ extension AppReducer {
         effects.append(.favorites(.write(write)))
     }
 
-    /// Queues a change of the app's own (fresher stored copies).
+    /// Queues a change of the app's own (fresher stored copies); none while the database
+    /// refuses every write (a read-only disk), which would only fail.
     mutating func refreshFavorites(_ change: FavoritesChange) {
+        guard state.favorites.readOnly == nil else { return }
         enqueueFavoritesCall(change)
         effects.append(.favorites(.refresh(change)))
     }
@@ -130,7 +132,9 @@ extension AppReducer {
                 state.favorites.fault = FavoritesFault(what: write.what, reason: error.reason)
                 scheduleFavoritesRetry()
             case .refresh:
-                state.favorites.fault = FavoritesFault(what: "update the stored copies of your favorites", reason: error.reason)
+                // Only the stored copies stay older (the next fresh data writes them again):
+                // the log has it, the user's own changes are not at risk.
+                break
             }
         }
         if case .load = call, case .success = result { state.favorites.loadFault = nil }

@@ -14,7 +14,7 @@ public struct FavoritesState: Sendable, Hashable {
     /// Changes the user asked for that the database could not take yet, oldest first, one per
     /// favorite: tried again every few seconds, reported at exit if still here.
     public var waiting: [FavoritesWrite] = []
-    /// The last write that failed, standing until one goes through.
+    /// The last change the user asked for that failed, standing until one goes through.
     public var fault: FavoritesFault?
     /// Why the favorites could not be read, standing until a read goes through.
     public var loadFault: StoreError?
