@@ -186,7 +186,16 @@ struct SavedMeansSavedTests {
         let stderr = try String(contentsOf: rig.stderrFile, encoding: .utf8)
         #expect(stderr.contains("1 change was not saved (read-only file system"), "\(stderr)")
         #expect(stderr.contains("a copy is in \(disk.root.appending(path: "state").path)"), "\(stderr)")
+
+        // Writable again: the next run finds Falcon 9 (the database was never changed), and
+        // the removal asked for on the read-only disk is saved now, from the copy.
         try disk.remount(readOnly: false)
+        let again = try ShellRig(dataDir: disk.root)
+        try await again.tmux.waitFor("removed Falcon 9", timeout: .seconds(30))
+        try again.tmux.sendKeys("3")
+        try await again.tmux.waitFor("0 rockets · 0 launches")
+        try again.tmux.sendKeys("q")
+        #expect(try await again.waitForExitStatus() == 0)
     }
 
     // MARK: A lock held by another program
@@ -229,6 +238,14 @@ struct SavedMeansSavedTests {
         #expect(screen.contains("Falcon 9") && screen.contains("Falcon Heavy"))
         try tmux.sendKeys("q")
         #expect(try await rig.waitForExitStatus() == 0)
+
+        // And a restart finds both.
+        let again = try ShellRig(dataDir: disk.root)
+        try await again.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
+        try again.tmux.sendKeys("3")
+        try await again.tmux.waitFor("2 rockets · 0 launches")
+        try again.tmux.sendKeys("q")
+        #expect(try await again.waitForExitStatus() == 0)
     }
 
     /// Holds an exclusive lock on the database until killed; writes `<db>.locked` once it has it.
