@@ -194,6 +194,12 @@ void tminus_curl_perform(const tminus_curl_request *request, const tminus_curl_c
     result->stopped = context.stopped;
     curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &result->status);
     curl.easy_getinfo(handle, CURLINFO_OS_ERRNO, &result->os_errno);
+    // "Pre-transfer" is the moment the request is about to go out on a connection (a new one
+    // or one kept from before, whose connect time would read 0): before that, nothing reached
+    // the server.
+    curl_off_t pretransfer = 0;
+    curl.easy_getinfo(handle, CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
+    result->connected = pretransfer > 0;
 
     // The handle must not point at this stack frame or the header list once it is pooled.
     curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, NULL);

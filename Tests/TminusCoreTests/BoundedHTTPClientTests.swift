@@ -123,7 +123,7 @@ struct BoundedHTTPClientTests {
         let error = await apiFailure { () async throws(APIError) in
             try await client().send(HTTPClient.Request(url: url, kind: .apiList))
         }
-        #expect(error == .transport("connection refused"))
+        #expect(error == .unreached("connection refused"))
     }
 
     @Test func theTotalDeadlineIsTwiceTheTimeoutAtMostAMinuteMore() {

@@ -228,14 +228,35 @@ private extension Result {
                 == "rate limited by Launch Library 2, retry later")
     }
 
+    // MARK: A 4xx the server would answer again (issue 36)
+
+    @Test(arguments: [(404, "Launch Library 2 has no /2.0.0/launch/upcoming/ (HTTP 404)"),
+                      (410, "Launch Library 2 has no /2.0.0/launch/upcoming/ (HTTP 410)"),
+                      (403, "Launch Library 2 does not allow /2.0.0/launch/upcoming/ (HTTP 403)"),
+                      (400, "Launch Library 2 refused /2.0.0/launch/upcoming/ (HTTP 400)")])
+    func aRefusalNamesWhatWasMissingAndIsNotRetriedByItself(_ status: Int, _ words: String) async {
+        let rig = Rig(); defer { rig.cleanUp() }
+        rig.server.answer(.status(status, headers: [:]))
+        let error = await rig.fetch().error
+        #expect(error?.message == words)
+        #expect(error?.reachedServer == true, "it counted on the server")
+    }
+
+    @Test(arguments: [408, 429, 500, 503])
+    func aTimeoutALimitOrAServerErrorIsNotARefusal(_ status: Int) async {
+        let rig = Rig(); defer { rig.cleanUp() }
+        rig.server.answer(.status(status, headers: [:]))
+        if case .refused? = await rig.fetch().error { Issue.record("HTTP \(status) taken for a refusal") }
+    }
+
     // MARK: Falling back on the cache (rule 5)
 
     private static let failures: [(FakeServer.Answer, APIError)] = [
-        (.fail(.transport("no connection")), .transport("no connection")),
+        (.fail(.unreached("no connection")), .unreached("no connection")),
         (.fail(.timedOut), .timedOut),
         (.fail(.offline("offline")), .offline("offline")),
         (.status(500, headers: [:]), .http(status: 500, retryAfter: nil)),
-        (.status(404, headers: [:]), .http(status: 404, retryAfter: nil)),
+        (.status(404, headers: [:]), .refused(source: "Launch Library 2", path: "/2.0.0/launch/upcoming/", status: 404)),
         (.status(503, headers: ["Retry-After": "30"]), .http(status: 503, retryAfter: 30)),
         (.status(429, headers: ["Retry-After": "300"]), .rateLimited(source: "Launch Library 2", retryAfter: 300)),
         (.status(429, headers: [:]), .rateLimited(source: "Launch Library 2", retryAfter: nil)),

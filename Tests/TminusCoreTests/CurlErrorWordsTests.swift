@@ -8,16 +8,16 @@ import Testing
     @Test(arguments: [
         (CURLE_OPERATION_TIMEDOUT, 0, APIError.timedOut),
         (CURLE_FILESIZE_EXCEEDED, 0, .tooLarge(maxBytes: 1024 * 1024)),
-        (CURLE_COULDNT_CONNECT, Int(ECONNREFUSED), .transport("connection refused")),
-        (CURLE_COULDNT_CONNECT, Int(ENETUNREACH), .transport("no connection")),
-        (CURLE_COULDNT_RESOLVE_HOST, 0, .transport("host not found")),
+        (CURLE_COULDNT_CONNECT, Int(ECONNREFUSED), .unreached("connection refused")),
+        (CURLE_COULDNT_CONNECT, Int(ENETUNREACH), .unreached("no connection")),
+        (CURLE_COULDNT_RESOLVE_HOST, 0, .unreached("host not found")),
         (CURLE_GOT_NOTHING, 0, .transport("the server closed the connection without answering")),
         (CURLE_PARTIAL_FILE, 0, .badData("the response was cut short")),
         (CURLE_RECV_ERROR, 0, .transport("the connection was lost")),
         (CURLE_BAD_CONTENT_ENCODING, 0, .badData("the response could not be decompressed")),
         (CURLE_WEIRD_SERVER_REPLY, 0, .badData("unreadable response")),
         (CURLE_TOO_MANY_REDIRECTS, 0, .transport("too many redirects")),
-        (CURLE_SSL_CONNECT_ERROR, 0, .transport("TLS handshake failed")),
+        (CURLE_SSL_CONNECT_ERROR, 0, .unreached("TLS handshake failed")),
     ])
     func curlFailuresBecomeWords(_ code: CURLcode, _ osErrno: Int, _ expected: APIError) {
         let message = code == CURLE_SSL_CONNECT_ERROR ? "TLS handshake failed" : "libcurl's own words"
@@ -25,7 +25,18 @@ import Testing
     }
 
     @Test func withoutLibcurlsWordsItsErrorNameIsSaid() {
-        #expect(CurlTransfer.words(CURLE_SSL_CONNECT_ERROR, message: "", maxBodyBytes: 1) == .transport("SSL connect error"))
+        #expect(CurlTransfer.words(CURLE_SSL_CONNECT_ERROR, message: "", maxBodyBytes: 1) == .unreached("SSL connect error"))
+    }
+
+    /// Issue 36: a timeout before any connection was made never reached the server (no
+    /// budget spent); one after it did.
+    @Test func aTimeoutBeforeConnectingNeverReachedTheServer() {
+        let before = CurlTransfer.words(CURLE_OPERATION_TIMEDOUT, message: "", maxBodyBytes: 1, connected: false)
+        #expect(before == .unreached("could not connect in time"))
+        #expect(!before.reachedServer)
+        #expect(before.message == "network error: could not connect in time")
+        let after = CurlTransfer.words(CURLE_OPERATION_TIMEDOUT, message: "", maxBodyBytes: 1, connected: true)
+        #expect(after == .timedOut && after.reachedServer)
     }
 
     @Test func theSinkKeepsUpToTheCapAndNoMore() {

@@ -219,3 +219,45 @@ final class HeldServer: Sendable {
         #expect(condition())
     }
 }
+
+/// Issue 36: the budget counts what reached the server. A request that failed before it did
+/// (refused, no name, no route, TLS, a connect timeout) gives its token back; anything the
+/// server answered, even with an error, spends one.
+@Suite struct BudgetRefundTests {
+    let clock = TestClock()
+    let budget = RequestBudget(name: "test", burst: 2, interval: 3600)
+
+    func client(_ governor: RequestGovernor, failing error: APIError?) -> HTTPClient {
+        HTTPClient { (_: HTTPClient.Request) async throws(APIError) -> HTTPClient.Response in
+            if let error { throw error }
+            return HTTPClient.Response(status: 200, headers: [:], body: Data("ok".utf8))
+        }.governed(by: governor, budget: budget)
+    }
+
+    func send(_ client: HTTPClient) async -> APIError? {
+        await apiFailure { () async throws(APIError) in try await client.send(HTTPClient.Request(url: URL(string: "https://ll.test/list")!, kind: .apiList)) }
+    }
+
+    @Test(arguments: [APIError.unreached("connection refused"), .unreached("host not found"), .unreached("could not connect in time"),
+                      .offline("offline")])
+    func aRequestThatNeverReachedTheServerSpendsNothing(_ failure: APIError) async {
+        let governor = RequestGovernor(now: clock.clock.now)
+        let refused = client(governor, failing: failure)
+        for _ in 0..<20 { #expect(await send(refused) == failure, "the true cause, never the budget") }
+        // The network is back: the whole burst is still there.
+        let answering = client(governor, failing: nil)
+        #expect(await send(answering) == nil)
+        #expect(await send(answering) == nil)
+        #expect(await send(answering) == .heldBack(host: "ll.test", retryAfter: 3600))
+    }
+
+    @Test(arguments: [APIError.http(status: 500, retryAfter: nil), .http(status: 404, retryAfter: nil), .timedOut,
+                      .transport("the connection was lost"), .badData("unreadable response")])
+    func anAnswerOrAConnectionSpendsOne(_ failure: APIError) async {
+        let governor = RequestGovernor(now: clock.clock.now)
+        let failing = client(governor, failing: failure)
+        #expect(await send(failing) == failure)
+        #expect(await send(failing) == failure)
+        #expect(await send(failing) == .heldBack(host: "ll.test", retryAfter: 3600))
+    }
+}

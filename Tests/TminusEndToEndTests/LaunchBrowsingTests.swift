@@ -202,7 +202,7 @@ struct LaunchBrowsingTests {
         // the app asks again by itself when it is, so the words are on screen only that long.
         // Eight seconds, not one: a CI run on two busy cores missed a one-second window.
         (.rateLimited(path: "/v5/launches/query", retryAfter: 8, count: 1), "rate limited by r/SpaceX API, retry in 1 min"),
-        (.status(404, path: "/v5/launches/query", count: 1), "not found (HTTP 404)"),
+        (.status(404, path: "/v5/launches/query", count: 1), "r/SpaceX API has no /v5/launches/query (HTTP 404)"),
         (.malformed(path: "/v5/launches/query", count: 1), "bad data from the server: malformed or truncated JSON"),
         (.truncated(path: "/v5/launches/query", count: 1), "bad data from the server: the response was cut short"),
         (.dropped(path: "/v5/launches/query", count: 1), "network error: the server closed the connection without answering"),

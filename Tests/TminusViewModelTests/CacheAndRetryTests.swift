@@ -92,6 +92,12 @@ struct CacheAndRetryTests {
         #expect(RemoteStatus.retryTime(after: .rateLimited(source: "LL2", retryAfter: nil), failures: 1, now: now)
                 == now.addingTimeInterval(300))
         #expect(RemoteStatus.retryTime(after: .offline("offline"), failures: 1, now: now) == nil, "--offline: nothing to retry")
+        // Issue 36: a 404 (or another 4xx the server would give again) is not asked by itself;
+        // a request that never reached the server is, on the usual steps.
+        #expect(RemoteStatus.retryTime(after: .refused(source: "LL2", path: "/launcher_configurations/", status: 404), failures: 1, now: now) == nil)
+        #expect(RemoteStatus.retryTime(after: .unreached("connection refused"), failures: 1, now: now) == now.addingTimeInterval(5))
+        #expect(RemoteStatus.retryTime(after: .unreached("connection refused"), failures: 9, now: now) == now.addingTimeInterval(30),
+                "costs nothing: the network's return is noticed within half a minute")
     }
 
     @Test func aListFromTheCacheBecauseTheNetworkFailedIsRetriedToo() async {

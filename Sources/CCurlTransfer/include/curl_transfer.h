@@ -38,6 +38,7 @@ typedef struct {
     int stopped;         // a callback stopped the transfer
     long status;         // the last response's HTTP status, 0 if none came
     long os_errno;       // the system's error behind a failed connect, 0 if none
+    int connected;       // the request went out on a connection (pre-transfer time is known)
     char message[256];   // libcurl's words for a failure (CURL_ERROR_SIZE)
 } tminus_curl_result;
 

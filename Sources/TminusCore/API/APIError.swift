@@ -24,6 +24,14 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// host, and `retryAfter` is how long until it may send again. Said on screen so that a
     /// quiet list is never a mystery; no request left the app.
     case heldBack(host: String, retryAfter: TimeInterval)
+    /// The request never reached the server (the name not found, the connection refused or
+    /// timed out, TLS failing): it cost the server nothing, so it spends no budget, and it is
+    /// said as what it is, a network error.
+    case unreached(String)
+    /// The server answered that what was asked for is not there or not allowed: a 4xx other
+    /// than 408 (a timeout) and 429 (its limit). Asking again by itself cannot change that, so
+    /// it is not retried by itself; the words name the source and what was missing.
+    case refused(source: String, path: String, status: Int)
 
     public var message: String {
         switch self {
@@ -44,8 +52,14 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "bad data from the server: \(why)"
         case .notAvailable(let why):
             return why
-        case .transport(let why):
+        case .transport(let why), .unreached(let why):
             return "network error: \(why)"
+        case let .refused(source, path, status) where status == 404 || status == 410:
+            return "\(source) has no \(path) (HTTP \(status))"
+        case let .refused(source, path, status) where status == 401 || status == 403:
+            return "\(source) does not allow \(path) (HTTP \(status))"
+        case let .refused(source, path, status):
+            return "\(source) refused \(path) (HTTP \(status))"
         case .notCached:
             return "nothing cached yet"
         case .rateLimited(let source, let retry?):
@@ -60,6 +74,17 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Whether the request got to the server (and so counted against its limit).
+    public var reachedServer: Bool {
+        switch self {
+        case .unreached, .offline, .heldBack, .notCached: false
+        default: true
+        }
+    }
+
+    /// A 4xx the server will answer again the same way (not 408, not 429).
+    static func isRefusal(status: Int) -> Bool { (400..<500).contains(status) && status != 408 && status != 429 }
 
     private static func minutes(_ seconds: TimeInterval) -> String {
         let m = Int((seconds / 60).rounded(.up))

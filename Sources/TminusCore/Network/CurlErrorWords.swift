@@ -4,8 +4,12 @@ import Foundation
 
 extension CurlTransfer {
     /// libcurl's failures in words a user can act on (the same words URLSession's got).
-    static func words(_ code: CURLcode, osErrno: Int = 0, message: String, maxBodyBytes: Int) -> APIError {
+    /// `connected`: whether a connection to the server was made before the failure; a
+    /// timeout before that is the network's, not the server's (`.unreached`: no budget spent).
+    static func words(_ code: CURLcode, osErrno: Int = 0, message: String, maxBodyBytes: Int, connected: Bool = true) -> APIError {
         switch code {
+        case CURLE_OPERATION_TIMEDOUT where !connected:
+            return .unreached("could not connect in time")
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut
         case CURLE_FILESIZE_EXCEEDED:
@@ -13,9 +17,11 @@ extension CurlTransfer {
             return .tooLarge(maxBytes: maxBodyBytes)
         case CURLE_COULDNT_CONNECT:
             switch Int32(truncatingIfNeeded: osErrno) {
-            case ENETUNREACH, EHOSTUNREACH, ENETDOWN: return .transport("no connection")
-            default: return .transport("connection refused")
+            case ENETUNREACH, EHOSTUNREACH, ENETDOWN: return .unreached("no connection")
+            default: return .unreached("connection refused")
             }
+        case CURLE_SSL_CONNECT_ERROR:
+            return .unreached(message.isEmpty ? String(cString: tminus_curl_strerror(Int32(code.rawValue))) : message)
         default:
             if let words = fixedWords[code.rawValue] { return words }
             return .transport(message.isEmpty ? String(cString: tminus_curl_strerror(Int32(code.rawValue))) : message)
@@ -24,8 +30,8 @@ extension CurlTransfer {
 
     /// The failures whose words never depend on the details.
     private static let fixedWords: [CURLcode.RawValue: APIError] = [
-        CURLE_COULDNT_RESOLVE_HOST.rawValue: .transport("host not found"),
-        CURLE_COULDNT_RESOLVE_PROXY.rawValue: .transport("host not found"),
+        CURLE_COULDNT_RESOLVE_HOST.rawValue: .unreached("host not found"),
+        CURLE_COULDNT_RESOLVE_PROXY.rawValue: .unreached("host not found"),
         CURLE_GOT_NOTHING.rawValue: .transport("the server closed the connection without answering"),
         CURLE_PARTIAL_FILE.rawValue: .badData("the response was cut short"),
         CURLE_RECV_ERROR.rawValue: .transport("the connection was lost"),

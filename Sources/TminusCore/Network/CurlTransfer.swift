@@ -128,6 +128,7 @@ enum CurlTransfer {
         }
         if result.stopped != 0 { return .failure(cancelled) }
         let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return .failure(words(code, osErrno: result.os_errno, message: message, maxBodyBytes: limits.maxBodyBytes))
+        return .failure(words(code, osErrno: result.os_errno, message: message, maxBodyBytes: limits.maxBodyBytes,
+                              connected: result.connected != 0))
     }
 }

@@ -41,6 +41,9 @@ public final class RequestGovernor: Sendable {
             do throws(APIError) {
                 return .success(try await send(request))
             } catch {
+                // Nothing reached the server (refused, no route, no name, TLS, connect timeout):
+                // it counted nothing there, so it counts nothing here.
+                if !error.reachedServer { refund(budget, for: request.url) }
                 return .failure(error)
             }
         }
@@ -62,6 +65,17 @@ public final class RequestGovernor: Sendable {
             guard bucket.tokens >= 1 else { return (1 - bucket.tokens) * budget.interval }
             bucket.tokens -= 1
             return nil
+        }
+    }
+
+    /// Gives back the token a request took that never reached its server.
+    func refund(_ budget: RequestBudget, for url: URL) {
+        guard budget.interval > 0 else { return }
+        let key = budget.name + " " + Self.hostAndPort(url)
+        buckets.withLock { buckets in
+            guard var bucket = buckets[key] else { return }
+            bucket.tokens = min(Double(budget.burst), bucket.tokens + 1)
+            buckets[key] = bucket
         }
     }
 

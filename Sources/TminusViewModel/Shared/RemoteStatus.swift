@@ -92,20 +92,26 @@ public struct RemoteStatus: Sendable, Hashable {
 
     /// When a failed request asks again by itself: after 5 s, then 10, 20… up to 5 min; after a
     /// 429 or a request the governor held back, when the server (or the governor) said, else in
-    /// 5 min. Never for what asking again cannot change (`--offline`, a source without that list).
+    /// 5 min. Never for what asking again cannot change (`--offline`, a source without that list,
+    /// a 404 or another 4xx the server would answer again).
     public static func retryTime(after error: APIError, failures: Int, now: Date) -> Date? {
         switch error {
-        case .offline, .notAvailable, .notCached: return nil
+        case .offline, .notAvailable, .notCached, .refused: return nil
         case .rateLimited(_, let after?), .http(429, let after?): return now.addingTimeInterval(max(1, after))
         case .rateLimited, .http(429, _): return now.addingTimeInterval(maxRetryDelay)
         default:
             if let wait = error.heldBackFor { return now.addingTimeInterval(max(1, wait)) }
             let exponent = Double(min(max(0, failures - 1), 10))
-            return now.addingTimeInterval(min(maxRetryDelay, 5 * pow(2, exponent)))
+            // A request that never reached the server costs it nothing (and no budget): the
+            // network coming back is noticed within half a minute, however long it was out.
+            let ceiling = error.reachedServer ? maxRetryDelay : unreachedRetryDelay
+            return now.addingTimeInterval(min(ceiling, 5 * pow(2, exponent)))
         }
     }
 
     public static let maxRetryDelay: TimeInterval = 5 * 60
+    /// The longest wait between tries while the server cannot be reached at all.
+    public static let unreachedRetryDelay: TimeInterval = 30
 }
 
 extension APIError {

@@ -160,7 +160,7 @@ enum StatusLine {
             return data.error == nil ? "" : "no data"
         }
         switch data.error {
-        case .offline?, .transport?, .timedOut?:
+        case .offline?, .transport?, .unreached?, .timedOut?:
             return "offline — data from " + state.time.listDate(updated, precision: .hour)
         default:
             let age = "updated " + Formatting.age(from: updated, to: state.now)

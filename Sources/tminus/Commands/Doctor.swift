@@ -281,7 +281,7 @@ struct Doctor: ScriptCommand {
     /// "unreachable (...)" when no answer came, else what the server answered.
     static func failure(_ error: APIError) -> String {
         switch error {
-        case .transport, .timedOut: "unreachable (\(error.message))"
+        case .transport, .unreached, .timedOut: "unreachable (\(error.message))"
         default: error.message
         }
     }

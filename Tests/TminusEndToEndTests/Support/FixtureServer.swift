@@ -184,8 +184,9 @@ final class FixtureServer: @unchecked Sendable {
     ///   - faults: faults active from the first request on.
     ///   - renames: launch id -> name to serve instead (hostile-name tests).
     ///   - startupTimeout: how long to wait for the port.
+    ///   - port: the port to listen on (0: any free one).
     init(fixtures: URL? = Fixtures.directory, faults: [Fault] = [], renames: [String: String] = [:],
-         startupTimeout: TimeInterval = 10) throws {
+         port: Int = 0, startupTimeout: TimeInterval = 10) throws {
         guard let fixtures else {
             throw HarnessError.serverDidNotStart("TMINUS_FIXTURES is not set to the recorded-data directory")
         }
@@ -194,7 +195,7 @@ final class FixtureServer: @unchecked Sendable {
         let stderrFile = directory.appendingPathComponent("stderr")
         logFile = directory.appendingPathComponent("requests.log")
 
-        var arguments = [Self.script.path, "--fixtures", fixtures.path, "--port", "0",
+        var arguments = [Self.script.path, "--fixtures", fixtures.path, "--port", String(port),
                          "--port-file", portFile.path, "--log", logFile.path, "--exit-with-parent",
                          // Pictures come from this server too: no test reaches the internet.
                          "--local-images"]
