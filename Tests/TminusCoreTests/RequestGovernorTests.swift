@@ -261,3 +261,81 @@ final class HeldServer: Sendable {
         #expect(await send(failing) == .heldBack(host: "ll.test", retryAfter: 3600))
     }
 }
+
+/// Issue 36: one budget per host for every tminus on the machine. Two governors over one
+/// ledger file stand for two processes (the app and `tminus next` in a status bar).
+@Suite struct SharedBudgetTests {
+    let clock = TestClock()
+    let budget = RequestBudget(name: "test", burst: 3, interval: 3600)
+
+    func file() -> URL {
+        FileManager.default.temporaryDirectory.appending(path: "tminus-ledger-\(UUID().uuidString)/budget.json")
+    }
+
+    func client(_ governor: RequestGovernor, failing error: APIError? = nil, budget: RequestBudget? = nil) -> HTTPClient {
+        HTTPClient { (_: HTTPClient.Request) async throws(APIError) -> HTTPClient.Response in
+            if let error { throw error }
+            return HTTPClient.Response(status: 200, body: Data("ok".utf8))
+        }.governed(by: governor, budget: budget ?? self.budget)
+    }
+
+    func send(_ client: HTTPClient, _ path: String = "2.3.0/launches/upcoming/") async -> APIError? {
+        await apiFailure { () async throws(APIError) in
+            try await client.send(HTTPClient.Request(url: URL(string: "https://ll.test/\(path)")!, kind: .apiList))
+        }
+    }
+
+    @Test func twoProcessesShareOneBudget() async {
+        let ledger = file()
+        defer { try? FileManager.default.removeItem(at: ledger.deletingLastPathComponent()) }
+        let app = client(RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: ledger)))
+        let statusBar = client(RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: ledger)))
+        #expect(await send(app) == nil)
+        #expect(await send(statusBar) == nil)
+        #expect(await send(app) == nil)
+        #expect(await send(statusBar) == .heldBack(host: "ll.test", retryAfter: 3600), "the third was the last of the burst, whoever sent it")
+        #expect(await send(app) == .heldBack(host: "ll.test", retryAfter: 3600))
+    }
+
+    @Test func aRefundGoesBackToTheSharedBudgetAndItsLogLine() async {
+        let ledger = file()
+        defer { try? FileManager.default.removeItem(at: ledger.deletingLastPathComponent()) }
+        let governor = RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: ledger))
+        for _ in 0..<5 { #expect(await send(client(governor, failing: .unreached("connection refused"))) == .unreached("connection refused")) }
+        #expect(BudgetLedger(file: ledger).lastHour(at: clock.clock.now()).isEmpty, "nothing reached the server, nothing logged")
+        let other = RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: ledger))
+        for _ in 0..<3 { #expect(await send(client(other)) == nil) }
+    }
+
+    @Test func theLogSaysWhatEachRequestWasForAndForgetsAfterAnHour() async {
+        let ledger = file()
+        defer { try? FileManager.default.removeItem(at: ledger.deletingLastPathComponent()) }
+        let governor = RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: ledger))
+        let big = RequestBudget(name: "big", burst: 20, interval: 60)
+        #expect(await send(client(governor, budget: big), "2.3.0/launches/upcoming/?limit=100") == nil)
+        #expect(await send(client(governor, budget: big), "2.3.0/launches/0d779392-1a36-4c1e-b0b8-ec11e3031ee6/") == nil)
+        #expect(await send(client(governor, budget: big), "2.3.0/launcher_configurations/?limit=100") == nil)
+        #expect(await send(client(governor, budget: big), "2.3.0/events/upcoming/") == nil)
+        #expect(await send(client(governor, budget: big), "2.3.0/api-throttle/") == nil)
+        #expect(await send(client(governor, failing: .http(status: 500, retryAfter: nil), budget: big)) == .http(status: 500, retryAfter: nil))
+        let counts = BudgetLedger(file: ledger).lastHour(at: clock.clock.now())
+        #expect(counts == ["ll.test": ["list": 2, "detail": 1, "rockets": 1, "events": 1, "allowance": 1]], "a 500 reached the server: it counts")
+        clock.advance(by: 3601)
+        #expect(BudgetLedger(file: ledger).lastHour(at: clock.clock.now()).isEmpty)
+    }
+
+    @Test func aDamagedLedgerStartsAfreshAndAnUnusableOneLeavesTheCountInMemory() async throws {
+        let ledger = file()
+        defer { try? FileManager.default.removeItem(at: ledger.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: ledger)
+        let governor = RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: ledger))
+        #expect(await send(client(governor)) == nil)
+        #expect(BudgetLedger(file: ledger).read()?.log.count == 1)
+
+        // A ledger path that cannot be a file: the budget is still kept, per process.
+        let blocked = RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: URL(fileURLWithPath: "/proc/tminus-no/budget.json")))
+        for _ in 0..<3 { #expect(await send(client(blocked)) == nil) }
+        #expect(await send(client(blocked)) == .heldBack(host: "ll.test", retryAfter: 3600))
+    }
+}

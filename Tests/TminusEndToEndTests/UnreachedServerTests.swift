@@ -41,4 +41,33 @@ struct UnreachedServerTests {
         #expect(!screen.contains("holding back"), "\(screen)")
         #expect(tmux.isAlive)
     }
+
+    /// One budget per host for every tminus on the machine: separate `tminus next` processes
+    /// that each need a request (their response cache emptied) share Launch Library 2's burst
+    /// of 5, the app's included; a fresh cache costs nothing; `doctor` lists the spending.
+    @Test func separateProcessesShareOneBudgetAndDoctorShowsTheSpending() async throws {
+        let rig = try CommandRig(prefix: "tminus-e2e-shared-budget")
+        let responses = rig.dataDir.appending(path: "cache/responses")
+        let next = ["next", "--source", "ll2"]
+        for round in 1...5 {
+            try? FileManager.default.removeItem(at: responses)
+            let result = try rig.run(next)
+            #expect(result.status == 0, "process \(round): \(result.stderr)")
+        }
+        // A fresh answer in the cache: asked of no one, however often (a status bar every 15 s).
+        for _ in 1...5 { #expect(try rig.run(next).status == 0) }
+        // The sixth process that needs the network finds the burst spent by the five before it.
+        try? FileManager.default.removeItem(at: responses)
+        let sixth = try rig.run(next)
+        #expect(sixth.status != 0)
+        #expect(sixth.stderr.contains("holding back requests to 127.0.0.1:\(rig.server.baseURL.port!) to stay within its budget"),
+                "\(sixth.stderr)")
+        let requests = try await rig.server.requests().map(\.path).filter { $0.hasPrefix("/2.2.0/launch") }
+        #expect(requests.count == 5, "\(requests)")
+
+        let doctor = try rig.run(["doctor"])
+        #expect(doctor.stdout.contains("Requests in the last hour (every tminus with this cache)"), "\(doctor.stdout)")
+        let line = doctor.stdout.split(separator: "\n").first { $0.contains("127.0.0.1:\(rig.server.baseURL.port!)") && $0.contains("list") }
+        #expect(line?.contains("list 5") == true, "\(doctor.stdout)")
+    }
 }

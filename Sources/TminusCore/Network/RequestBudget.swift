@@ -10,9 +10,13 @@ public struct RequestBudget: Sendable, Hashable {
     public var burst: Int
     /// Seconds for one more request to become available; 0 or less: never runs out.
     public var interval: TimeInterval
+    /// Counted in the ledger every tminus on the machine shares (`BudgetLedger`), not per
+    /// process: the APIs' budgets. The pictures' (a bucket per host, a request a second) stay
+    /// each process's own.
+    public var shared: Bool
 
-    public init(name: String, burst: Int, interval: TimeInterval) {
-        self.name = name; self.burst = max(1, burst); self.interval = interval
+    public init(name: String, burst: Int, interval: TimeInterval, shared: Bool = true) {
+        self.name = name; self.burst = max(1, burst); self.interval = interval; self.shared = shared
     }
 
     /// A budget of `count` requests in any hour: a third of them at once, the rest spread over
@@ -49,5 +53,5 @@ public struct RequestBudget: Sendable, Hashable {
 
     /// Pictures come from many hosts (each its own bucket): 16 at once (a screen of rows), then
     /// one a second.
-    public static let pictures = RequestBudget(name: "pictures", burst: 16, interval: 1)
+    public static let pictures = RequestBudget(name: "pictures", burst: 16, interval: 1, shared: false)
 }

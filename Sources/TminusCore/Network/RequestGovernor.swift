@@ -21,10 +21,16 @@ public final class RequestGovernor: Sendable {
     private let buckets = Mutex<[String: Bucket]>([:])
     private let flights = SharedFlights<Result<HTTPClient.Response, APIError>>(cancelled: .failure(.transport("cancelled")))
     private let now: @Sendable () -> Date
+    /// The buckets every tminus on the machine shares (`BudgetLedger`); nil: this process's own.
+    private let ledger: BudgetLedger?
 
-    /// - Parameter now: the clock the buckets refill by (a test's clock in tests).
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameters:
+    ///   - now: the clock the buckets refill by (a test's clock in tests).
+    ///   - ledger: the file the shared budgets live in; without one (or when it cannot be
+    ///     used) each budget is counted in this process alone.
+    public init(now: @escaping @Sendable () -> Date = { Date() }, ledger: BudgetLedger? = nil) {
         self.now = now
+        self.ledger = ledger
     }
 
     /// `request` through `send`, within `budget`.
@@ -55,23 +61,51 @@ public final class RequestGovernor: Sendable {
         guard budget.interval > 0 else { return nil }
         let key = budget.name + " " + Self.hostAndPort(url)
         let now = now()
+        if budget.shared, let ledger, let wait = ledger.update({ state -> TimeInterval? in
+            var bucket = state.buckets[key].map { Bucket(tokens: $0.tokens, updated: $0.updated) }
+                ?? Bucket(tokens: Double(budget.burst), updated: now)
+            let wait = Self.take(&bucket, budget: budget, now: now)
+            state.buckets[key] = BudgetLedger.Bucket(tokens: bucket.tokens, updated: bucket.updated)
+            state.log.removeAll { now.timeIntervalSince($0.at) >= 3600 }
+            if wait == nil {
+                state.log.append(BudgetLedger.Entry(at: now, host: Self.host(url), purpose: BudgetLedger.purpose(of: url)))
+            }
+            return wait
+        }) {
+            return wait
+        }
         return buckets.withLock { buckets in
             var bucket = buckets[key] ?? Bucket(tokens: Double(budget.burst), updated: now)
-            // A clock set back refills nothing (and takes nothing away).
-            let elapsed = max(0, now.timeIntervalSince(bucket.updated))
-            bucket.tokens = min(Double(budget.burst), bucket.tokens + elapsed / budget.interval)
-            bucket.updated = now
             defer { buckets[key] = bucket }
-            guard bucket.tokens >= 1 else { return (1 - bucket.tokens) * budget.interval }
-            bucket.tokens -= 1
-            return nil
+            return Self.take(&bucket, budget: budget, now: now)
         }
+    }
+
+    /// The bucket refilled to `now`, then one token taken: nil, or the time until one is there.
+    private static func take(_ bucket: inout Bucket, budget: RequestBudget, now: Date) -> TimeInterval? {
+        // A clock set back refills nothing (and takes nothing away).
+        let elapsed = max(0, now.timeIntervalSince(bucket.updated))
+        bucket.tokens = min(Double(budget.burst), bucket.tokens + elapsed / budget.interval)
+        bucket.updated = now
+        guard bucket.tokens >= 1 else { return (1 - bucket.tokens) * budget.interval }
+        bucket.tokens -= 1
+        return nil
     }
 
     /// Gives back the token a request took that never reached its server.
     func refund(_ budget: RequestBudget, for url: URL) {
         guard budget.interval > 0 else { return }
         let key = budget.name + " " + Self.hostAndPort(url)
+        if budget.shared, let ledger, ledger.update({ (state: inout BudgetLedger.State) -> Void in
+            if var bucket = state.buckets[key] {
+                bucket.tokens = min(Double(budget.burst), bucket.tokens + 1)
+                state.buckets[key] = bucket
+            }
+            let host = Self.host(url), purpose = BudgetLedger.purpose(of: url)
+            if let last = state.log.lastIndex(where: { $0.host == host && $0.purpose == purpose }) { state.log.remove(at: last) }
+        }) != nil {
+            return
+        }
         buckets.withLock { buckets in
             guard var bucket = buckets[key] else { return }
             bucket.tokens = min(Double(budget.burst), bucket.tokens + 1)

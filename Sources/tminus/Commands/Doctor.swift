@@ -33,6 +33,8 @@ struct Doctor: ScriptCommand {
         Self.files(settings, into: &report)
         report.line("APIs (source: \(settings.source.rawValue))")
         await Self.apis(settings, into: &report)
+        report.line("Requests in the last hour (every tminus with this cache)")
+        Self.spending(settings, into: &report)
 
         report.line(report.problems.isEmpty
             ? "All fine."
@@ -199,6 +201,23 @@ struct Doctor: ScriptCommand {
         return String(format: "%.1f MB", Double(bytes) / (1024 * 1024))
     }
 
+    // MARK: - Spending
+
+    /// Per host, the requests of the last hour by what they were for, from the ledger every
+    /// tminus shares: `ll.thespacedevs.com  7 (list 4, detail 2, allowance 1)`.
+    static func spending(_ settings: Settings, into report: inout Report) {
+        let counts = Wiring.budgetLedger(settings.paths).lastHour(at: Date())
+        guard !counts.isEmpty else {
+            report.item("requests", "none")
+            return
+        }
+        for (host, purposes) in counts.sorted(by: { $0.key < $1.key }) {
+            let total = purposes.values.reduce(0, +)
+            let parts = purposes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            report.item(host, "\(total) (\(parts.joined(separator: ", ")))")
+        }
+    }
+
     // MARK: - APIs
 
     /// One request to each API, at once, through the app's own clients and governor: the URL
@@ -210,7 +229,8 @@ struct Doctor: ScriptCommand {
             for name in [ll2Name, spacexName, newsName] { report.item(name, "not asked (--offline)") }
             return
         }
-        let governor = RequestGovernor()
+        // The same shared budgets as the app: the doctor's requests count in them too.
+        let governor = RequestGovernor(ledger: Wiring.budgetLedger(settings.paths))
         let clients = Wiring.apiClients(settings)
         let ll2 = clients.ll2.governed(by: governor, budget: .launchLibrary2)
         let allowance = LaunchLibrary2.allowance(base: settings.ll2API,

@@ -25,7 +25,7 @@ struct ScriptContext {
         }
         clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
-        let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now), cache: cache)[0]
+        let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now, ledger: Wiring.budgetLedger(settings.paths)), cache: cache)[0]
         source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
     }
 

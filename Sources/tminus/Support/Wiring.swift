@@ -12,7 +12,7 @@ enum Wiring {
     static func environment(_ settings: Settings, logger: Logger) -> AppEnvironment {
         let clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
         let browser = settings.browser
-        let governor = RequestGovernor(now: clock.now)
+        let governor = RequestGovernor(now: clock.now, ledger: budgetLedger(settings.paths))
         // The app (not the subcommands, which say "nothing to show") falls back on the built-in
         // archive when a source cannot be reached and nothing is cached.
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
@@ -81,6 +81,11 @@ enum Wiring {
     }
 
     static let offlineNotice = "offline: showing what the cache holds"
+
+    /// The budgets every tminus with this cache shares (the app, the subcommands, `doctor`).
+    static func budgetLedger(_ paths: AppPaths) -> BudgetLedger {
+        BudgetLedger(file: paths.cache.appending(path: "budget.json"))
+    }
 
     /// The APIs' HTTP clients (ungoverned): one for the r/SpaceX API, and Launch Library 2's,
     /// which is the same one unless there is a token: the token goes to Launch Library 2 only,

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The request budgets as one file beside the cache, shared by every tminus on the machine
+/// (the app, `tminus next` in a status bar every 15 s, `list`, `doctor`): the governor's token
+/// buckets, and a log of the last hour's requests per host with what each was for, which
+/// `tminus doctor` shows. Every read and change holds an exclusive `flock` on the file, so two
+/// processes never spend the same token.
+///
+/// A file that cannot be opened or locked (a read-only cache, say) leaves each process its own
+/// buckets in memory, as before: the budget is then per process, never absent.
+public final class BudgetLedger: Sendable {
+    public struct Bucket: Codable, Sendable, Hashable {
+        public var tokens: Double
+        public var updated: Date
+    }
+
+    /// One request that went out (and, for all it is known, reached its server).
+    public struct Entry: Codable, Sendable, Hashable {
+        public var at: Date
+        /// `127.0.0.1:8080`, `ll.thespacedevs.com`
+        public var host: String
+        /// `list`, `detail`, `rockets`, `events`, `news`, `allowance`, `pictures`, `other`
+        public var purpose: String
+    }
+
+    public struct State: Codable, Sendable, Hashable {
+        public var buckets: [String: Bucket] = [:]
+        public var log: [Entry] = []
+        public init() {}
+    }
+
+    /// The most log entries kept: far more than an hour of any budget.
+    static let logLimit = 5000
+
+    public let file: URL
+
+    public init(file: URL) { self.file = file }
+
+    /// `body` with the state under the lock, then written back. Nil when the file cannot be
+    /// used (the caller keeps its own count).
+    public func update<T>(_ body: (inout State) -> T) -> T? {
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fd = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX) == 0 else { return nil }
+        defer { flock(fd, LOCK_UN) }
+        var state = Self.read(fd) ?? State()
+        let result = body(&state)
+        if state.log.count > Self.logLimit { state.log.removeFirst(state.log.count - Self.logLimit) }
+        guard let data = try? Self.encoder.encode(state), Self.write(data, to: fd) else { return nil }
+        return result
+    }
+
+    /// The state as it is now (for `doctor`), without changing it.
+    public func read() -> State? {
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard flock(fd, LOCK_SH) == 0 else { return nil }
+        defer { flock(fd, LOCK_UN) }
+        return Self.read(fd)
+    }
+
+    /// The requests of the hour before `now`, per host and purpose.
+    public func lastHour(at now: Date) -> [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        for entry in read()?.log ?? [] where now.timeIntervalSince(entry.at) < 3600 && entry.at <= now {
+            counts[entry.host, default: [:]][entry.purpose, default: 0] += 1
+        }
+        return counts
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    /// Nil for an empty or damaged file (it is written afresh).
+    private static func read(_ fd: Int32) -> State? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        lseek(fd, 0, SEEK_SET)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+            if data.count > 4 * 1024 * 1024 { return nil }  // not ours: start again
+        }
+        guard !data.isEmpty else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try? decoder.decode(State.self, from: data)
+    }
+
+    private static func write(_ data: Data, to fd: Int32) -> Bool {
+        guard ftruncate(fd, 0) == 0 else { return false }
+        lseek(fd, 0, SEEK_SET)
+        return data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// What a request is for, from its URL: the words `doctor` counts by.
+    public static func purpose(of url: URL) -> String {
+        let parts = url.path.split(separator: "/").map(String.init)
+        func has(_ word: String) -> Bool { parts.contains(word) }
+        if has("api-throttle") { return "allowance" }
+        if has("articles") || has("blogs") || has("reports") { return "news" }
+        if has("launcher_configurations") || has("config") || has("rockets") || has("agencies") { return "rockets" }
+        if has("events") || has("event") { return "events" }
+        if let index = parts.lastIndex(where: { $0 == "launches" || $0 == "launch" }) {
+            let rest = parts[(index + 1)...].filter { $0 != "upcoming" && $0 != "previous" && $0 != "query" }
+            return rest.isEmpty ? "list" : "detail"
+        }
+        return "other"
+    }
+}
