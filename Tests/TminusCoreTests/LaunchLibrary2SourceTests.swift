@@ -58,6 +58,25 @@ struct LaunchLibrary2SourceTests {
         }
     }
 
+    /// Issue 36: the past changes little, so its pages are good for a day, while the upcoming
+    /// list is asked again after ten minutes; the rocket catalogue for a week.
+    @Test func thePastIsFreshForADayTheUpcomingForTenMinutes() async throws {
+        let rig = Rig()
+        rig.answer(body: Self.list(next: nil))
+        _ = try await rig.source.launches(.past, .first, .normal)
+        _ = try await rig.source.launches(.upcoming, .first, .normal)
+        #expect(rig.requests.count == 2)
+        rig.advance(minutes: 23 * 60)
+        _ = try await rig.source.launches(.past, .first, .normal)
+        #expect(rig.requests.count == 2, "23 hours on, the past page is still fresh")
+        _ = try await rig.source.launches(.upcoming, .first, .normal)
+        #expect(rig.requests.count == 3, "the upcoming one is not")
+        rig.advance(minutes: 61)
+        _ = try await rig.source.launches(.past, .first, .normal)
+        #expect(rig.requests.count == 4, "a day on, the past is asked again")
+        #expect(LaunchLibrary2.rocketsFreshFor == 7 * 24 * 3600)
+    }
+
     @Test func aListYoungerThanTenMinutesComesFromTheCache() async throws {
         let rig = Rig()
         rig.answer(body: Self.list(next: nil))

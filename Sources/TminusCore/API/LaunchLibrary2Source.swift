@@ -11,7 +11,10 @@ extension LaunchLibrary2 {
             name: name,
             launches: { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
                 let url = url(for: cursor, base: baseURL, segment: segment)
-                return try await fetcher.fetch(.init(url: url, kind: .apiList), maxAge: fresh, mode: mode) { (data) throws(APIError) in
+                // The past changes little (a landing's outcome, a date made exact): its pages
+                // are good for a day, and the budget goes to what is coming.
+                let maxAge = segment == .past ? pastFreshFor : fresh
+                return try await fetcher.fetch(.init(url: url, kind: .apiList), maxAge: maxAge, mode: mode) { (data) throws(APIError) in
                     try decodeList(data, page: cursor.page)
                 }
             },
@@ -45,8 +48,11 @@ extension LaunchLibrary2 {
         return source
     }
 
-    /// Launcher configurations change rarely: a catalogue answer is good for three days.
-    public static let rocketsFreshFor: TimeInterval = 3 * 24 * 3600
+    /// Launcher configurations change rarely: a catalogue answer is good for a week.
+    public static let rocketsFreshFor: TimeInterval = 7 * 24 * 3600
+
+    /// A page of past launches is good for a day.
+    public static let pastFreshFor: TimeInterval = 24 * 3600
 
     /// The active rockets, every page of them (one today), through the cache. A page after
     /// the first that fails leaves the ones already read, with the failure as the problem.

@@ -5,7 +5,7 @@ import TminusCore
 /// hours must neither show stale data as live nor spend Launch Library 2's free budget (about
 /// 15 requests an hour): the upcoming list is asked every 15 min, every 5 min while a launch it
 /// leads with (or a watched one) is within an hour of its NET or past it without an outcome,
-/// and the past list every hour. Frozen sources (the r/SpaceX API) are never asked by
+/// and the past list once a day (it changes little; its pages are a day fresh in the cache). Frozen sources (the r/SpaceX API) are never asked by
 /// themselves. A list that failed is left to its retry timer; one loading is left alone.
 ///
 /// The close cadence is the request governor's sustained rate for Launch Library 2 (one every
@@ -16,7 +16,10 @@ public enum RefreshPlan {
     public static let upcomingInterval: TimeInterval = 15 * 60
     /// …and while a launch is within an hour of its NET, or past it awaiting the outcome.
     public static let nearInterval: TimeInterval = 6 * 60
-    public static let pastInterval: TimeInterval = 60 * 60
+    /// The past list: the same day as its cache (`LaunchLibrary2.pastFreshFor`), so a
+    /// scheduled refresh is never answered by the cache with the same old time (and due again
+    /// at once).
+    public static let pastInterval: TimeInterval = LaunchLibrary2.pastFreshFor
     /// How long after NET a launch without an outcome keeps the close cadence.
     public static let awaitingOutcomeFor: TimeInterval = 6 * 3600
     /// How many of the list's first launches count as "what it leads with".
