@@ -97,7 +97,7 @@ enum StandingFault {
         let retry = retryWords(state)
         if !unsaved.isEmpty {
             let cause = state.favorites.fault?.words ?? state.settingsSaving.fault ?? "could not save"
-            let reason = state.favorites.fault?.reason ?? "see the log"
+            let reason = state.favorites.fault?.reason ?? "the settings file cannot be written"
             let waiting = unsaved.count == 1 ? "1 change waiting" : "\(unsaved.count) changes waiting"
             let counted = "could not save: \(reason) · \(unsaved.count) waiting"
             return ["\(cause) — \(waiting), \(retry)", "\(cause) — \(waiting)"]

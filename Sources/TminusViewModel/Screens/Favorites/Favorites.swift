@@ -147,11 +147,10 @@ extension AppReducer {
         guard let notice = status.notice, notice != state.session.storeNoticeShown else { return }
         state.session.storeNoticeShown = notice
         effects.append(.log("favorites: \(notice)"))
-        if status.noticeIsError {
-            state.notice = Notice(notice, level: .error, isReply: true)
-        } else {
-            show(Notice(notice, isReply: true), for: 3 * Notice.lifetime)
-        }
+        // Long enough to read (it names a file), not so long that it hides the data's own
+        // state (offline, an error) for the rest of the run: the log keeps it.
+        show(Notice(notice, level: status.noticeIsError ? .error : .info, isReply: true),
+             for: (status.noticeIsError ? 6 : 3) * Notice.lifetime)
     }
 
     /// Waiting changes (and a first load that failed) are tried again this long after a failure.
