@@ -16,7 +16,13 @@ struct FilterTests {
         return launches
     }
 
-    func started(_ source: ScriptedSource = ScriptedSource(upcoming: Self.upcoming)) async -> Harness {
+    /// The six, then twenty more: more than a page, so the list is not whole and a filter is
+    /// asked of the server (a whole list is filtered here: `aWholeUpcomingList…`).
+    static var paged: [Launch] {
+        Self.upcoming + Sample.launches(26, upcoming: true).dropFirst(6)
+    }
+
+    func started(_ source: ScriptedSource = ScriptedSource(upcoming: Self.paged)) async -> Harness {
         await Harness(source: source).started()
     }
 
@@ -93,7 +99,7 @@ struct FilterTests {
         await h.press(.character("/"), .escape)
         #expect(h.state.filterInput == nil)
         #expect(h.state.query(upcomingID) == .default)
-        #expect(h.state.upcoming.launches.map(\.id) == Self.upcoming.map(\.id))
+        #expect(h.state.upcoming.launches.map(\.id) == Self.paged.prefix(20).map(\.id))
         #expect(h.state.upcoming.selectedLaunch?.name == "Crew-5", "the selection stays on the launch")
         #expect(h.source.requests.count == 2, "the unfiltered list was kept")
     }
@@ -154,6 +160,34 @@ struct FilterTests {
         await h.press(.enter, .character("s"))
         #expect(h.source.requests.last?.query == ListQuery(text: "crew", reversed: true))
         #expect(h.state.upcoming.launches.map(\.name) == ["CREW Dragon", "Démo Crew Flight", "Crew-5"])
+    }
+
+    /// Issue 36: the upcoming list is whole (its last page in): `/`, Enter, `s`, `W` and Esc
+    /// work on it here, with no request, and a whole list's filtered rows are whole too.
+    @Test func aWholeUpcomingListIsFilteredAndSortedHereWithNoRequest() async {
+        let h = await started(ScriptedSource(upcoming: Self.upcoming))
+        #expect(h.state.upcoming.next == nil, "one page: the whole list")
+        let asked = h.source.requests.count
+        await h.press(.character("/"))
+        await type(h, "crew")
+        h.clock.advance(by: AppViewModel.filterDebounce + 0.1)
+        h.viewModel.handle(.tick)
+        await h.viewModel.settle()
+        await h.press(.enter)
+        #expect(h.state.upcoming.launches.map(\.name) == ["Crew-5", "Démo Crew Flight", "CREW Dragon"])
+        #expect(h.state.upcoming.status.hasLoadedOnce && h.state.upcoming.next == nil)
+        #expect(h.state.upcoming.totalDocs == 3)
+        await h.press(.character("s"))
+        #expect(h.state.upcoming.launches.map(\.name) == ["CREW Dragon", "Démo Crew Flight", "Crew-5"])
+        await h.press(.character("W"), .character("W"), .escape)
+        #expect(h.state.query(upcomingID) == ListQuery(reversed: true))
+        #expect(h.state.upcoming.launches.map(\.id) == Self.upcoming.reversed().map(\.id))
+        await h.press(.character("s"))
+        #expect(h.state.upcoming.launches.map(\.id) == Self.upcoming.map(\.id))
+        #expect(h.source.requests.count == asked, "no request: \(h.source.requests.dropFirst(asked))")
+        // `r` still asks the server, for the list on screen.
+        await h.press(.character("r"))
+        #expect(h.source.requests.count == asked + 1)
     }
 
     @Test func aRocketsLaunchesFilterToo() async {

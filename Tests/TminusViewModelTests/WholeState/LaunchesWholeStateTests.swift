@@ -96,12 +96,15 @@ struct LaunchesWholeStateTests {
     /// `/` and a name: the rows at hand filtered at once (the unfiltered list kept aside),
     /// Enter asks for the filtered list (the cache first), its page arrives, Esc clears the
     /// filter (the kept list back, on the launch that was selected), `s` the other order.
+    /// (The list has a page after this one, so it is not whole and the server is asked; a
+    /// whole upcoming list is filtered with no request: `FilterTests`.)
     @Test func aFilterTypedThenKeptThenClearedAndTheOrderReversed() {
         let launches = Sample.launches(3, upcoming: true)
         var store = ReducerStore(ScriptedSource(upcoming: launches))
-        store.startWithCachedUpcoming(launches)
+        let more = PageCursor(page: 2)
+        store.startWithCachedUpcoming(launches, next: more)
         let now = store.clock.clock.now()
-        let unfiltered = WholeState.firstPage(launches, fetchedAt: now)
+        let unfiltered = WholeState.firstPage(launches, fetchedAt: now, next: more)
 
         store.send(.key(.character("/")), effects: []) { state in
             state.filterInput = FilterInput(list: Self.upcoming, text: "")

@@ -12,11 +12,11 @@ enum WholeState {
     static let past = ListID.segment(.past)
 
     /// A list as its one and only first page leaves it, every field written out.
-    static func firstPage(_ launches: [Launch], fetchedAt: Date, generation: Int = 0) -> LaunchListState {
+    static func firstPage(_ launches: [Launch], fetchedAt: Date, generation: Int = 0, next: PageCursor? = nil) -> LaunchListState {
         var list = LaunchListState()
         list.launches = launches
-        list.paging.next = nil
-        list.paging.totalDocs = launches.count
+        list.paging.next = next
+        list.paging.totalDocs = next == nil ? launches.count : launches.count + 20
         list.generation = generation
         list.status.hasLoadedOnce = true
         list.status.updatedAt = fetchedAt
@@ -33,8 +33,10 @@ enum WholeState {
     }
 
     /// The one page a scripted source answers with for `launches`.
-    static func page(_ launches: [Launch]) -> LaunchPage {
-        LaunchPage(launches: launches, page: 1, totalDocs: launches.count, next: nil)
+    /// `next`: a page after it (the list is not whole: filters ask the server); its total
+    /// is then 20 more than these.
+    static func page(_ launches: [Launch], next: PageCursor? = nil) -> LaunchPage {
+        LaunchPage(launches: launches, page: 1, totalDocs: next == nil ? launches.count : launches.count + 20, next: next)
     }
 
     /// What `.rememberSeen` carries for `launches` seen at `now`.
@@ -60,7 +62,7 @@ enum WholeState {
 extension ReducerStore {
     /// Start-up on the Launches tab with `upcoming` in the cache (fresh: the network is not
     /// asked), then the favorites database, empty.
-    mutating func startWithCachedUpcoming(_ upcoming: [Launch], sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func startWithCachedUpcoming(_ upcoming: [Launch], next: PageCursor? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         let now = clock.clock.now()
         let read = WholeState.cacheRead(WholeState.upcoming)
         send(.started, effects: [.fetchLaunches(read, .first), .favorites(.load)], sourceLocation: sourceLocation) { state in
@@ -68,9 +70,9 @@ extension ReducerStore {
             state.favorites.isLoading = true
             state.session.pendingFavorites.count = 1
         }
-        send(.launchesLoaded(read, .success(Fetched(WholeState.page(upcoming)))),
+        send(.launchesLoaded(read, .success(Fetched(WholeState.page(upcoming, next: next)))),
              effects: [.rememberSeen(WholeState.seen(upcoming, at: now))], sourceLocation: sourceLocation) { state in
-            state.lists[WholeState.upcoming] = WholeState.firstPage(upcoming, fetchedAt: now)
+            state.lists[WholeState.upcoming] = WholeState.firstPage(upcoming, fetchedAt: now, next: next)
             for launch in upcoming { state.shownThisRun[launch.id] = SeenLaunch(launch, seenAt: now) }
         }
         send(.favoritesAnswered(.load, .success(.empty), StoreStatus()), effects: [], sourceLocation: sourceLocation) { state in

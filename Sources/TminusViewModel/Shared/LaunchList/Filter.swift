@@ -168,6 +168,16 @@ extension AppReducer {
         var list: LaunchListState
         if let keptList = kept.removeValue(forKey: query) {
             list = keptList
+        } else if let whole = Self.wholeList(id, old: old, current: current, kept: kept) {
+            // Every upcoming launch the source has is already here: the filter and the order
+            // are made from it, and no request is spent (issue 36: a few searches emptied the
+            // hour's budget).
+            list = LaunchListState()
+            list.generation = current.generation + 1
+            let rows = whole.list.launches.filter { query.matches($0) }
+            list.launches = whole.reversed == query.reversed ? rows : rows.reversed()
+            _ = list.paging.received(ids: list.launches.map(\.id), next: nil, totalDocs: list.launches.count, isFirst: true)
+            list.status = whole.list.status
         } else {
             list = LaunchListState()
             list.generation = current.generation + 1
@@ -189,6 +199,24 @@ extension AppReducer {
             ?? min(list.selection, max(0, list.launches.count - 1))
         keepSelectionVisible(&list)
         state.lists[id] = list
+    }
+
+    /// The upcoming list without filters when it is the whole of what the source has (its
+    /// last page in, nothing failed, nothing loading), and the order it was asked in
+    /// (`reversed`). Nil for the past (thousands long: the server is asked) and for a list
+    /// still paging.
+    static func wholeList(_ id: ListID, old: ListQuery, current: LaunchListState,
+                          kept: [ListQuery: LaunchListState]) -> (list: LaunchListState, reversed: Bool)? {
+        guard id == .segment(.upcoming) else { return nil }
+        let candidates: [(LaunchListState?, Bool)] = [
+            (old.narrows ? kept[ListQuery(reversed: old.reversed)] : current, old.reversed),
+            (kept[ListQuery(reversed: !old.reversed)], !old.reversed),
+        ]
+        for case let (list?, reversed) in candidates
+        where list.status.hasLoadedOnce && !list.isLoading && list.status.error == nil && list.next == nil && list.end == nil {
+            return (list, reversed)
+        }
+        return nil
     }
 
     /// Before the Launches tab changes source: its lists go back to no filter and the usual
