@@ -27,21 +27,29 @@ extension FavoritesDatabase {
                  try Int.fetchOne(db, sql: "SELECT count(*) FROM watchedLaunch") ?? 0)
             }
         }
-        let counts: (Int, Int)
-        do {
-            counts = try count(url.path)
-        } catch {
-            guard !isDamage(error), let copy = try? copyForReading(url) else { throw error }
-            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
-            counts = try count(copy.path)
-        }
+        let counts = try readingInPlaceOrFromACopy(url) { try count($0.path) }
         let unwritable = FileSystemCondition.cause(near: url, error: CocoaError(.fileWriteUnknown))
         return Inspection(rockets: counts.0, launches: counts.1, unwritable: unwritable == "disk full" ? "disk full" : unwritable)
     }
 
-    /// A copy of the file (and its WAL, if any) in the temporary folder, to read from where
-    /// SQLite cannot read the file in place. The caller removes its folder.
-    static func copyForReading(_ url: URL) throws -> URL {
+    /// `read` on the file; where SQLite cannot read it in place (a WAL database on a read-only
+    /// mount, where it can neither find nor make its shared-memory file; a program holding the
+    /// file in exclusive locking mode, which keeps even readers out), on a copy of it in the
+    /// temporary folder, removed afterwards (a connection `read` opened keeps reading it).
+    /// Damage is not read around: it is thrown.
+    static func readingInPlaceOrFromACopy<T>(_ url: URL, _ read: (URL) throws -> T) throws -> T {
+        do {
+            return try read(url)
+        } catch {
+            guard !isDamage(error), let copy = try? copyForReading(url) else { throw error }
+            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+            return try read(copy)
+        }
+    }
+
+    /// A copy of the file (and its WAL, if any) in the temporary folder. The caller removes
+    /// its folder.
+    private static func copyForReading(_ url: URL) throws -> URL {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appending(path: "tminus-readonly-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)

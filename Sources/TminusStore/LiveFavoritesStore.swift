@@ -134,20 +134,11 @@ final class FavoritesFile: @unchecked Sendable {
 
     /// A read-only connection to the file, or failing that to a copy of it.
     private func openReader() -> FavoritesDatabase? {
-        if let reader = try? FavoritesDatabase(url: url, now: now, busyTimeout: busyTimeout, readOnly: true),
-           (try? reader.load()) != nil {
+        try? FavoritesDatabase.readingInPlaceOrFromACopy(url) { file in
+            let reader = try FavoritesDatabase(url: file, now: now, busyTimeout: busyTimeout, readOnly: true)
+            _ = try reader.load()
             return reader
         }
-        // SQLite reads a WAL database only where it can keep its shared-memory file beside it,
-        // or already finds one (a read-only mount has neither), and a program holding the file
-        // in exclusive locking mode keeps even readers out. A copy in the temporary folder
-        // reads the same rows; it is removed once open (the open connection keeps reading it).
-        guard let copy = try? FavoritesDatabase.copyForReading(url) else { return nil }
-        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
-        if let reader = try? FavoritesDatabase(url: copy, now: now, readOnly: true), (try? reader.load()) != nil {
-            return reader
-        }
-        return nil
     }
 
     private func openWritable() throws {

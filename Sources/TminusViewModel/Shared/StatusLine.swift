@@ -28,23 +28,15 @@ enum StatusLine {
             func fits(_ text: String, _ right: String) -> Bool {
                 1 + TerminalText.width(text) + 2 + TerminalText.width(right) + 1 <= grid.width
             }
-            // A standing fault whose marker the tab bar has no room for: its words (how many
-            // changes wait) before the data's age.
+            // The words shorten before the right side goes; but a standing fault whose marker
+            // the tab bar has no room for keeps its words (how many changes wait) first, and
+            // the right side goes before them.
             let faultFirst = StandingFault.message(state) == message && !markerShown(state)
-            if faultFirst {
-                search: for text in texts {
-                    for candidate in rights + [""] where fits(text, candidate) {
+            search: for group in faultFirst ? [rights + [""]] : [rights, [""]] {
+                for text in texts {
+                    for candidate in group where fits(text, candidate) {
                         chosen = (text, candidate)
                         break search
-                    }
-                }
-            } else {
-                search: for candidates in [rights, [""]] {
-                    for text in texts {
-                        for candidate in candidates where fits(text, candidate) {
-                            chosen = (text, candidate)
-                            break search
-                        }
                     }
                 }
             }

@@ -19,29 +19,28 @@ extension AppReducer {
     }
 
     private mutating func project(_ change: FavoritesChange) {
-        switch change {
-        case .saveRocket(let rocket): state.session.pendingFavorites.rockets.insert(rocket.id)
-        case .removeRocket(let id): state.session.pendingFavorites.rockets.remove(id)
-        case .saveLaunch(let launch): state.session.pendingFavorites.launches.insert(launch.id)
-        case .removeLaunch(let id): state.session.pendingFavorites.launches.remove(id)
-        case .saveEvent(let event): state.session.pendingFavorites.events.insert(event.id)
-        case .removeEvent(let id): state.session.pendingFavorites.events.remove(id)
-        case .refresh: break
-        }
+        if let key = change.key { setProjected(key, !change.isRemoval) }
     }
 
     /// A change that failed no longer counts in the projection: its favorite is as the
     /// database has it (what the screen shows).
     private mutating func unproject(_ key: FavoriteKey?) {
+        guard let key else { return }
         let items = state.favorites.items
         switch key {
-        case .rocket(let id)?:
-            if items.rocketIDs.contains(id) { state.session.pendingFavorites.rockets.insert(id) } else { state.session.pendingFavorites.rockets.remove(id) }
-        case .launch(let id)?:
-            if items.launchIDs.contains(id) { state.session.pendingFavorites.launches.insert(id) } else { state.session.pendingFavorites.launches.remove(id) }
-        case .event(let id)?:
-            if items.eventIDs.contains(id) { state.session.pendingFavorites.events.insert(id) } else { state.session.pendingFavorites.events.remove(id) }
-        case nil: break
+        case .rocket(let id): setProjected(key, items.rocketIDs.contains(id))
+        case .launch(let id): setProjected(key, items.launchIDs.contains(id))
+        case .event(let id): setProjected(key, items.eventIDs.contains(id))
+        }
+    }
+
+    /// The favorite `key` names in or out of the projection.
+    private mutating func setProjected(_ key: FavoriteKey, _ isIn: Bool) {
+        func set(_ ids: inout Set<String>, _ id: String) { if isIn { ids.insert(id) } else { ids.remove(id) } }
+        switch key {
+        case .rocket(let id): set(&state.session.pendingFavorites.rockets, id)
+        case .launch(let id): set(&state.session.pendingFavorites.launches, id)
+        case .event(let id): set(&state.session.pendingFavorites.events, id)
         }
     }
 
@@ -123,7 +122,6 @@ extension AppReducer {
             switch call {
             case .load:
                 state.favorites.error = error
-                state.favorites.loadFault = error
                 scheduleFavoritesRetry()
             case .write(let write):
                 unproject(write.change.key)
@@ -137,7 +135,6 @@ extension AppReducer {
                 break
             }
         }
-        if case .load = call, case .success = result { state.favorites.loadFault = nil }
     }
 
     /// What the store says of itself: read-only (standing, on the tab bar), and what it did
@@ -165,12 +162,7 @@ extension AppReducer {
     mutating func retryFavoritesIfDue() {
         guard let at = state.favorites.retryAt, at <= now, state.session.pendingFavorites.count == 0 else { return }
         state.favorites.retryAt = nil
-        if state.favorites.loadFault != nil {
-            state.favorites.isLoading = true
-            enqueueFavoritesCall()
-            effects.append(.favorites(.load))
-        }
-        retryWaitingWrites()
+        if state.favorites.loadFault != nil { reloadFavorites() } else { retryWaitingWrites() }
     }
 
     /// Sends every waiting change again, oldest first (each leaves the queue; a failure puts it back).

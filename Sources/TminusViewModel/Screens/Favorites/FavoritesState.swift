@@ -16,16 +16,15 @@ public struct FavoritesState: Sendable, Hashable {
     public var waiting: [FavoritesWrite] = []
     /// The last change the user asked for that failed, standing until one goes through.
     public var fault: FavoritesFault?
-    /// Why the favorites could not be read, standing until a read goes through.
-    public var loadFault: StoreError?
     /// Why every write is refused now (a read-only database), from the store.
     public var readOnly: String?
     /// When the waiting changes (or a failed first read) are tried again.
     public var retryAt: Date?
     public init() {}
 
-    /// Whether anything the user asked for, or their favorites themselves, are at risk now.
-    public var isAtRisk: Bool { !waiting.isEmpty || fault != nil || loadFault != nil }
+    /// Why the favorites could not be read, standing until a call to the store goes through
+    /// (the last failed read's `error`).
+    public var loadFault: StoreError? { error }
 
     /// A removal's way back: the store change that saves the row again, and its name.
     public struct Removal: Sendable, Hashable {
