@@ -81,6 +81,26 @@ extension FavoritesTests {
             }
         }
 
+        /// While a waiting change is with the store again (a lock's wait can take a second or
+        /// two), it is still not saved: the marker and the status line keep counting it.
+        @Test func aChangeBeingRetriedStillCountsAsUnsaved() async {
+            let rig = FavoritesRig()
+            let h = await Fav.harness(rig)
+            rig.set { $0.failWrites = true }
+            await h.press(Fav.f)
+            h.clock.advance(by: 5)
+            // The retry goes out; its answer is not in yet.
+            let effects = h.viewModel.handle(.tick)
+            #expect(effects.contains { if case .favorites(.write) = $0 { true } else { false } }, "\(effects)")
+            #expect(StandingFault.marker(h.state)?.text == "! 1 unsaved")
+            #expect(UnsavedWork(h.state).count == 1)
+            await h.viewModel.settle()
+            #expect(h.state.favorites.waiting.count == 1, "failed again: still one, not two")
+            rig.set { $0.failWrites = false }
+            await Self.tick(h, after: 5)
+            #expect(h.state.favorites.waiting.isEmpty && h.state.isWatched(launch: "mission-1"))
+        }
+
         @Test func aNewerChoiceReplacesAWaitingOne() async {
             let rig = FavoritesRig()
             let h = await Fav.harness(rig)

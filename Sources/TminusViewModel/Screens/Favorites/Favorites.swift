@@ -58,10 +58,10 @@ extension AppReducer {
 
     /// Reads the favorites again (the tab opened, `r`); changes still waiting are tried too.
     mutating func reloadFavorites() {
+        retryWaitingWrites()
         state.favorites.isLoading = true
         enqueueFavoritesCall()
         effects.append(.favorites(.load))
-        retryWaitingWrites()
     }
 
     /// Queues a change the user asked for (in order with the others). Nothing is said until
@@ -99,6 +99,8 @@ extension AppReducer {
             state.favorites.selection = min(state.favorites.selection, max(0, state.favorites.rows.count - 1))
             keepFavoritePagesOnTheirRockets(previously: rocketsBefore)
             if case .write(let write) = call {
+                // Saved: it waits no more (a newer choice for it would have replaced it).
+                state.favorites.waiting.removeAll { $0.change.key == write.change.key }
                 state.favorites.fault = nil
                 show(Notice(write.done, isReply: true), for: write.change.isRemoval ? 3 * Notice.lifetime : Notice.lifetime)
             } else if case .refresh = call {
@@ -110,7 +112,8 @@ extension AppReducer {
                 state.session.rescueFiles = []
             }
             if state.favorites.waiting.isEmpty { state.favorites.retryAt = nil } else if case .write = call {
-                // The database takes writes again: the ones waiting go now, in order.
+                // The database takes writes again: the ones waiting go now, in order (once
+                // the calls still with the store have answered).
                 retryWaitingWrites()
             }
             // Lists that arrived before the favorites could not say which rows were favorites.
@@ -165,11 +168,13 @@ extension AppReducer {
         if state.favorites.loadFault != nil { reloadFavorites() } else { retryWaitingWrites() }
     }
 
-    /// Sends every waiting change again, oldest first (each leaves the queue; a failure puts it back).
+    /// Sends every waiting change again, oldest first. Each stays in the queue (and counted on
+    /// screen) until the store says it is saved: while the store waits out a lock, the change
+    /// is still not saved. Never while other calls are with the store: those answers come first
+    /// (and a success sends the rest).
     mutating func retryWaitingWrites() {
         let waiting = state.favorites.waiting
-        guard !waiting.isEmpty else { return }
-        state.favorites.waiting = []
+        guard !waiting.isEmpty, state.session.pendingFavorites.count == 0 else { return }
         for write in waiting {
             enqueueFavoritesCall(write.change)
             effects.append(.favorites(.write(write)))
