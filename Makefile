@@ -71,6 +71,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product tminus-bench
 	.build/release/tminus-bench
 	$(SWIFT) build $(RELEASE) --product tminus && TMINUS_BIN=$(CURDIR)/.build/release/tminus BENCH_IDLE_SECONDS=$(BENCH_IDLE_SECONDS) python3 Tests/Benchmarks/process_bench.py
+	TMINUS_BIN=$(CURDIR)/.build/release/tminus python3 Tests/Benchmarks/budget_bench.py
 
 # The release binary left running (fixture server, tmux, 200x60, a picture per launch): browsed
 # by a key loop for SOAK_BROWSE_SECONDS, then a ticking countdown for SOAK_SECONDS, then idle on

@@ -59,6 +59,44 @@ func decodeBenchRows(root: URL) -> [Row] {
     rows.append(measure("  205 populated JSONSerialization parse", iterations: n, warmUp: 10) {
         (((try? JSONSerialization.jsonObject(with: populated205)) as? [String: Any])?["docs"] as? [Any])?.count ?? -1
     })
+    rows += ll2PageRows(root: root)
+    return rows
+}
+
+/// Launch Library 2's upcoming list as the app asks it: one page of 100 in the detailed mode
+/// (the recorded detailed SpaceX page, its 10 launches ten times over with ids of their own),
+/// against the normal mode's page of 20 (the 2.0.0 recordings) that needs a detail request
+/// per launch opened. Bytes and decode time of each.
+private func ll2PageRows(root: URL) -> [Row] {
+    func records(_ relative: String) -> [[String: Any]] {
+        guard let data = try? Data(contentsOf: root.appending(path: "ll2/" + relative)),
+              let page = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [] }
+        return page["results"] as? [[String: Any]] ?? []
+    }
+    func page(_ base: [[String: Any]], count: Int) -> Data {
+        let results = (0..<count).map { i -> [String: Any] in
+            var record = base[i % base.count]
+            record["id"] = "\(record["id"] ?? "launch")-\(i)"
+            return record
+        }
+        let envelope: [String: Any] = ["count": 300, "next": "https://ll.test/next", "previous": NSNull(), "results": results]
+        return (try? JSONSerialization.data(withJSONObject: envelope)) ?? Data()
+    }
+    let detailed = records("2.2.0/spacex-upcoming-detailed-2026-08.json")
+    let normal = ["2023-04", "2024-03", "2026-06"].flatMap { records("2.0.0/upcoming-\($0).json") }
+    guard !detailed.isEmpty, !normal.isEmpty else { return [] }
+    let detailed100 = page(detailed, count: 100), normal20 = page(normal, count: 20)
+    var rows: [Row] = []
+    rows.append(Row(name: "LL2 100 detailed: bytes", iterations: 1, median: Double(detailed100.count), p10: Double(detailed100.count),
+                    p90: Double(detailed100.count), unit: .bytes))
+    rows.append(measure("LL2 100 detailed: decode", iterations: 50, warmUp: 3) {
+        ((try? LaunchLibrary2.decodeList(detailed100, page: 1))?.launches.count ?? -1)
+    })
+    rows.append(Row(name: "LL2 20 normal: bytes", iterations: 1, median: Double(normal20.count), p10: Double(normal20.count),
+                    p90: Double(normal20.count), unit: .bytes))
+    rows.append(measure("LL2 20 normal: decode", iterations: 200, warmUp: 10) {
+        ((try? LaunchLibrary2.decodeList(normal20, page: 1))?.launches.count ?? -1)
+    })
     return rows
 }
 

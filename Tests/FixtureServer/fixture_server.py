@@ -61,8 +61,11 @@ each both ways on every version; the trailing slash is optional:
   on upcoming/ and previous/; see launch/ below). `rocket__configuration__id=N` keeps the
   launches whose rocket.configuration.id is N, `launcher_config__id=N[,M...]` those whose id is
   one of the comma-separated list (ids compared as text, so 164 and "164" both match; an empty
-  value filters nothing; both given: both have to hold). Other parameters (mode, other filters)
-  are accepted and kept in the links but change nothing: records are served as stored.
+  value filters nothing; both given: both have to hold). `mode=detailed` serves each record with
+  the detailed mode's lists (`updates`, `timeline`, `vidURLs`/`vid_urls`, `infoURLs`/`info_urls`,
+  `mission_patches`, `rocket.launcher_stage`), empty where the recorded record has none (as LL2
+  sends them empty); other parameters (other modes, other filters) are accepted and kept in the
+  links but change nothing: records are served as stored.
   - upcoming: every record of <fixtures>/ll2/2.*/upcoming*.json (the three 2.0.0 list pages and
     the 2.2.0 detailed page), de-duplicated by id (the file of the higher version wins), sorted by
     net ascending, ties by id. Records keep their recorded shape whatever the version in the path.
@@ -179,6 +182,8 @@ Control endpoints (never logged, never faulted):
     GET  /_control/requests       the requests served so far (LL2 and SNAPI ones included):
                                   [{method, path, body, headers, time}]
     POST /_control/clear-requests empties that list
+    GET  /_control/ll2-limit      with --ll2-hourly-limit N: {"limit": N, "admitted": [{at, path}],
+                                  "refused": [{at, path}]} (at: the server's clock, ISO 8601 UTC)
     POST /_control/patch          {"collection": "launches", "id": "...", "set": {"name": "..."}}
     POST /_control/rename         {"id": "...", "name": "..."}  (shorthand for a patch of `name`)
 
@@ -1198,6 +1203,22 @@ class LL2Data:
         return record
 
     @staticmethod
+    def render_detailed(record: dict, version: str) -> dict:
+        """A list record in `mode=detailed`: LL2 sends the detailed mode's lists on every record
+        (`updates`, `timeline`, the videos and info links, `mission_patches`, the rocket's
+        `launcher_stage`), empty when there is nothing; a recorded list record that lacks one
+        gets it empty (nothing else is added). Records recorded in the detailed mode are as stored."""
+        shown = dict(LL2Data.render(record, version))
+        links = ("vid_urls", "info_urls") if ll2_version(version) >= (2, 3, 0) else ("vidURLs", "infoURLs")
+        has = {"vidURLs": "vid_urls", "infoURLs": "info_urls", "vid_urls": "vidURLs", "info_urls": "infoURLs"}
+        for key in ("updates", "timeline", "mission_patches") + links:
+            if key not in shown and has.get(key) not in shown:
+                shown[key] = []
+        if isinstance(shown.get("rocket"), dict) and "launcher_stage" not in shown["rocket"]:
+            shown["rocket"] = dict(shown["rocket"], launcher_stage=[])
+        return shown
+
+    @staticmethod
     def render_event(record: dict, version: str) -> dict:
         """An event as a given API version shows it: 2.3.0 replaced a 2.0.0 event's
         `feature_image`, `news_url` and `video_url` by `image`, `info_urls` and `vid_urls` (in the
@@ -1628,13 +1649,66 @@ def _as_stored(record: dict, version: str) -> dict:
     return record  # SNAPI has one version: records are served as recorded
 
 
+class LL2HourlyLimit:
+    """Launch Library 2's free tier as the real server enforces it: `limit` requests in any
+    hour (a sliding window over the last 3600 s), a 429 with Retry-After past that. The time is
+    the real one, or the ISO 8601 instant in `clock_file` when given (the same file the app
+    under test reads its clock from, `TMINUS_CLOCK_FILE`), so an hour can pass in a minute.
+    The requests it answered count (not the 429s), /api-throttle/ excepted (free there too).
+    What it admitted and refused is kept for the test (`GET /_control/ll2-limit`)."""
+
+    def __init__(self, limit: int, clock_file: Path | None):
+        self.limit = limit
+        self.clock_file = clock_file
+        self.lock = threading.Lock()
+        self.admitted: list[tuple[float, str]] = []
+        self.refused: list[tuple[float, str]] = []
+
+    def now(self) -> float:
+        if self.clock_file is not None:
+            try:
+                text = self.clock_file.read_text().strip()
+                return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+            except (OSError, ValueError):
+                pass
+        return time.time()
+
+    def admit(self, path: str) -> int | None:
+        """None when the request may be answered, else the seconds until it may."""
+        with self.lock:
+            now = self.now()
+            recent = [at for at, _ in self.admitted if now - at < 3600]
+            if len(recent) >= self.limit:
+                self.refused.append((now, path))
+                return max(1, math.ceil(min(recent) + 3600 - now))
+            self.admitted.append((now, path))
+            return None
+
+    def usage(self) -> tuple[int, int]:
+        """/api-throttle/'s current_use (the last hour's) and next_use_secs (0 while any is left)."""
+        with self.lock:
+            now = self.now()
+            recent = [at for at, _ in self.admitted if now - at < 3600]
+            wait = max(1, math.ceil(min(recent) + 3600 - now)) if len(recent) >= self.limit else 0
+            return len(recent), wait
+
+    def report(self) -> dict:
+        with self.lock:
+            def entries(items):
+                return [{"at": datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "path": p}
+                        for at, p in items]
+            return {"limit": self.limit, "admitted": entries(self.admitted), "refused": entries(self.refused)}
+
+
 class FixtureServer(ThreadingHTTPServer):
     daemon_threads = True       # a delayed response must not keep the process alive at exit
     allow_reuse_address = True
 
     def __init__(self, fixtures: Path, port: int = 0, log_path: Path | None = None,
                  faults: list[Fault] | None = None, renames: dict[str, str] | None = None,
-                 local_images: bool = False, distinct_images: bool = False):
+                 local_images: bool = False, distinct_images: bool = False,
+                 ll2_hourly_limit: int | None = None, clock_file: Path | None = None):
+        self.ll2_limit = LL2HourlyLimit(ll2_hourly_limit, clock_file) if ll2_hourly_limit else None
         self.dataset = Dataset(fixtures)
         for launch_id, name in (renames or {}).items():
             self.dataset.patch("launches", launch_id, {"name": name})
@@ -1742,6 +1816,8 @@ class FixtureServer(ThreadingHTTPServer):
         self.route("POST", r"^/_control/fault", self.control_fault)
         self.route("POST", r"^/_control/reset", lambda h: (self.faults.reset(), {"ok": True})[1])
         self.route("GET", r"^/_control/requests", lambda h: self.request_log.snapshot())
+        self.route("GET", r"^/_control/ll2-limit$",
+                   lambda h: self.ll2_limit.report() if self.ll2_limit else {"limit": None, "admitted": [], "refused": []})
         self.route("POST", r"^/_control/clear-requests", lambda h: (self.request_log.clear(), {"ok": True})[1])
         self.route("POST", r"^/_control/patch", self.control_patch)
         self.route("POST", r"^/_control/rename", self.control_rename)
@@ -1777,8 +1853,11 @@ class FixtureServer(ThreadingHTTPServer):
         return Response(200, path.read_bytes(), ctype, {"Cache-Control": "max-age=20"})
 
     def ll2_list(self, handler: "FixtureRequestHandler", version: str, which: str) -> Response:
-        return ll2_response(ll2_page(*self._ll2_list_input(handler, which), version=version,
-                                     render=self._ll2_render(which)))
+        render = self._ll2_render(which)
+        mode = dict(parse_qsl(urlsplit(handler.path).query)).get("mode", "")
+        if mode == "detailed" and render is LL2Data.render:
+            render = LL2Data.render_detailed
+        return ll2_response(ll2_page(*self._ll2_list_input(handler, which), version=version, render=render))
 
     @staticmethod
     def _ll2_render(which: str) -> Callable[[dict, str], dict]:
@@ -1874,6 +1953,10 @@ class FixtureServer(ThreadingHTTPServer):
         Token ...` header) and the LL2 requests served so far as `current_use` (this endpoint's
         own excepted: it costs nothing there either)."""
         token = (handler.headers.get("Authorization") or "").startswith("Token ")
+        if self.ll2_limit:  # the hour's window, as the real server counts it
+            used, next_use = self.ll2_limit.usage()
+            return ll2_response({"your_request_limit": self.ll2_limit.limit, "limit_frequency_secs": 3600,
+                                 "current_use": used, "next_use_secs": next_use, "ident": "127.0.0.1"})
         used = sum(1 for entry in self.request_log.snapshot()
                    if is_ll2_path(entry["path"]) and "/api-throttle" not in entry["path"])
         return ll2_response({"your_request_limit": LL2_TOKEN_LIMIT if token else LL2_FREE_LIMIT,
@@ -1970,6 +2053,13 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
             fault = self.server.faults.take(method, path)
             if fault and self._apply_fault(fault):
                 return
+            limit = self.server.ll2_limit
+            if limit and is_ll2_path(path) and "/api-throttle" not in path:
+                wait = limit.admit(self.path)
+                if wait is not None:
+                    headers = {"Retry-After": str(wait)}
+                    self._send(ll2_response({"detail": ll2_throttled_detail(wait)}, 429, headers), conditional=False)
+                    return
         try:
             response = self._dispatch(method, path)
         except (HTTPError, QueryError) as exc:
@@ -2162,6 +2252,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--distinct-images", action="store_true",
                         help="with --local-images, every launch's patch URL names the launch "
                              "(patch.png?launch=ID): a picture of its own for each, as on the real API")
+    parser.add_argument("--ll2-hourly-limit", type=int, metavar="N",
+                        help="answer LL2 requests past N in any hour with 429 and Retry-After, as LL2's "
+                             "free tier does (api-throttle excepted); GET /_control/ll2-limit lists them")
+    parser.add_argument("--clock-file", type=Path, metavar="FILE",
+                        help="with --ll2-hourly-limit: the time is the ISO 8601 instant in FILE (a test's "
+                             "scripted clock, the app's TMINUS_CLOCK_FILE), else the real time")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="exit when the process that started this one goes away (no orphans "
                              "when a test run crashes)")
@@ -2185,7 +2281,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         server = FixtureServer(fixtures, args.port, args.log, faults, renames, local_images=args.local_images,
-                                distinct_images=args.distinct_images)
+                                distinct_images=args.distinct_images, ll2_hourly_limit=args.ll2_hourly_limit,
+                                clock_file=args.clock_file)
     except KeyError as exc:
         parser.error(str(exc.args[0]))
 

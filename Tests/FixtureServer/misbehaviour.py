@@ -12,7 +12,7 @@ Every one of them stops when the client hangs up, when the server closes, after
 
 Lying list pages (`lie_*`): take the page the server would answer and make it say there is
 always more (`repeat_first_page`: page 1's records on every page, a huge total; `empty_pages`:
-no records after page 1, a next page all the same).
+no records after page 1, a next page all the same, page 1 included).
 
 Standard library only.
 """
@@ -229,9 +229,11 @@ def lie_ll2(how: str, asked: dict, first: dict | None, offset: int, next_link: s
     if how == "repeat_first_page":
         out["results"] = list((first or asked)["results"])
         out["count"] = REPEAT_TOTAL
-    elif offset > 0:  # empty_pages: the first page as it is
+    elif offset > 0:  # empty_pages: the first page's records as they are
         out["results"] = []
-    else:
+    elif asked.get("next"):
         return asked
+    # Always a next page, the first one's included (a list that fits one page, 32 upcoming
+    # launches in LL2's page of 100, would otherwise be whole at once).
     out["next"] = next_link
     return out

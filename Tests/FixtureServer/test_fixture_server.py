@@ -641,6 +641,22 @@ class LL2TestCase(ServerTestCase):
         _, _, keyed = self.client.get("/2.3.0/api-throttle/", headers={"Authorization": "Token abc"})
         self.assertEqual((keyed["your_request_limit"], keyed["ident"]), (fs.LL2_TOKEN_LIMIT, "token"))
 
+    def test_the_detailed_mode_sends_the_detailed_lists_on_every_record(self):
+        plain = self.ll2("/2.2.0/launch/upcoming/?limit=100")["results"]
+        detailed = self.ll2("/2.2.0/launch/upcoming/?limit=100&mode=detailed")["results"]
+        self.assertEqual([r["id"] for r in plain], [r["id"] for r in detailed])
+        self.assertTrue(any("updates" not in r for r in plain), "the 2.0.0 recordings have no detailed lists")
+        for record in detailed:
+            for key in ("updates", "timeline", "vidURLs", "infoURLs", "mission_patches"):
+                self.assertIn(key, record, record["id"])
+            self.assertIn("launcher_stage", record["rocket"])
+        # A record recorded in the detailed mode is served as stored.
+        recorded = next(r for r in plain if r.get("vidURLs"))
+        self.assertEqual(next(r for r in detailed if r["id"] == recorded["id"]), recorded)
+        # 2.3.0 spells the link lists in snake_case.
+        snake = self.ll2("/2.3.0/launches/upcoming/?limit=3&mode=detailed")["results"]
+        self.assertTrue(all("vid_urls" in r or "vidURLs" in r for r in snake))
+
     def walk(self, first_path: str) -> tuple[list[dict], list[dict]]:
         """Follow `next` from first_path to the end: (every result, every envelope)."""
         results, pages = [], []
@@ -2099,3 +2115,52 @@ class CommandLineTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@unittest.skipUnless(HAVE_FIXTURES, SKIP_REASON)
+class LL2HourlyLimitTests(unittest.TestCase):
+    """--ll2-hourly-limit: 15 LL2 requests in any hour by the scripted clock, then 429s."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.clock = Path(self.dir.name) / "clock"
+        self.set_clock("2026-11-29T12:00:00Z")
+        self.server = fs.FixtureServer(FIXTURES, 0, ll2_hourly_limit=15, clock_file=self.clock)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+        self.client = Client(self.server.port)
+
+    def tearDown(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+        self.dir.cleanup()
+
+    def set_clock(self, text: str) -> None:
+        self.clock.write_text(text + "\n")
+
+    def test_fifteen_in_any_hour_then_429_until_the_oldest_leaves_the_window(self):
+        for minute in range(15):
+            self.set_clock(f"2026-11-29T12:{minute:02d}:00Z")
+            status, _, _ = self.client.get("/2.2.0/launch/upcoming/")
+            self.assertEqual(status, 200, minute)
+        # The throttle endpoint is free and says nothing is left to lose.
+        status, _, _ = self.client.get("/2.2.0/api-throttle/")
+        self.assertEqual(status, 200)
+        self.set_clock("2026-11-29T12:30:00Z")
+        status, headers, body = self.client.get("/2.2.0/launch/previous/")
+        self.assertEqual(status, 429)
+        self.assertEqual(headers["Retry-After"], "1800")  # the 12:00 request leaves at 13:00
+        self.assertIn("Request was throttled", body["detail"])
+        # At 13:00 the 12:00 request has left the window: one more fits, and no second.
+        self.set_clock("2026-11-29T12:59:59Z")
+        self.assertEqual(self.client.get("/2.2.0/launch/upcoming/")[0], 429)
+        self.set_clock("2026-11-29T13:00:00Z")
+        self.assertEqual(self.client.get("/2.2.0/launch/upcoming/")[0], 200)
+        self.assertEqual(self.client.get("/2.2.0/launch/upcoming/")[0], 429)
+        # SNAPI and r/SpaceX are other APIs.
+        self.assertEqual(self.client.get("/v4/articles/?limit=1")[0], 200)
+        _, _, report = self.client.get("/_control/ll2-limit")
+        self.assertEqual((report["limit"], len(report["admitted"]), len(report["refused"])), (15, 16, 3))
+        self.assertEqual(report["refused"][0], {"at": "2026-11-29T12:30:00Z", "path": "/2.2.0/launch/previous/"})
+

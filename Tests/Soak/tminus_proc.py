@@ -223,15 +223,18 @@ class Tmux:
             Path(self.socket_path).unlink(missing_ok=True)
 
 
-def start_server(fixtures: str, workdir: Path, distinct_images: bool = False) -> tuple[subprocess.Popen, int]:
+def start_server(fixtures: str, workdir: Path, distinct_images: bool = False,
+                 options: list[str] | None = None) -> tuple[subprocess.Popen, int]:
     """The fixture server on a free port, its pictures served by itself (`--local-images`);
-    with `distinct_images` every launch's patch is a picture of its own, as on the real API."""
+    with `distinct_images` every launch's patch is a picture of its own, as on the real API;
+    `options`: more of its flags (`--ll2-hourly-limit 15 --clock-file F`)."""
     port_file = workdir / "port"
     log = workdir / "server.log"
     stderr = open(workdir / "server.stderr", "w")
     server = subprocess.Popen(
         [sys.executable, str(SERVER), "--fixtures", fixtures, "--port", "0", "--port-file", str(port_file),
-         "--log", str(log), "--local-images", "--exit-with-parent", *(["--distinct-images"] if distinct_images else [])],
+         "--log", str(log), "--local-images", "--exit-with-parent", *(["--distinct-images"] if distinct_images else []),
+         *(options or [])],
         stdout=subprocess.DEVNULL, stderr=stderr)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:

@@ -335,6 +335,7 @@ enum Canonical {
         "webcastLive": { ($0 as? Bool) == false },
         "updates": { ($0 as? [LaunchUpdate])?.isEmpty == true },
         "timeline": { ($0 as? [TimelineEvent])?.isEmpty == true },
+        "carriesDetail": { ($0 as? Bool) == false },
     ]
 
     /// `_name: Wrapper(wrappedValue: v)` as `name: v`.

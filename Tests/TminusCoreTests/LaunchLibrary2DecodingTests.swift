@@ -274,7 +274,7 @@ struct LaunchLibrary2RecordedTests {
         #expect(detailed.next == PageCursor(page: 4, url: lldev))
         #expect(LaunchLibrary2.url(for: try #require(detailed.next), base: try makeURL("https://ll.thespacedevs.com/2.2.0"),
                                    segment: .upcoming)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=2&offset=2")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=2&offset=2&mode=detailed")))
         #expect(LaunchLibrary2.url(for: try #require(detailed.next), base: try makeURL("https://lldev.thespacedevs.com/2.2.0"),
                                    segment: .upcoming) == lldev)
     }

@@ -81,7 +81,7 @@ struct LaunchLibrary2SourceTests {
         let rig = Rig()
         rig.answer(body: Self.list(next: nil))
         let first = try await rig.source.launches(.upcoming, .first, .normal)
-        #expect(rig.requests.map(\.absoluteString) == ["http://127.0.0.1:8000/2.2.0/launch/upcoming/?limit=20&offset=0"])
+        #expect(rig.requests.map(\.absoluteString) == ["http://127.0.0.1:8000/2.2.0/launch/upcoming/?limit=100&offset=0&mode=detailed"])
         #expect(first.fetchedAt == Self.t0)
         #expect(first.value.launches.map(\.provider) == ["Rocket Lab"])
 

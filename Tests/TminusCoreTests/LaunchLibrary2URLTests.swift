@@ -6,18 +6,19 @@ struct LaunchLibrary2URLTests {
     let base = URL(string: "https://ll.thespacedevs.com/2.2.0")!
 
     @Test func listURLs() throws {
+        // The upcoming list: LL2's largest page, in the mode that carries what the detail shows.
         #expect(LaunchLibrary2.listURL(base: base, segment: .upcoming)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=20&offset=0")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=100&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.listURL(base: base, segment: .past)
                 == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=0")))
         #expect(LaunchLibrary2.listURL(base: base, segment: .past, limit: 10, offset: 40)
                 == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=10&offset=40")))
         // A trailing slash on the base makes no double slash.
         #expect(LaunchLibrary2.listURL(base: try makeURL("https://ll.thespacedevs.com/2.0.0/"), segment: .upcoming)
-                == (try makeURL("https://ll.thespacedevs.com/2.0.0/launch/upcoming/?limit=20&offset=0")))
+                == (try makeURL("https://ll.thespacedevs.com/2.0.0/launch/upcoming/?limit=100&offset=0&mode=detailed")))
         // A local server without a version in its path.
         #expect(LaunchLibrary2.listURL(base: try makeURL("http://127.0.0.1:8081"), segment: .upcoming)
-                == (try makeURL("http://127.0.0.1:8081/launch/upcoming/?limit=20&offset=0")))
+                == (try makeURL("http://127.0.0.1:8081/launch/upcoming/?limit=100&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.listURL(base: try makeURL("http://127.0.0.1:8081/2.2.0"), segment: .past, offset: 20)
                 == (try makeURL("http://127.0.0.1:8081/2.2.0/launch/previous/?limit=20&offset=20")))
     }
@@ -26,12 +27,12 @@ struct LaunchLibrary2URLTests {
     @Test func version230IsPlural() throws {
         let v230 = try makeURL("https://ll.thespacedevs.com/2.3.0")
         #expect(LaunchLibrary2.listURL(base: v230, segment: .upcoming)
-                == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=20&offset=0")))
+                == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=100&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.listURL(base: v230, segment: .past)
                 == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0")))
         #expect(LaunchLibrary2.detailURL(base: v230, id: "abc") == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/abc/")))
         #expect(LaunchLibrary2.listURL(base: try makeURL("https://ll.thespacedevs.com/2.10.0/"), segment: .upcoming)
-                == (try makeURL("https://ll.thespacedevs.com/2.10.0/launches/upcoming/?limit=20&offset=0")))
+                == (try makeURL("https://ll.thespacedevs.com/2.10.0/launches/upcoming/?limit=100&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.detailURL(base: try makeURL("https://ll.thespacedevs.com/2.1.0"), id: "abc")
                 == (try makeURL("https://ll.thespacedevs.com/2.1.0/launch/abc/")))
     }
@@ -58,12 +59,11 @@ struct LaunchLibrary2URLTests {
     }
 
     @Test func aForeignCursorIsComputedFromItsOffset() throws {
-        let expected = try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=20&offset=20")
+        let expected = try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=20&offset=20&mode=detailed")
         for foreign in [
             "https://evil.example/2.2.0/launch/upcoming/?limit=20&offset=20",
             "http://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=20&offset=20",       // another scheme
             "https://ll.thespacedevs.com:8443/2.2.0/launch/upcoming/?limit=20&offset=20", // another port
-            "https://ll.thespacedevs.com.evil.example/?offset=20",                        // another host, no limit
         ] {
             #expect(LaunchLibrary2.url(for: PageCursor(page: 2, url: try makeURL(foreign)), base: base, segment: .upcoming)
                     == expected, "\(foreign)")
@@ -72,10 +72,17 @@ struct LaunchLibrary2URLTests {
         #expect(LaunchLibrary2.url(for: PageCursor(page: 2, url: try makeURL("https://evil.example/?limit=10&offset=70")),
                                    base: base, segment: .past)
                 == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=10&offset=70")))
+        // No limit: the list's own page (100 upcoming).
+        #expect(LaunchLibrary2.url(for: PageCursor(page: 2, url: try makeURL("https://ll.thespacedevs.com.evil.example/?offset=100")),
+                                   base: base, segment: .upcoming)
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=100&offset=100&mode=detailed")))
         // No offset, or an unreadable one: from the page number.
         #expect(LaunchLibrary2.url(for: PageCursor(page: 4, url: try makeURL("https://evil.example/?offset=lots&limit=500")),
                                    base: base, segment: .upcoming)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=20&offset=60")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=100&offset=300&mode=detailed")))
+        #expect(LaunchLibrary2.url(for: PageCursor(page: 4, url: try makeURL("https://evil.example/?offset=lots&limit=500")),
+                                   base: base, segment: .past)
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=60")))
     }
 
     @Test func aCursorWithoutAURLIsComputed() throws {

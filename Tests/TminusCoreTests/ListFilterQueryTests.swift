@@ -67,7 +67,7 @@ struct ListFilterQueryTests {
         let base = URL(string: "https://ll.thespacedevs.com/2.3.0")!
         let rocket = ListQuery(rocket: .init(id: "ll2-config-164", name: "Falcon 9 Block 5"))
         #expect(LaunchLibrary2.listURL(base: base, segment: .upcoming, query: rocket).absoluteString
-            == "https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=20&offset=0&rocket__configuration__id=164")
+            == "https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=100&offset=0&rocket__configuration__id=164&mode=detailed")
         #expect(LaunchLibrary2.listURL(base: base, segment: .past, query: ListQuery(hasWebcast: true)).absoluteString
             == "https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0&mode=detailed")
         // Another source's rocket id is not a configuration: no filter the server would misread.

@@ -32,6 +32,44 @@ import TminusTestSupport
         #expect(log.requests.count == 3, "a held-back request is not sent")
     }
 
+    /// A launch near T-0: a request that names it keeps the last token for its refreshes; the
+    /// user's requests stop one short, the schedule's refresh takes it, and the words say why.
+    @Test func aLaunchNearTMinusKeepsTheLastRequestForItsRefreshes() async throws {
+        let client = governed(RequestGovernor(now: clock.clock.now))
+        let keep = RequestOrigin.Keep(launch: "Starlink 12-3", until: clock.clock.now().addingTimeInterval(720))
+        func send(_ origin: RequestOrigin) async -> APIError? {
+            await RequestOrigin.$current.withValue(origin) { await self.send(client) }
+        }
+        #expect(await send(RequestOrigin(.user, keep: keep)) == nil, "3 → 2, and the keep is set")
+        #expect(await send(.user) == nil, "2 → 1")
+        let held = await send(.user)
+        #expect(held == .heldBack(host: "ll.test", retryAfter: 60, keptFor: "Starlink 12-3"), "the last one is kept")
+        #expect(held?.message == "holding back requests to ll.test: the rest of its budget is kept for Starlink 12-3 near T-0 — next in 1 min")
+        #expect(await send(RequestOrigin(.refresh, keep: keep)) == nil, "the refresh takes it")
+        #expect(await send(RequestOrigin(.refresh)) == .heldBack(host: "ll.test", retryAfter: 60), "then the budget itself is spent")
+        #expect(log.requests.count == 3)
+        // The keep lapses when no refresh renews it: the user's requests may use every token again.
+        clock.advance(by: 721 + 180)
+        for _ in 0..<3 { #expect(await send(.user) == nil) }
+    }
+
+    /// What went out is logged by purpose for `doctor`: the schedule's as `refresh`.
+    @Test func theLedgerNamesARefreshAsOne() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "tminus-ledger-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = BudgetLedger(file: directory.appending(path: "budget.json"))
+        let client = governed(RequestGovernor(now: clock.clock.now, ledger: ledger), budget: RequestBudget(name: "test", burst: 5, interval: 60))
+        let keep = RequestOrigin.Keep(launch: "Starlink 12-3", until: clock.clock.now().addingTimeInterval(720))
+        _ = await RequestOrigin.$current.withValue(RequestOrigin(.refresh, keep: keep)) {
+            await self.send(client, "https://ll.test/2.3.0/launches/upcoming/")
+        }
+        _ = await send(client, "https://ll.test/2.3.0/launches/upcoming/")
+        _ = await send(client, "https://ll.test/2.3.0/launches/abc/")
+        #expect(ledger.lastHour(at: clock.clock.now()) == ["ll.test": ["refresh": 1, "list": 1, "detail": 1]])
+        #expect(ledger.reservations(at: clock.clock.now()).map(\.launch) == ["Starlink 12-3"])
+        #expect(ledger.reservations(at: clock.clock.now().addingTimeInterval(721)).isEmpty)
+    }
+
     @Test func theBucketRefillsOneRequestPerInterval() async {
         let client = governed(RequestGovernor(now: clock.clock.now))
         for _ in 0..<3 { _ = await send(client) }

@@ -96,7 +96,8 @@ struct FilterTests {
     }
 
     @Test func launchLibrary2AsksWithSearchAndOrdering() async throws {
-        let rig = try AppRig(prefix: "tminus-e2e-filter-ll2")
+        // A list that pages (page 1, then "more" forever): never whole, so the server is asked.
+        let rig = try AppRig(prefix: "tminus-e2e-filter-ll2", faults: [.emptyPages(path: "/2.2.0/launch/upcoming/")])
         let tmux = try await LaunchLibrary2Tests.startLL2(rig)
         try tmux.sendKeys("/")
         try tmux.type("starlink")
@@ -106,12 +107,12 @@ struct FilterTests {
             screen.contains(LaunchLibrary2Tests.starlink) && !screen.contains(LaunchLibrary2Tests.first)
         }
         var paths = try await rig.requests(under: LaunchLibrary2Tests.ll2Lists).map(\.path)
-        #expect(paths.contains("/2.2.0/launch/upcoming/?limit=20&offset=0&search=starlink"), "\(paths)")
+        #expect(paths.contains("/2.2.0/launch/upcoming/?limit=100&offset=0&search=starlink&mode=detailed"), "\(paths)")
 
         try tmux.sendKeys("s")
         try await tmux.waitFor("sorted: latest first")
-        try await rig.waitForRequests(under: "/2.2.0/launch/upcoming/?limit=20&offset=0&search=starlink&ordering=-net", count: 1)
+        try await rig.waitForRequests(under: "/2.2.0/launch/upcoming/?limit=100&offset=0&search=starlink&ordering=-net&mode=detailed", count: 1)
         paths = try await rig.requests(under: LaunchLibrary2Tests.ll2Lists).map(\.path)
-        #expect(paths.last == "/2.2.0/launch/upcoming/?limit=20&offset=0&search=starlink&ordering=-net")
+        #expect(paths.last == "/2.2.0/launch/upcoming/?limit=100&offset=0&search=starlink&ordering=-net&mode=detailed")
     }
 }

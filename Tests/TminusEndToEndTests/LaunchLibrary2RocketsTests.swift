@@ -78,19 +78,21 @@ struct LaunchLibrary2RocketsTests {
     }
 
     @Test func rAndWFilterLaunchLibrary2ListsAndEscClearsBoth() async throws {
-        let rig = try AppRig(prefix: "tminus-e2e-ll2-filters")
+        // A list that pages (page 1, then "more" forever): it is never whole, so the filters
+        // are asked of the server (a whole list is filtered where it is, with no request).
+        let rig = try AppRig(prefix: "tminus-e2e-ll2-filters", faults: [.emptyPages(path: "/2.3.0/launches/upcoming/")])
         let tmux = try await Self.start(rig)
         // R: the rocket the rows at hand fly most (Falcon 9 Block 5, 19 of the 32), asked of the server.
         try tmux.sendKeys("R")
         var screen = try await tmux.waitUntil("filtered by rocket") { $0.contains("filter: Falcon 9 Block 5 · 19 launches") }
         #expect(!screen.contains("TeLEOS-2"), "\(screen)")
-        try await rig.waitForRequests(under: "/2.3.0/launches/upcoming/?limit=20&offset=0&rocket__configuration__id=164", count: 1)
+        try await rig.waitForRequests(under: "/2.3.0/launches/upcoming/?limit=100&offset=0&rocket__configuration__id=164&mode=detailed", count: 1)
         // W: the detailed rows carry the listed videos; one of them has one.
         try tmux.sendKeys("W")
         screen = try await tmux.waitUntil("webcasts only") { $0.contains("webcast · 1 of 19 launches") }
         #expect(screen.contains(LaunchLibrary2Tests.starlink), "\(screen)")
         try await rig.waitForRequests(
-            under: "/2.3.0/launches/upcoming/?limit=20&offset=0&rocket__configuration__id=164&mode=detailed", count: 1)
+            under: "/2.3.0/launches/upcoming/?limit=100&offset=0&rocket__configuration__id=164&mode=detailed", count: 1)
         try tmux.sendKeys("Escape")
         screen = try await tmux.waitUntil("every filter cleared") { !$0.contains("filter:") && $0.contains("TeLEOS-2") }
     }

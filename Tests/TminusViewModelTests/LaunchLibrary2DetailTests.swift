@@ -23,6 +23,37 @@ struct LaunchLibrary2DetailTests {
         #expect(detail.status.updatedAt == Sample.reference)
     }
 
+    /// The detailed list's rows are whole records: the detail opens from the row, as old as
+    /// the list, with no request; `r` there asks the source for it again.
+    @Test func aWholeRowOpensWithNoRequest() async {
+        var rows = Sample.ll2Launches(3)
+        for i in rows.indices { rows[i].carriesDetail = true }
+        let source = ScriptedSource(upcoming: rows, details: ["ll2-1": Sample.starlinkDetailed], name: "Launch Library 2")
+        let h = await Harness(source: source).started()
+        let asked = source.requests.count
+        await h.press(.enter)
+        #expect(source.requests.count == asked, "\(source.requests)")
+        #expect(h.state.detail?.status.hasLoadedOnce == true)
+        #expect(h.state.detail?.status.updatedAt == h.state.upcoming.status.updatedAt)
+        await h.press(.character("r"))
+        #expect(source.requests.last == ScriptedSource.Request(.detail("ll2-1")))
+        #expect(source.requests.last?.reload == true)
+    }
+
+    /// `r` over rows on screen that the request budget held back: the rows stay, no error is
+    /// said (nothing is wrong with them), only what happened and when the refresh comes.
+    @Test func anRTheBudgetHeldBackSaysSoWithoutAnError() async {
+        let h = await Self.harness()
+        h.source.fail(with: .heldBack(host: "ll.thespacedevs.com", retryAfter: 300, keptFor: "Starlink 12-3"))
+        await h.press(.character("r"))
+        #expect(h.state.upcoming.launches.count == 3)
+        #expect(h.state.upcoming.status.error == nil)
+        let notice = h.state.notice?.text ?? ""
+        #expect(notice.hasPrefix("not refreshed: the hour's last request is kept for Starlink 12-3 — refresh in "),
+                "\(notice)")
+        #expect(!notice.contains("holding back"))
+    }
+
     @Test func aSourceWithoutDetailRequestsAsksForNothingMore() async {
         let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true))
         let h = await Harness(source: source).started()

@@ -122,4 +122,22 @@ struct RefreshScheduleTests {
         h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 15, nextUse: 2400))))
         #expect(RefreshPlan.next(h.state)?.at == Self.start.addingTimeInterval(2400))
     }
+
+    /// A launch within the hour before NET keeps its 6-minute cadence on a low budget (the
+    /// governor keeps its requests for it), and its refreshes ask the budget to keep the next
+    /// one; only an empty budget waits for the server.
+    @Test func aNearLaunchKeepsItsCadenceOnALowBudget() async {
+        let clock = TestClock(Self.net.addingTimeInterval(-30 * 60))
+        let h = await Harness(source: ScriptedSource(upcoming: [Self.soon, Self.later]), clock: clock).started()
+        let updated = clock.clock.now()
+        h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 12))))
+        #expect(RefreshPlan.next(h.state)?.at == updated.addingTimeInterval(RefreshPlan.nearInterval))
+        #expect(RefreshPlan.keep(h.state) == RequestOrigin.Keep(launch: "Soon", until: updated.addingTimeInterval(2 * RefreshPlan.nearInterval)))
+        h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 15, nextUse: 900))))
+        #expect(RefreshPlan.next(h.state)?.at == updated.addingTimeInterval(900))
+        // A day before, nothing is near: nothing is kept.
+        clock.set(Self.net.addingTimeInterval(-86_400))
+        h.viewModel.handle(.tick)
+        #expect(RefreshPlan.keep(h.state) == nil)
+    }
 }

@@ -23,7 +23,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `RequestGovernor` did not send the request: this client has spent its budget for the
     /// host, and `retryAfter` is how long until it may send again. Said on screen so that a
     /// quiet list is never a mystery; no request left the app.
-    case heldBack(host: String, retryAfter: TimeInterval)
+    /// `keptFor` names the launch near T-0 whose refreshes the rest of the budget is kept for,
+    /// when that (not an empty budget) is what holds it back.
+    case heldBack(host: String, retryAfter: TimeInterval, keptFor: String? = nil)
     /// The request never reached the server (the name not found, the connection refused or
     /// timed out, TLS failing): it cost the server nothing, so it spends no budget, and it is
     /// said as what it is, a network error.
@@ -68,8 +70,10 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "rate limited by \(source), retry later"
         case .tooLarge(let maxBytes):
             return "the response was too large (over \(Self.size(maxBytes)))"
-        case .heldBack(let host, let retryAfter):
+        case .heldBack(let host, let retryAfter, nil):
             return "holding back requests to \(host) to stay within its budget — next in \(Self.wait(retryAfter))"
+        case .heldBack(let host, let retryAfter, let launch?):
+            return "holding back requests to \(host): the rest of its budget is kept for \(launch) near T-0 — next in \(Self.wait(retryAfter))"
         }
     }
 

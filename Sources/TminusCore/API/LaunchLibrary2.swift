@@ -9,17 +9,23 @@ import Foundation
 public enum LaunchLibrary2 {
     public static let name = "Launch Library 2"
 
-    /// `{base}/launch/upcoming/?limit=20&offset=0` (segment .upcoming) or `/launch/previous/`.
-    /// A filtered list adds `search=<text>`; a reversed one `ordering=-net` (upcoming) or
-    /// `ordering=net` (previous, which runs newest first by default); one rocket's
-    /// `rocket__configuration__id=164`; webcasts only, `mode=detailed`.
+    /// `{base}/launch/upcoming/?limit=100&offset=0&mode=detailed` (segment .upcoming) or
+    /// `/launch/previous/?limit=20&offset=0`. A filtered list adds `search=<text>`; a reversed one
+    /// `ordering=-net` (upcoming) or `ordering=net` (previous, which runs newest first by
+    /// default); one rocket's `rocket__configuration__id=164`; webcasts only, `mode=detailed`.
+    ///
+    /// The upcoming list is asked the way that spends least of the hour's 15 requests: as
+    /// many launches as a page holds (100, LL2's most), in the detailed mode, which carries
+    /// what the detail shows (videos, notes, boosters, timeline), so one request fills the
+    /// list, the preview, every detail and `tminus next`. The past list is thousands long and
+    /// read from the top: 20 a page, in the normal mode.
     public static func listURL(base: URL, segment: LaunchSegment, query listQuery: ListQuery = .default,
-                               limit: Int = LaunchSource.pageSize, offset: Int = 0) -> URL {
+                               limit: Int? = nil, offset: Int = 0) -> URL {
         let list = switch segment {
         case .upcoming: "upcoming"
         case .past: "previous"
         }
-        var items = [URLQueryItem(name: "limit", value: String(limit)),
+        var items = [URLQueryItem(name: "limit", value: String(limit ?? pageSize(segment))),
                      URLQueryItem(name: "offset", value: String(max(0, offset)))]
         if listQuery.isFiltered { items.append(URLQueryItem(name: "search", value: listQuery.text)) }
         if listQuery.reversed { items.append(URLQueryItem(name: "ordering", value: segment == .upcoming ? "-net" : "net")) }
@@ -29,9 +35,17 @@ public enum LaunchLibrary2 {
         }
         // `W`: LL2 cannot filter by webcast, and its normal rows carry only `webcast_live`; the
         // detailed rows carry the listed videos, which the app then filters by.
-        if listQuery.hasWebcast { items.append(URLQueryItem(name: "mode", value: "detailed")) }
+        if segment == .upcoming || listQuery.hasWebcast { items.append(URLQueryItem(name: "mode", value: "detailed")) }
         return endpoint(base, path: [resource(base), list], query: items)
     }
+
+    /// Launches a page asks for: LL2's most for the upcoming list, the app's page for the past.
+    public static func pageSize(_ segment: LaunchSegment) -> Int {
+        segment == .upcoming ? upcomingPageSize : LaunchSource.pageSize
+    }
+
+    /// LL2's largest page (its `limit` is capped at 100).
+    public static let upcomingPageSize = 100
 
     /// `{base}/launch/{id}/` (the id percent-encoded as a path segment).
     public static func detailURL(base: URL, id: String) -> URL {
@@ -45,18 +59,19 @@ public enum LaunchLibrary2 {
     /// `(page - 1) × limit`. The computed URL has only `limit` and `offset`: a foreign URL's
     /// other parameters are not carried over.
     public static func url(for cursor: PageCursor, base: URL, segment: LaunchSegment) -> URL {
-        url(for: cursor, base: base) { limit, offset in
+        url(for: cursor, base: base, pageSize: pageSize(segment)) { limit, offset in
             listURL(base: base, segment: segment, query: cursor.query, limit: limit, offset: offset)
         }
     }
 
     /// `url(for:base:segment:)` for any list: `page` builds the list's URL at a limit and offset.
-    static func url(for cursor: PageCursor, base: URL, page: (_ limit: Int, _ offset: Int) -> URL) -> URL {
+    static func url(for cursor: PageCursor, base: URL, pageSize: Int = LaunchSource.pageSize,
+                    page: (_ limit: Int, _ offset: Int) -> URL) -> URL {
         // A `next` link carries the query's `search` and `ordering` as the server echoed them.
         if let next = cursor.url, sameOrigin(next, base) { return next }
         let items = cursor.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.queryItems } ?? []
         func number(_ name: String) -> Int? { items.last { $0.name == name }?.value.flatMap { Int($0) } }
-        let limit = number("limit").flatMap { (1...100).contains($0) ? $0 : nil } ?? LaunchSource.pageSize
+        let limit = number("limit").flatMap { (1...100).contains($0) ? $0 : nil } ?? pageSize
         let offset = number("offset").flatMap { $0 >= 0 ? $0 : nil } ?? max(0, cursor.page - 1) * limit
         return page(limit, offset)
     }
@@ -130,6 +145,7 @@ public enum LaunchLibrary2 {
         launch.timeline = timeline(record.timeline)
         launch.cores = record.rocket?.launcherStage.map(core) ?? []
         launch.precisionName = record.netPrecision.flatMap { $0.name ?? $0.abbrev }
+        launch.carriesDetail = record.isDetailed
         return launch
     }
 

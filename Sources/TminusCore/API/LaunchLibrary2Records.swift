@@ -50,14 +50,14 @@ struct LL2LaunchRecord: Decodable {
     /// The webcast is on now (every version sends it).
     @Lenient var webcastLive: Bool?
     /// 2.2.0+ (detail): the source's notes, e.g. "Now targeting Aug 25 at 09:42 UTC".
-    @LenientList var updates: [LL2UpdateRecord]
+    @PresentList var updates: [LL2UpdateRecord]
     /// 2.2.0+ (detail): the launch day's steps, `{type: {id, abbrev, description}, relative_time: "-PT38M"}`.
     @LenientList var timeline: [LL2TimelineRecord]
     @Lenient var image: LL2ImageRecord?
     @LenientList var missionPatches: [LL2PatchRecord]
     // 2.0.0–2.2.0 spell the link lists in camelCase; 2.3.0 renamed them to snake_case.
-    @LenientList var vidURLs: [LL2LinkRecord]
-    @LenientList var vidURLsSnake: [LL2LinkRecord]
+    @PresentList var vidURLs: [LL2LinkRecord]
+    @PresentList var vidURLsSnake: [LL2LinkRecord]
     @LenientList var infoURLs: [LL2LinkRecord]
     @LenientList var infoURLsSnake: [LL2LinkRecord]
 
@@ -68,6 +68,10 @@ struct LL2LaunchRecord: Decodable {
         case provider = "launch_service_provider", missionPatches = "mission_patches"
         case vidURLs, infoURLs, vidURLsSnake = "vid_urls", infoURLsSnake = "info_urls"
     }
+
+    /// The detailed mode's record (its notes and videos sent, if only empty): what the detail
+    /// shows, so opening it asks nothing more.
+    var isDetailed: Bool { _updates.present && (_vidURLs.present || _vidURLsSnake.present) }
 
     // The first spelling that holds any link; the mission's own (usually empty) lists last.
     var videos: [LL2LinkRecord] { [vidURLs, vidURLsSnake, mission?.videos ?? []].first { !$0.isEmpty } ?? [] }

@@ -74,6 +74,9 @@ public struct Launch: Sendable, Hashable, Identifiable {
     /// `Minute`, `Day`, `Month`, `Quarter 3`…); nil when it has none. `datePrecision` is what the
     /// app does with it (a date is never shown finer than either says).
     public var precisionName: String?
+    /// The record carried everything the detail shows (a Launch Library 2 list asked in its
+    /// detailed mode): opening it needs no request of its own.
+    public var carriesDetail = false
 
     /// The precision as the screen and the scripts say it: the source's word, else the app's.
     public var precisionWords: String { precisionName ?? datePrecision.rawValue }
@@ -169,6 +172,7 @@ extension Launch: Codable {
         case sourceStatus = "source_status", provider, image, videos, infoLinks = "info_links", probability
         case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates, timeline
         case precisionName = "net_precision"
+        case carriesDetail = "carries_detail"
     }
 
     public init(from decoder: Decoder) throws {
@@ -203,6 +207,7 @@ extension Launch: Codable {
         updates = c.lenientArray(LaunchUpdate.self, .updates)
         timeline = c.lenientArray(TimelineEvent.self, .timeline)
         precisionName = c.lenient(String.self, .precisionName)
+        carriesDetail = c.lenient(Bool.self, .carriesDetail) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -236,6 +241,7 @@ extension Launch: Codable {
         if !updates.isEmpty { try c.encode(updates, forKey: .updates) }
         if !timeline.isEmpty { try c.encode(timeline, forKey: .timeline) }
         try c.encodeIfPresent(precisionName, forKey: .precisionName)
+        if carriesDetail { try c.encode(true, forKey: .carriesDetail) }
     }
 }
 

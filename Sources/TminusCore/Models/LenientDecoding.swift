@@ -101,6 +101,27 @@ struct LenientList<Element: Decodable>: FieldRule {
     static func read<K>(_ key: K, in container: KeyedDecodingContainer<K>) -> [Element] { container.lenientArray(Element.self, key) }
 }
 
+/// `LenientList`, remembering whether the key was there at all: Launch Library 2's detailed
+/// mode sends `updates` and `vid_urls` on every record, empty or not, and its other modes
+/// leave them out.
+@propertyWrapper
+struct PresentList<Element: Decodable>: Decodable {
+    var wrappedValue: [Element]
+    var present = false
+    init(wrappedValue: [Element]) { self.wrappedValue = wrappedValue }
+    init(from decoder: Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "PresentList is read only as a field"))
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decode<Element>(_ type: PresentList<Element>.Type, forKey key: Key) -> PresentList<Element> {
+        var list = PresentList<Element>(wrappedValue: lenientArray(Element.self, key))
+        list.present = contains(key)
+        return list
+    }
+}
+
 /// A date read by `lenientDate(_:)`: ISO-8601 text, nil when missing or unreadable.
 @propertyWrapper
 struct LenientDate: FieldRule {

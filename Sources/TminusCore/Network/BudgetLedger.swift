@@ -19,14 +19,37 @@ public final class BudgetLedger: Sendable {
         public var at: Date
         /// `127.0.0.1:8080`, `ll.thespacedevs.com`
         public var host: String
-        /// `list`, `detail`, `rockets`, `events`, `news`, `allowance`, `pictures`, `other`
+        /// `list`, `detail`, `rockets`, `events`, `news`, `refresh` (the app's schedule),
+        /// `allowance`, `other`
         public var purpose: String
+    }
+
+    /// Requests kept back for a launch near T-0 (`RequestOrigin.Keep`): only its refreshes
+    /// may spend the last `count` tokens of the bucket until `until`.
+    public struct Reservation: Codable, Sendable, Hashable {
+        /// As `Entry.host`.
+        public var host: String
+        public var launch: String
+        public var until: Date
+        public var count: Int
     }
 
     public struct State: Codable, Sendable, Hashable {
         public var buckets: [String: Bucket] = [:]
         public var log: [Entry] = []
+        /// Per bucket (budget and host), as `buckets`.
+        public var reservations: [String: Reservation] = [:]
         public init() {}
+
+        enum CodingKeys: String, CodingKey { case buckets, log, reservations }
+
+        // A file written before reservations existed reads with none.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            buckets = try c.decodeIfPresent([String: Bucket].self, forKey: .buckets) ?? [:]
+            log = try c.decodeIfPresent([Entry].self, forKey: .log) ?? []
+            reservations = try c.decodeIfPresent([String: Reservation].self, forKey: .reservations) ?? [:]
+        }
     }
 
     /// The most log entries kept: far more than an hour of any budget.
@@ -60,6 +83,11 @@ public final class BudgetLedger: Sendable {
         guard flock(fd, LOCK_SH) == 0 else { return nil }
         defer { flock(fd, LOCK_UN) }
         return Self.read(fd)
+    }
+
+    /// What is kept for a launch near T-0 at `now`, per host.
+    public func reservations(at now: Date) -> [Reservation] {
+        (read()?.reservations.values).map { $0.filter { $0.until > now }.sorted { $0.host < $1.host } } ?? []
     }
 
     /// The requests of the hour before `now`, per host and purpose.
@@ -109,7 +137,13 @@ public final class BudgetLedger: Sendable {
         }
     }
 
-    /// What a request is for, from its URL: the words `doctor` counts by.
+    /// What a request is for: a refresh when the app's schedule asked, else what its URL
+    /// names. The words `doctor` counts by.
+    public static func purpose(of url: URL, origin: RequestOrigin) -> String {
+        origin.kind == .refresh ? "refresh" : purpose(of: url)
+    }
+
+    /// What a request is for, from its URL.
     public static func purpose(of url: URL) -> String {
         let parts = url.path.split(separator: "/").map(String.init)
         func has(_ word: String) -> Bool { parts.contains(word) }

@@ -13,12 +13,9 @@ import Synchronization
 /// Below `CachedFetcher`, so an answer from the cache costs nothing. One governor serves the
 /// whole app; each client says whose budget it spends (`HTTPClient.governed(by:budget:)`).
 public final class RequestGovernor: Sendable {
-    private struct Bucket {
-        var tokens: Double
-        var updated: Date
-    }
-
-    private let buckets = Mutex<[String: Bucket]>([:])
+    /// The budgets counted in this process alone (no ledger, a ledger that cannot be used,
+    /// the pictures').
+    private let memory = Mutex(BudgetLedger.State())
     private let flights = SharedFlights<Result<HTTPClient.Response, APIError>>(cancelled: .failure(.transport("cancelled")))
     private let now: @Sendable () -> Date
     /// The buckets every tminus on the machine shares (`BudgetLedger`); nil: this process's own.
@@ -41,9 +38,7 @@ public final class RequestGovernor: Sendable {
                      via send: @escaping @Sendable (HTTPClient.Request) async throws(APIError) -> HTTPClient.Response)
         async throws(APIError) -> HTTPClient.Response {
         let result = await flights.value(for: budget.name + "\n" + request.key) { [self] () async -> Result<HTTPClient.Response, APIError> in
-            if let wait = take(from: budget, for: request.url) {
-                return .failure(.heldBack(host: Self.host(request.url), retryAfter: wait))
-            }
+            if let held = take(from: budget, for: request.url) { return .failure(held) }
             do throws(APIError) {
                 return .success(try await send(request))
             } catch {
@@ -56,38 +51,45 @@ public final class RequestGovernor: Sendable {
         return try result.get()
     }
 
-    /// Takes a token for `url`'s host: nil when one was there, else the time until there is one.
-    func take(from budget: RequestBudget, for url: URL) -> TimeInterval? {
+    /// Takes a token for `url`'s host: nil when one was there, else why not and for how long.
+    ///
+    /// The request's origin (`RequestOrigin.current`) counts: one that names a launch near
+    /// T-0 keeps the last of the bucket for that launch's refreshes, and only a refresh may
+    /// spend what is kept.
+    func take(from budget: RequestBudget, for url: URL) -> APIError? {
         guard budget.interval > 0 else { return nil }
         let key = budget.name + " " + Self.hostAndPort(url)
-        let now = now()
-        if budget.shared, let ledger, let wait = ledger.update({ state -> TimeInterval? in
-            var bucket = state.buckets[key].map { Bucket(tokens: $0.tokens, updated: $0.updated) }
-                ?? Bucket(tokens: Double(budget.burst), updated: now)
-            let wait = Self.take(&bucket, budget: budget, now: now)
-            state.buckets[key] = BudgetLedger.Bucket(tokens: bucket.tokens, updated: bucket.updated)
-            state.log.removeAll { now.timeIntervalSince($0.at) >= 3600 }
-            if wait == nil {
-                state.log.append(BudgetLedger.Entry(at: now, host: Self.host(url), purpose: BudgetLedger.purpose(of: url)))
+        let now = now(), origin = RequestOrigin.current, host = Self.host(url)
+        return withState(shared: budget.shared) { state -> APIError? in
+            var bucket = state.buckets[key] ?? BudgetLedger.Bucket(tokens: Double(budget.burst), updated: now)
+            if let keep = origin.keep {
+                state.reservations[key] = BudgetLedger.Reservation(host: host, launch: keep.launch, until: keep.until,
+                                                                   count: RequestOrigin.keptRequests)
             }
-            return wait
-        }) {
-            return wait
-        }
-        return buckets.withLock { buckets in
-            var bucket = buckets[key] ?? Bucket(tokens: Double(budget.burst), updated: now)
-            defer { buckets[key] = bucket }
-            return Self.take(&bucket, budget: budget, now: now)
+            state.reservations = state.reservations.filter { $0.value.until > now }
+            let reservation = origin.kind == .refresh ? nil : state.reservations[key]
+            let wait = Self.take(&bucket, budget: budget, now: now, keeping: reservation?.count ?? 0)
+            state.buckets[key] = bucket
+            state.log.removeAll { now.timeIntervalSince($0.at) >= 3600 }
+            guard let wait else {
+                state.log.append(BudgetLedger.Entry(at: now, host: host, purpose: BudgetLedger.purpose(of: url, origin: origin)))
+                return nil
+            }
+            // Held back by what is kept, or by the budget itself (nothing left at all).
+            let kept = bucket.tokens >= 1 ? reservation?.launch : nil
+            return .heldBack(host: host, retryAfter: wait, keptFor: kept)
         }
     }
 
-    /// The bucket refilled to `now`, then one token taken: nil, or the time until one is there.
-    private static func take(_ bucket: inout Bucket, budget: RequestBudget, now: Date) -> TimeInterval? {
+    /// The bucket refilled to `now`, then one token taken, leaving at least `keeping`: nil, or
+    /// the time until one is there.
+    private static func take(_ bucket: inout BudgetLedger.Bucket, budget: RequestBudget, now: Date, keeping: Int = 0) -> TimeInterval? {
         // A clock set back refills nothing (and takes nothing away).
         let elapsed = max(0, now.timeIntervalSince(bucket.updated))
         bucket.tokens = min(Double(budget.burst), bucket.tokens + elapsed / budget.interval)
         bucket.updated = now
-        guard bucket.tokens >= 1 else { return (1 - bucket.tokens) * budget.interval }
+        let needed = 1 + Double(min(keeping, budget.burst - 1))
+        guard bucket.tokens >= needed else { return (needed - bucket.tokens) * budget.interval }
         bucket.tokens -= 1
         return nil
     }
@@ -96,21 +98,21 @@ public final class RequestGovernor: Sendable {
     func refund(_ budget: RequestBudget, for url: URL) {
         guard budget.interval > 0 else { return }
         let key = budget.name + " " + Self.hostAndPort(url)
-        if budget.shared, let ledger, ledger.update({ (state: inout BudgetLedger.State) -> Void in
+        let host = Self.host(url), purpose = BudgetLedger.purpose(of: url, origin: RequestOrigin.current)
+        withState(shared: budget.shared) { state in
             if var bucket = state.buckets[key] {
                 bucket.tokens = min(Double(budget.burst), bucket.tokens + 1)
                 state.buckets[key] = bucket
             }
-            let host = Self.host(url), purpose = BudgetLedger.purpose(of: url)
             if let last = state.log.lastIndex(where: { $0.host == host && $0.purpose == purpose }) { state.log.remove(at: last) }
-        }) != nil {
-            return
         }
-        buckets.withLock { buckets in
-            guard var bucket = buckets[key] else { return }
-            bucket.tokens = min(Double(budget.burst), bucket.tokens + 1)
-            buckets[key] = bucket
-        }
+    }
+
+    /// `body` on the budgets every tminus shares (the ledger) when `shared` and the ledger can
+    /// be used, else on this process's own.
+    private func withState<T>(shared: Bool, _ body: (inout BudgetLedger.State) -> T) -> T {
+        if shared, let ledger, let result = ledger.update(body) { return result }
+        return memory.withLock { body(&$0) }
     }
 
     /// Requests being sent now (identical ones counted once).

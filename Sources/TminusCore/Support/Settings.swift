@@ -20,6 +20,10 @@ public struct Settings: Sendable {
     public var timeZone: Zone
     /// The instant the clock starts at (`--now`), or nil for the real time.
     public var startTime: Date?
+    /// For tests only (`TMINUS_CLOCK_FILE`): a file whose ISO 8601 instant is the time, moved
+    /// by the test (`AppClock.scripted`), so that an hour can pass in a minute for the app, a
+    /// subcommand and the fixture server alike.
+    public var clockFile: URL?
     public var offline: Bool
     public var browser: String
     /// How pictures are drawn: `--pictures`, else `TMINUS_PICTURES`, else config.toml's
@@ -150,6 +154,7 @@ public struct Settings: Sendable {
             config: config, configProblem: loaded.problem
         )
         settings.newsAPI = news
+        settings.clockFile = pick(nil, "TMINUS_CLOCK_FILE").map { URL(fileURLWithPath: $0) }
         return settings
     }
 
@@ -257,4 +262,13 @@ public struct AppPaths: Sendable, Equatable {
     /// API responses kept by `CachedFetcher` (pictures live next to it, in `cache/images`,
     /// which `PictureLoader` names): separate folders, so each keeps its own size limit.
     public var responses: URL { cache.appending(path: "responses", directoryHint: .isDirectory) }
+}
+
+extension Settings {
+    /// The one clock of a run: the scripted one a test gives, else `--now` running on, else
+    /// the real time.
+    public var clock: AppClock {
+        if let clockFile { return .scripted(file: clockFile, fallback: startTime.map(AppClock.starting(at:)) ?? .system) }
+        return startTime.map(AppClock.starting(at:)) ?? .system
+    }
 }

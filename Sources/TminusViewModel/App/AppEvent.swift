@@ -65,9 +65,13 @@ public struct ListRequest: Sendable, Hashable {
     public var mode: FetchMode
     /// The list's filter and order when asked: an answer for another one is dropped.
     public var query: ListQuery
+    /// Who asks: the user, or the refresh schedule (which may spend what is kept for a launch
+    /// near T-0), and the launch near T-0 the budget keeps requests for, if any.
+    public var origin: RequestOrigin
 
-    public init(id: ListID, page: Int, generation: Int, source: Int, mode: FetchMode, query: ListQuery = .default) {
+    public init(id: ListID, page: Int, generation: Int, source: Int, mode: FetchMode, query: ListQuery = .default,
+                origin: RequestOrigin = .user) {
         self.id = id; self.page = page; self.generation = generation; self.source = source; self.mode = mode
-        self.query = query
+        self.query = query; self.origin = origin
     }
 }

@@ -41,12 +41,14 @@ final class EffectRunner {
             guard env.sources.indices.contains(asked.source) else { return }
             let source = env.sources[asked.source]
             start { () async -> AppEvent in
-                do throws(APIError) {
-                    switch asked.id {
-                    case .segment(let segment): return .launchesLoaded(asked, .success(try await source.launches(segment, cursor, asked.mode)))
-                    case .rocket(let rocketID): return .launchesLoaded(asked, .success(try await source.rocketLaunches(rocketID, cursor, asked.mode)))
-                    }
-                } catch { return .launchesLoaded(asked, .failure(error)) }
+                await RequestOrigin.$current.withValue(asked.origin) { () async -> AppEvent in
+                    do throws(APIError) {
+                        switch asked.id {
+                        case .segment(let segment): return .launchesLoaded(asked, .success(try await source.launches(segment, cursor, asked.mode)))
+                        case .rocket(let rocketID): return .launchesLoaded(asked, .success(try await source.rocketLaunches(rocketID, cursor, asked.mode)))
+                        }
+                    } catch { return .launchesLoaded(asked, .failure(error)) }
+                }
             }
         case let .fetchRockets(index, mode):
             guard env.sources.indices.contains(index) else { return }

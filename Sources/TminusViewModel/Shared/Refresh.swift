@@ -42,10 +42,12 @@ public enum RefreshPlan {
             guard list.status.hasLoadedOnce, !list.isLoading, list.status.error == nil,
                   let updated = list.status.updatedAt, !(segment == .past && near) else { return nil }
             let interval = widened(segment == .past ? pastInterval : (near ? nearInterval : upcomingInterval),
-                                   by: state.allowance)
+                                   by: state.allowance, keepingCadence: near && segment == .upcoming)
             // Past the 10-minute freshness of the response cache only a reload reaches the server.
             let mode: FetchMode = interval < LaunchSource.freshFor ? .reload : .normal
-            return Due(list: id, at: updated.addingTimeInterval(interval), mode: mode)
+            // A refresh the budget held back goes when the budget said.
+            let at = max(updated.addingTimeInterval(interval), list.status.deferredUntil ?? .distantPast)
+            return Due(list: id, at: at, mode: mode)
         }.sorted { $0.at < $1.at }
     }
 
@@ -57,23 +59,42 @@ public enum RefreshPlan {
 
     /// With little of the hour's budget left (another tminus, a script, the user's own keys
     /// spent it), the schedule asks less often: half as often below a quarter, and not before
-    /// the server's own wait when nothing is left.
-    static func widened(_ interval: TimeInterval, by allowance: RequestAllowance?) -> TimeInterval {
+    /// the server's own wait when nothing is left. A launch near T-0 keeps its cadence while
+    /// anything is left (`keepingCadence`): the governor keeps its requests for it.
+    static func widened(_ interval: TimeInterval, by allowance: RequestAllowance?, keepingCadence: Bool = false) -> TimeInterval {
         guard let allowance, allowance.limit > 0 else { return interval }
         if allowance.left == 0 { return max(interval, allowance.nextUse, allowance.period / 4) }
-        return allowance.left * 4 <= allowance.limit ? interval * 2 : interval
+        return allowance.left * 4 <= allowance.limit && !keepingCadence ? interval * 2 : interval
     }
 
     /// Whether a launch the list leads with, or a watched one, is within an hour of its NET or
     /// past it (up to `awaitingOutcomeFor`) with no outcome yet.
     static func isNear(_ state: AppState, list: LaunchListState) -> Bool {
-        let leading = list.launches.prefix(leadingLaunches).map { ($0.date, $0.datePrecision, $0.status) }
-        let watched = state.favorites.items.launches.map { ($0.date, $0.datePrecision, $0.status) }
-        return (leading + watched).contains { date, precision, status in
-            guard let date, precision == .hour, status == .upcoming || status == .other else { return false }
+        nearLaunch(state, list: list) != nil
+    }
+
+    /// The first such launch.
+    static func nearLaunch(_ state: AppState, list: LaunchListState) -> (name: String, date: Date)? {
+        let leading = list.launches.prefix(leadingLaunches).map { ($0.name, $0.date, $0.datePrecision, $0.status) }
+        let watched = state.favorites.items.launches.map { ($0.name, $0.date, $0.datePrecision, $0.status) }
+        for (name, date, precision, status) in leading + watched {
+            guard let date, precision == .hour, status == .upcoming || status == .other else { continue }
             let untilNET = date.timeIntervalSince(state.now)
-            return untilNET <= 3600 && untilNET >= -awaitingOutcomeFor
+            if untilNET <= 3600 && untilNET >= -awaitingOutcomeFor { return (name, date) }
         }
+        return nil
+    }
+
+    /// What the request budget keeps for a launch near T-0 (a live source only): the next
+    /// refresh's request, until well after that refresh is due (twice the cadence: a refresh
+    /// late by a held-back request or a sleeping machine still finds it); each refresh renews
+    /// it, so it lapses by itself once the launch is no longer near.
+    public static func keep(_ state: AppState) -> RequestOrigin.Keep? {
+        guard !state.frozenSources.contains(state.sourceIndex),
+              let launch = nearLaunch(state, list: state.upcoming) else { return nil }
+        // The mission, as the status line names it (`Starlink Group 12-3`, not `Falcon 9 Block 5 | …`).
+        let mission = launch.name.components(separatedBy: " | ").last ?? launch.name
+        return RequestOrigin.Keep(launch: mission, until: state.now.addingTimeInterval(2 * nearInterval))
     }
 }
 
@@ -83,7 +104,7 @@ extension AppReducer {
     mutating func refreshDueLists() {
         for due in RefreshPlan.schedule(state) where due.at <= now {
             modifyList(due.list) { list, _ in list.generation += 1 }
-            request(due.list, cursor: .first, activity: .loadingFirst, mode: due.mode)
+            request(due.list, cursor: .first, activity: .loadingFirst, mode: due.mode, by: .refresh)
         }
     }
 }

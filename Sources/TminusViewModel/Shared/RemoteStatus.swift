@@ -35,6 +35,9 @@ public struct RemoteStatus: Sendable, Hashable {
     /// was cached): the month it runs to, said instead of an age. The next answer from the
     /// source replaces it.
     public var archive: String?
+    /// A refresh the request budget held back while the data was on screen: the data stays,
+    /// no error is said (nothing is wrong with it), and the refresh goes again at this time.
+    public var deferredUntil: Date?
 
     public init() {}
 
@@ -45,12 +48,18 @@ public struct RemoteStatus: Sendable, Hashable {
     mutating func begin(_ activity: Activity, mode: FetchMode) {
         self.activity = activity
         retryAt = nil
+        deferredUntil = nil
         if mode != .cacheOnly { error = nil }
     }
 
     /// The request failed: the error is shown and, unless asking again cannot help, a retry is
     /// set after a back-off.
     mutating func failed(_ error: APIError, mode: FetchMode, now: Date) {
+        if let wait = error.heldBackFor, hasLoadedOnce, activity == .loadingFirst {
+            activity = .idle
+            deferredUntil = now.addingTimeInterval(max(1, wait))
+            return
+        }
         errorWasLoadMore = activity == .loadingMore
         activity = .idle
         self.error = error
@@ -72,8 +81,16 @@ public struct RemoteStatus: Sendable, Hashable {
         if mode == .cacheOnly {
             return now.timeIntervalSince(fetchedAt) >= freshFor || fetchedAt > now
         }
-        error = problem
         errorWasLoadMore = false
+        // The network was not asked because the budget held the request back, and the cache
+        // answered: the data on screen is what there is, nothing is wrong with it, and the
+        // refresh goes when the budget allows.
+        if let wait = problem?.heldBackFor {
+            error = nil
+            deferredUntil = now.addingTimeInterval(max(1, wait))
+            return false
+        }
+        error = problem
         if let problem {
             failures += 1
             retryAt = Self.retryTime(after: problem, failures: failures, now: now)
@@ -117,7 +134,19 @@ public struct RemoteStatus: Sendable, Hashable {
 extension APIError {
     /// How long the request governor asks to wait, when it held this request back.
     var heldBackFor: TimeInterval? {
-        if case .heldBack(_, let after) = self { return after }
+        if case .heldBack(_, let after, _) = self { return after }
         return nil
+    }
+}
+
+extension APIError {
+    /// The governor's hold on a request, whether it failed with it or the cache answered in
+    /// its place.
+    static func heldBack<T>(in result: Result<Fetched<T>, APIError>) -> APIError? {
+        let error: APIError? = switch result {
+        case .failure(let error): error
+        case .success(let fetched): fetched.problem
+        }
+        return error?.heldBackFor == nil ? nil : error
     }
 }

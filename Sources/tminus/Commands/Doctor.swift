@@ -204,18 +204,23 @@ struct Doctor: ScriptCommand {
     // MARK: - Spending
 
     /// Per host, the requests of the last hour by what they were for, from the ledger every
-    /// tminus shares: `ll.thespacedevs.com  7 (list 4, detail 2, allowance 1)`.
+    /// tminus shares: `ll.thespacedevs.com  7 (refresh 4, list 2, detail 1)`; then what is kept
+    /// for a launch near T-0: `kept  1 request for Starlink 12-3 (ll.thespacedevs.com) until 14:36`.
     static func spending(_ settings: Settings, into report: inout Report) {
-        let counts = Wiring.budgetLedger(settings.paths).lastHour(at: Date())
-        guard !counts.isEmpty else {
-            report.item("requests", "none")
-            return
-        }
+        let ledger = Wiring.budgetLedger(settings.paths), now = settings.clock.now()
+        let counts = ledger.lastHour(at: now)
+        if counts.isEmpty { report.item("requests", "none") }
         for (host, purposes) in counts.sorted(by: { $0.key < $1.key }) {
             let total = purposes.values.reduce(0, +)
             let parts = purposes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             report.item(host, "\(total) (\(parts.joined(separator: ", ")))")
         }
+        let time = LaunchTime(zone: settings.timeZone)
+        for kept in ledger.reservations(at: now) {
+            let count = kept.count == 1 ? "1 request" : "\(kept.count) requests"
+            report.item("kept", "\(count) for \(kept.launch) near T-0 (\(kept.host)) until \(time.listDate(kept.until, precision: .hour))")
+        }
+        if ledger.reservations(at: now).isEmpty { report.item("kept", "nothing (no launch near T-0)") }
     }
 
     // MARK: - APIs
@@ -230,7 +235,7 @@ struct Doctor: ScriptCommand {
             return
         }
         // The same shared budgets as the app: the doctor's requests count in them too.
-        let governor = RequestGovernor(ledger: Wiring.budgetLedger(settings.paths))
+        let governor = RequestGovernor(now: settings.clock.now, ledger: Wiring.budgetLedger(settings.paths))
         let clients = Wiring.apiClients(settings)
         let ll2 = clients.ll2.governed(by: governor, budget: .launchLibrary2)
         let allowance = LaunchLibrary2.allowance(base: settings.ll2API,

@@ -23,7 +23,7 @@ struct ScriptContext {
         if let problem = settings.configProblem {
             FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
         }
-        clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
+        clock = settings.clock
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
         let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now, ledger: Wiring.budgetLedger(settings.paths)), cache: cache)[0]
         source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
@@ -38,14 +38,31 @@ struct ScriptContext {
         var all: [Launch] = []
         var cursor: PageCursor? = .first
         while let next = cursor, all.count < limit {
+            let fresh = next.page == 1 && segment == .upcoming ? await upcomingCacheIsFreshEnough() : false
+            let mode: FetchMode = fresh ? .cacheOnly : .normal
             // Frozen data never calls a passed date upcoming (the archive's 2022 launches).
-            let page = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, .normal) }
+            let page = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, mode) }
                 .frozen(at: clock.now(), sourceIsFrozen: source.isFrozen).value
             all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
         return await withCachedDetails(Array(all.prefix(limit)))
     }
+
+    /// Whether the cached first page of upcoming launches will do for a script (`tminus next`
+    /// in a status bar every 15 s must not spend the hour's budget): up to 30 min old, or 12
+    /// while its next launch is within the hour of NET (twice the app's cadences, so that a
+    /// running app's refreshes keep it fresh and the script never asks in its stead).
+    func upcomingCacheIsFreshEnough() async -> Bool {
+        guard let cached = try? await source.launches(.upcoming, .first, .cacheOnly), let at = cached.fetchedAt else { return false }
+        let now = clock.now(), age = now.timeIntervalSince(at)
+        let next = ScriptOutput.nextLaunch(in: cached.value.launches, now: now)
+        let near = next?.date.map { $0.timeIntervalSince(now) < 3600 } ?? false
+        return age >= 0 && age < (near ? Self.nearScriptFreshness : Self.scriptFreshness)
+    }
+
+    static let scriptFreshness: TimeInterval = 30 * 60
+    static let nearScriptFreshness: TimeInterval = 12 * 60
 
     /// The rows with what their details in the cache add (videos, links, the precision word),
     /// so the JSON says what the app's detail says; nothing is asked of the network for it.

@@ -10,7 +10,7 @@ import TminusViewModel
 /// Builds the live environment from the resolved settings.
 enum Wiring {
     static func environment(_ settings: Settings, logger: Logger) -> AppEnvironment {
-        let clock = settings.startTime.map(AppClock.starting(at:)) ?? .system
+        let clock = settings.clock
         let browser = settings.browser
         let governor = RequestGovernor(now: clock.now, ledger: budgetLedger(settings.paths))
         // The app (not the subcommands, which say "nothing to show") falls back on the built-in

@@ -17,8 +17,9 @@ final class AppRig {
     /// The SpaceX fixture three hours before Galaxy 33's NET (2022-10-08 23:05 UTC), in UTC.
     static let galaxyEve = ["--tz", "UTC", "--now", "2022-10-08T20:00:00Z"]
 
-    init(prefix: String = "tminus-e2e", faults: [Fault] = [], defaults: [String] = [], ready: String = "Galaxy 33") throws {
-        server = try FixtureServer(faults: faults)
+    init(prefix: String = "tminus-e2e", faults: [Fault] = [], defaults: [String] = [], ready: String = "Galaxy 33",
+         serverOptions: [String] = []) throws {
+        server = try FixtureServer(faults: faults, options: serverOptions)
         browser = try FakeBrowser()
         dataDir = try Harness.makeTemporaryDirectory(prefix: prefix)
         self.defaults = defaults

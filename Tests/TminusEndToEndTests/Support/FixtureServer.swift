@@ -185,8 +185,9 @@ final class FixtureServer: @unchecked Sendable {
     ///   - renames: launch id -> name to serve instead (hostile-name tests).
     ///   - startupTimeout: how long to wait for the port.
     ///   - port: the port to listen on (0: any free one).
+    ///   - options: more of the server's flags (`--ll2-hourly-limit 15 --clock-file F`).
     init(fixtures: URL? = Fixtures.directory, faults: [Fault] = [], renames: [String: String] = [:],
-         port: Int = 0, startupTimeout: TimeInterval = 10) throws {
+         port: Int = 0, startupTimeout: TimeInterval = 10, options: [String] = []) throws {
         guard let fixtures else {
             throw HarnessError.serverDidNotStart("TMINUS_FIXTURES is not set to the recorded-data directory")
         }
@@ -206,6 +207,7 @@ final class FixtureServer: @unchecked Sendable {
         for (id, name) in renames.sorted(by: { $0.key < $1.key }) {
             arguments += ["--rename", "\(id)=\(name)"]
         }
+        arguments += options
 
         func failure(_ reason: String) -> HarnessError {
             let stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""

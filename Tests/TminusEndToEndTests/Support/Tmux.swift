@@ -102,7 +102,7 @@ final class TmuxSession: @unchecked Sendable {
     /// in either, so these are unset unless a test sets them on purpose.
     static let appVariables = ["NO_COLOR", "BROWSER", "TMINUS_SOURCE", "TMINUS_SPACEX_API", "TMINUS_LL2_API",
                                "TMINUS_DATA_DIR", "TMINUS_TZ", "TMINUS_NOW", "TMINUS_TIMEOUT", "TMINUS_LL2_TOKEN", "TMINUS_NEWS_API",
-                               "TMINUS_THEME", "COLORFGBG"]
+                               "TMINUS_THEME", "COLORFGBG", "TMINUS_CLOCK_FILE"]
 
     /// Where the news goes when a test names no news API: a closed port on this machine, so
     /// that no test reaches the real Spaceflight News API (a flag or the test's own

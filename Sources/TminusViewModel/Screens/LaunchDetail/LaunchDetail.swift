@@ -103,6 +103,9 @@ extension AppReducer {
             detail.status.retryAt = nil
             return .launchDetail(detail)
         }
+        if let held = APIError.heldBack(in: result), state.detail?.launch.id == id, state.detail?.status.deferredUntil != nil {
+            sayNotRefreshed(held, refreshesAt: nil)
+        }
         if case .success(let fetched) = result {
             refreshStoredFavorites(launches: [fetched.value])
             noteChanges([fetched.value])

@@ -65,8 +65,31 @@ extension AppReducer {
         guard let launch = state.list(id).selectedLaunch else { return }
         var detail = LaunchDetailState(launch: launch)
         if case .segment = id { detail.sourceIndex = state.sourceIndex }
+        // A row from Launch Library 2's detailed list is the whole record already: the detail
+        // shows it as it is, as old as the list, and the list's refreshes keep it current.
+        if launch.carriesDetail, let updated = state.list(id).status.updatedAt {
+            detail.status.updatedAt = updated
+            detail.status.hasLoadedOnce = true
+            return push(.launchDetail(detail))
+        }
         push(.launchDetail(detail))
         requestLaunchDetail(mode: .normal)
+    }
+
+    /// A list's answer carries whole records (Launch Library 2's detailed mode): an open detail
+    /// of one of them takes the newer copy, as if it had asked for it.
+    mutating func updateOpenDetails(from launches: [Launch], fetchedAt: Date) {
+        let whole = Dictionary(launches.filter(\.carriesDetail).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !whole.isEmpty else { return }
+        updateRoutes { (detail: LaunchDetailState) in
+            guard let newer = whole[detail.launch.id], !detail.status.isLoading,
+                  fetchedAt >= (detail.status.updatedAt ?? .distantPast) else { return .launchDetail(detail) }
+            var detail = detail
+            detail.update(newer)
+            detail.status.updatedAt = fetchedAt
+            detail.status.hasLoadedOnce = true
+            return .launchDetail(detail)
+        }
     }
 
     mutating func moveSelection(in id: ListID, by delta: Int) {
@@ -137,18 +160,22 @@ extension AppReducer {
         request(id, cursor: .first, activity: .loadingFirst, mode: mode)
     }
 
-    mutating func request(_ id: ListID, cursor: PageCursor, activity: RemoteStatus.Activity, mode: FetchMode) {
+    mutating func request(_ id: ListID, cursor: PageCursor, activity: RemoteStatus.Activity, mode: FetchMode,
+                          by kind: RequestOrigin.Kind = .user) {
         modifyList(id) { list, _ in list.status.begin(activity, mode: mode) }
-        send(id, cursor: cursor, mode: mode)
+        send(id, cursor: cursor, mode: mode, by: kind)
     }
 
     /// The request effect, for the list's current query and source.
-    mutating func send(_ id: ListID, cursor given: PageCursor, mode: FetchMode) {
+    mutating func send(_ id: ListID, cursor given: PageCursor, mode: FetchMode, by kind: RequestOrigin.Kind = .user) {
         // Whatever the cursor says, the page asked for is of the list's current query.
         var cursor = given
         cursor.query = state.query(id)
+        // While a launch is near T-0, every list request says so: the budget keeps the next
+        // refresh's request for it, whoever asks first.
+        let origin = RequestOrigin(kind, keep: id.isSegment ? RefreshPlan.keep(state) : nil)
         let asked = ListRequest(id: id, page: cursor.page, generation: state.list(id).generation,
-                                source: state.sourceIndex, mode: mode, query: cursor.query)
+                                source: state.sourceIndex, mode: mode, query: cursor.query, origin: origin)
         effects.append(.fetchLaunches(asked, cursor))
     }
 
@@ -196,10 +223,29 @@ extension AppReducer {
         // The one request an answer may lead to: the network behind a start-up cache read.
         // Never a next page: that waits for the user to move.
         if askNetwork { request(id, cursor: .first, activity: .loadingFirst, mode: .normal) }
+        if asked.origin.kind == .user, asked.mode != .cacheOnly, let held = APIError.heldBack(in: result),
+           state.list(id).status.deferredUntil != nil {
+            // The user's request waits for nothing: the list's own schedule stays as it was
+            // (a near launch's refresh may spend what the user's `r` could not).
+            modifyList(id) { list, _ in list.status.deferredUntil = nil }
+            sayNotRefreshed(held, refreshesAt: RefreshPlan.schedule(state).first { $0.list == id }?.at)
+        }
         if case .success(let fetched) = result {
+            if fetched.archive == nil { updateOpenDetails(from: fetched.value.launches, fetchedAt: fetched.fetchedAt ?? now) }
             refreshStoredFavorites(launches: fetched.value.launches)
             noteChanges(fetched.value.launches)
         }
+    }
+
+    /// `r` over data on screen that the request budget held back: the data stays and is not
+    /// wrong, so this is no error, only what happened and when the refresh comes.
+    mutating func sayNotRefreshed(_ error: APIError, refreshesAt: Date?) {
+        guard case let .heldBack(host, wait, kept) = error else { return }
+        // Short enough for 80 columns: the cause is said before ` — `, which a narrow line keeps.
+        let why = kept.map { "the hour's last request is kept for \($0)" } ?? "the hour's requests to \(host) are spent"
+        let when = refreshesAt.map { "refresh in \(Formatting.duration(max(1, $0.timeIntervalSince(now))))" }
+            ?? "r works again in \(Formatting.duration(max(1, wait)))"
+        show(Notice("not refreshed: \(why) — \(when)", level: .info))
     }
 
     /// The clock moved: lists whose retry time has come ask again.

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Who a request is for, which the request budget treats differently. Set around the work
+/// that asks (`RequestOrigin.$current.withValue(…)`) rather than passed down through every
+/// client: the governor at the bottom reads it.
+///
+/// A launch within the hour before NET is refreshed at the close cadence, and that cadence
+/// comes first: while one is near, a request that names it keeps the last of the budget back
+/// for its refreshes (`keep`), and only a scheduled refresh may spend that.
+public struct RequestOrigin: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// Something the user did (a key, a screen opened, a subcommand).
+        case user
+        /// The app's own refresh schedule.
+        case refresh
+    }
+
+    /// The launch a refresh keeps requests for, and until when (the reservation lapses by
+    /// itself when no refresh renews it).
+    public struct Keep: Sendable, Hashable {
+        public var launch: String
+        public var until: Date
+        public init(launch: String, until: Date) { self.launch = launch; self.until = until }
+    }
+
+    public var kind: Kind
+    public var keep: Keep?
+
+    public init(_ kind: Kind, keep: Keep? = nil) { self.kind = kind; self.keep = keep }
+
+    public static let user = RequestOrigin(.user)
+
+    /// Requests kept for a launch near T-0: one, the next refresh's (the close cadence is the
+    /// budget's sustained rate, so one in hand is always enough).
+    public static let keptRequests = 1
+
+    @TaskLocal public static var current = RequestOrigin.user
+}
