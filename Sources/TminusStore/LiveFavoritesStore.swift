@@ -100,9 +100,18 @@ final class FavoritesFile: @unchecked Sendable {
         guard let database, !database.isReadOnly else {
             throw refusal ?? StoreError("favorites: cannot write \(url.path)", reason: "cannot write \(url.path)")
         }
-        do { return try database.changeNow { db, time in try change.apply(db, time) } } catch {
-            throw describe(error, doing: "write")
+        // A lock another connection held for the whole busy timeout gets one more wait (3 s in
+        // all): two tminus saving at once on a loaded machine should not fail each other.
+        // Only a lock held past that is said (and the change kept waiting by the app).
+        for attempt in 1...2 {
+            do { return try database.changeNow { db, time in try change.apply(db, time) } } catch {
+                if attempt == 1, let busy = error as? DatabaseError, busy.resultCode == .SQLITE_BUSY || busy.resultCode == .SQLITE_LOCKED {
+                    continue
+                }
+                throw describe(error, doing: "write")
+            }
         }
+        throw describe(DatabaseError(resultCode: .SQLITE_BUSY), doing: "write")
     }
 
     // MARK: - Opening

@@ -52,8 +52,15 @@ struct ScriptOutputTests {
     @Test func theFavoritesTableCountsDownAsTheAppDoes() {
         let table = ScriptOutput.launchTable(Self.launches, time: Self.utc, color: false, countdownAt: Self.now)
         #expect(table.contains("T-03d 04:11:09    UPCOMING  Starlink 4-36 (v1.5)"), "\(table)")
-        #expect(table.contains("AWAITING OUTCOME  UPCOMING  Hotbird 13F"), "two days past NET, no outcome: \(table)")
+        // The frozen r/SpaceX data past its date reads as on the app's screens: its date, `NO DATA`.
+        #expect(table.contains("2022-10-15 05:22  NO DATA   Hotbird 13F"), "\(table)")
         #expect(table.contains("NET 2022-11"), "a month-precision launch keeps its date: \(table)")
+        // A live source's launch two days past NET with no outcome: one verdict, as the app's.
+        var live = Self.launches[0]
+        live.origin = .launchLibrary2
+        live.sourceStatus = SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go")
+        let coloured = ScriptOutput.launchTable([live], time: Self.utc, color: true, countdownAt: Self.now)
+        #expect(coloured.contains("AWAITING OUTCOME  \u{1B}[33mNO OUTCOME"), "the warning colour, not GO's blue: \(coloured)")
     }
 
     @Test func everyPlaceholder() throws {

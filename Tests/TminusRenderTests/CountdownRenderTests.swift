@@ -165,7 +165,11 @@ struct CountdownSnapshotTests {
     }
 
     @Test func liftoffAt120x40() async {
-        let h = await detail(Sample.crs26, at: ISO8601.parse("2022-11-18T22:00:12Z")!)
+        // A live source's launch (frozen r/SpaceX data past its date says `NO DATA` instead).
+        var live = Sample.crs26
+        live.origin = .launchLibrary2
+        live.sourceStatus = SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go")
+        let h = await detail(live, at: ISO8601.parse("2022-11-18T22:00:12Z")!)
         let grid = frame(h, Size(width: 120, height: 40))
         #expect(grid.find("T+00d 00:00:12 since NET") != nil)
         assertSnapshot(of: grid, as: .frame)

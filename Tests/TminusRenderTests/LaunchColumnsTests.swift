@@ -15,8 +15,8 @@ struct LaunchColumnsTests {
         return list
     }
 
-    static func columns(_ launches: [Launch], width: Int, nameX: Int = 4) -> LaunchColumns {
-        LaunchColumns(width: width, nameX: nameX, outcome: .word, list: list(launches), changes: [:], watched: [])
+    static func columns(_ launches: [Launch], width: Int, nameX: Int = 4, now: Date = Sample.reference) -> LaunchColumns {
+        LaunchColumns(width: width, nameX: nameX, outcome: .word, list: list(launches), changes: [:], watched: [], now: now)
     }
 
     @Test func aLaunchLibrary2NameShowsItsMissionPartBesideARocketColumn() {
@@ -88,7 +88,7 @@ struct LaunchColumnsTests {
         let launch = Sample.launches(1, upcoming: true, prefix: "Galaxy 33 (15R) & 34 (12R)")[0]
         let plain = Self.columns([launch], width: 120)
         let marked = LaunchColumns(width: 120, nameX: 4, outcome: .word, list: Self.list([launch]),
-                                   changes: [launch.id: .netMoved(2 * 86_400)], watched: [launch.id])
+                                   changes: [launch.id: .netMoved(2 * 86_400)], watched: [launch.id], now: Sample.reference)
         let extra = TerminalText.width(" ★") + TerminalText.width(" " + LaunchChange.netMoved(2 * 86_400).text)
         #expect(marked.name.width == plain.name.width + extra)
     }

@@ -170,7 +170,11 @@ struct RenderRulesTests {
     }
 
     @Test func theCountdownTicks() async {
-        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        // A live source's launch: frozen r/SpaceX data past its date says `NO DATA` instead.
+        var live = Sample.crs26
+        live.origin = .launchLibrary2
+        live.sourceStatus = SourceStatus(id: 1, name: "Go for Launch", abbrev: "Go")
+        let h = await Harness(source: ScriptedSource(upcoming: [live])).started()
         h.clock.set(ISO8601.parse("2022-11-18T21:59:58Z")!)
         await h.press(.enter)
         #expect(render(h).find("T-00d 00:00:02") != nil)

@@ -32,13 +32,15 @@ public enum ScriptOutput {
 
     /// Every placeholder's text for one launch, made safe for a terminal.
     public static func fields(_ launch: Launch, now: Date, time: LaunchTime) -> [String: String] {
+        // Frozen data past its date reads as the app shows it (`NO DATA`, its date, no clock).
+        let launch = launch.passedFrozen(at: now) ?? launch
         let countdown = Countdown(launch, now: now, time: time).text
         let raw: [String: String] = [
             "name": launch.name,
             "countdown": countdown,
             "date": time.listDate(launch.date, precision: launch.datePrecision),
             "rocket": launch.rocket?.object?.name ?? "-",
-            "status": launch.statusWord,
+            "status": launch.statusWord(at: now),
             "provider": launch.provider ?? "-",
             "id": launch.id,
             "webcast": (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? "-",
@@ -84,19 +86,24 @@ public enum ScriptOutput {
     /// Colours (the status word, as in the app) only when `color` (stdout is a terminal and
     /// `NO_COLOR` is unset). With `countdownAt`, a launch that counts down shows its countdown
     /// instead of its date, as the Favorites tab does.
-    public static func launchTable(_ launches: [Launch], time: LaunchTime, color: Bool, countdownAt now: Date? = nil) -> String {
+    /// `verdictAt`: the clock a launch's status word is decided at (`Launch.statusWord(at:)`, as
+    /// the app shows it); without it, the source's word.
+    public static func launchTable(_ launches: [Launch], time: LaunchTime, color: Bool, countdownAt now: Date? = nil,
+                                   verdictAt: Date? = nil) -> String {
+        let verdictTime = verdictAt ?? now
+        let launches = verdictTime.map { at in launches.map { $0.passedFrozen(at: at) ?? $0 } } ?? launches
         let ll2 = launches.contains { $0.origin == .launchLibrary2 }
         func when(_ launch: Launch) -> String {
             guard let now, launch.countsDown else { return time.listDate(launch.date, precision: launch.datePrecision) }
             return Countdown(launch, now: now, time: time).text
         }
         let rows = launches.map { launch -> [String] in
-            [when(launch), launch.statusWord, launch.name,
+            [when(launch), verdictTime.map { launch.statusWord(at: $0) } ?? launch.statusWord, launch.name,
              (ll2 ? launch.provider : launch.rocket?.object?.name) ?? "-"].map(TerminalText.sanitize)
         }
         return table(header: ["DATE", "STATUS", "NAME", ll2 ? "PROVIDER" : "ROCKET"], rows: rows) { row, column, text in
             guard color, column == 1 else { return text }
-            return sgr(launches[row]) + text + "\u{1B}[0m"
+            return sgr(launches[row], at: verdictTime) + text + "\u{1B}[0m"
         }
     }
 
@@ -141,7 +148,10 @@ public enum ScriptOutput {
 
     /// The status word's colour, told apart as in the app: GO blue, TBD and TBC dim (not yet
     /// decided), HOLD yellow, IN FLIGHT magenta, success green, failure red.
-    static func sgr(_ launch: Launch) -> String {
+    static func sgr(_ launch: Launch, at now: Date? = nil) -> String {
+        // An overdue outcome reads as the app shows it: a warning, not the upcoming blue.
+        if let now, let passed = launch.passedFrozen(at: now) { return sgr(passed) }
+        if let now, launch.isOutcomeOverdue(at: now) { return "\u{1B}[33m" }
         switch launch.sourceStatus?.kind {
         case .toBeDetermined?, .toBeConfirmed?: return "\u{1B}[2m"
         case .inFlight?: return "\u{1B}[35m"
@@ -157,11 +167,13 @@ public enum ScriptOutput {
     }
 
     /// JSON for programs: a stable, flat shape (not the APIs' own), dates in ISO 8601 UTC.
-    public static func launchJSON(_ launches: [Launch]) -> Data {
+    /// `verdictAt`: as `launchTable`'s.
+    public static func launchJSON(_ launches: [Launch], verdictAt: Date? = nil) -> Data {
         let objects: [[String: Any]] = launches.map { launch in
+            let word = verdictAt.map { launch.statusWord(at: $0) } ?? launch.statusWord
             var o: [String: Any] = [
                 "id": launch.id, "name": launch.name, "source": launch.origin.rawValue,
-                "date_precision": launch.datePrecision.rawValue, "status": launch.statusWord.lowercased(),
+                "date_precision": launch.datePrecision.rawValue, "status": word.lowercased(),
                 "upcoming": launch.upcoming,
             ]
             o["date"] = launch.date.map(ISO8601.format) ?? NSNull()

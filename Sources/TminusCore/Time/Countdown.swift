@@ -153,4 +153,30 @@ extension Launch {
     /// The source has no outcome for it yet: still to come, on hold or in flight. The detail
     /// shows such a launch's countdown; one with an outcome shows its date and the outcome.
     public var outcomePending: Bool { upcoming || status == .other }
+
+    /// The launch's one verdict at `now`, the same on every screen and in every subcommand: the
+    /// source's word, except
+    /// - for a launch whose NET passed `Countdown.outcomeOverdue` ago with no outcome
+    ///   (`AWAITING OUTCOME` where its countdown would be): `NO OUTCOME`, never a three-year-old `GO`;
+    /// - for the frozen r/SpaceX data's launch still called upcoming once its date has passed:
+    ///   `NO DATA`, as `frozen(at:dataTo:)` makes it where the data arrives (however it arrived).
+    public func statusWord(at now: Date) -> String {
+        if let passed = passedFrozen(at: now) { return passed.statusWord }
+        return isOutcomeOverdue(at: now) ? Self.noOutcomeWord : statusWord
+    }
+
+    /// This launch as frozen data past its date, when it is one (the r/SpaceX API's data is
+    /// frozen, whichever screen or subcommand it reached).
+    public func passedFrozen(at now: Date) -> Launch? {
+        guard origin == .spacex, upcoming, let date, date < now, sourceStatus?.kind != .noData else { return nil }
+        return frozen(at: now, dataTo: nil)
+    }
+
+    public static let noOutcomeWord = "NO OUTCOME"
+
+    /// NET passed `Countdown.outcomeOverdue` ago and the (live) source has no outcome: what the
+    /// countdown calls `AWAITING OUTCOME`. Frozen data's passed launches say `NO DATA` instead.
+    public func isOutcomeOverdue(at now: Date) -> Bool {
+        outcomePending && sourceStatus?.kind != .noData && Countdown.kind(of: self, now: now) == .awaitingOutcome
+    }
 }

@@ -55,7 +55,8 @@ enum LaunchPreviewView {
             frame.grid.put(Theme.favoriteMark + " watched", x: textX, y: ty, style: Theme.favoriteStyle)
             ty += 1
         }
-        frame.grid.put(launch.statusWord, x: textX, y: ty, maxWidth: textWidth, style: Theme.style(launch.statusTone))
+        frame.grid.put(launch.statusWord(at: context.now), x: textX, y: ty, maxWidth: textWidth,
+                       style: Theme.style(launch.statusTone(at: context.now)))
         ty += 2
         let facts: [(String, String?)] = [
             ("Rocket", launch.rocket?.object?.name),

@@ -30,7 +30,7 @@ struct FavoritesCommand: ScriptCommand {
         let rockets = favorites.rockets.map(\.rocket)
         if json {
             let object: [String: Any] = [
-                "launches": (try? JSONSerialization.jsonObject(with: ScriptOutput.launchJSON(launches))) ?? [],
+                "launches": (try? JSONSerialization.jsonObject(with: ScriptOutput.launchJSON(launches, verdictAt: context.clock.now()))) ?? [],
                 "rockets": (try? JSONSerialization.jsonObject(with: ScriptOutput.rocketJSON(rockets))) ?? [],
             ]
             var data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()

@@ -18,9 +18,10 @@ struct List: ListCommand {
         let context = try ScriptContext(options)
         let launches = try await context.launches(arguments.segment, limit: arguments.limit)
         if arguments.json {
-            ScriptContext.write(ScriptOutput.launchJSON(launches))
+            ScriptContext.write(ScriptOutput.launchJSON(launches, verdictAt: context.clock.now()))
         } else {
-            ScriptContext.write(ScriptOutput.launchTable(launches, time: context.time, color: ScriptContext.colorOutput))
+            ScriptContext.write(ScriptOutput.launchTable(launches, time: context.time, color: ScriptContext.colorOutput,
+                                                         verdictAt: context.clock.now()))
         }
     }
 }

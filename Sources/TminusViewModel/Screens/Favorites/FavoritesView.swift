@@ -81,7 +81,8 @@ enum FavoritesView {
                 } else {
                     frame.grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: context.time), x: dateX, y: y, maxWidth: 16, style: .dim)
                 }
-                frame.grid.put(launch.launch.statusWord, x: statusX, y: y, maxWidth: max(0, width - 1 - statusX), style: Theme.style(launch.launch.statusTone))
+                frame.grid.put(launch.launch.statusWord(at: context.now), x: statusX, y: y, maxWidth: max(0, width - 1 - statusX),
+                               style: Theme.style(launch.launch.statusTone(at: context.now)))
                 LaunchListView.highlight(index == favorites.selection, y: y, height: 1, into: &frame)
             case let .row(index, .event(watched)):
                 frame.click(Rect(x: 0, y: y, width: width, height: 1), .row(index))

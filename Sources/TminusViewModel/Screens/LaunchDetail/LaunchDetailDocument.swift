@@ -48,6 +48,12 @@ extension Launch {
     /// The tone of the status word: the source's own status is finer than what it means, so
     /// GO (decided: blue), TBD and TBC (not yet: muted), HOLD (warning) and IN FLIGHT (active)
     /// never look alike; the rest as `status.tone` (green success, red failure).
+    /// The tone of `statusWord(at:)`: an overdue outcome is a warning, whatever the source's word.
+    public func statusTone(at now: Date) -> Tone {
+        if let passed = passedFrozen(at: now) { return passed.statusTone }
+        return isOutcomeOverdue(at: now) ? .warning : statusTone
+    }
+
     public var statusTone: Tone {
         switch sourceStatus?.kind {
         case .toBeDetermined?, .toBeConfirmed?: .undecided
@@ -71,6 +77,7 @@ public enum LaunchDetailDocument {
     ///   when the terminal draws no pictures (a screenful of shading helps nobody).
     public static func lines(for launch: Launch, time: LaunchTime, now: Date, width: Int,
                              imageBox: (columns: Int, rows: Int)? = nil) -> [DetailLine] {
+        let launch = launch.passedFrozen(at: now) ?? launch
         var out: [DetailLine] = []
         let valueWidth = max(8, width - labelWidth - 1)
 
@@ -95,7 +102,7 @@ public enum LaunchDetailDocument {
             field("Flight", launch.flightNumber.map { "#\($0)" })
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.precisionWords)
-            field("Status", launch.statusWord, tone: launch.statusTone)
+            field("Status", launch.statusWord(at: now), tone: launch.statusTone(at: now))
             field("Launchpad", launchpadText(launch.launchpad))
             field("Details", launch.details)
             list("Payloads", launch.payloads.map(payloadText), empty: missing)
@@ -112,7 +119,7 @@ public enum LaunchDetailDocument {
         case .launchLibrary2:
             field("Date", time.detailDate(launch.date, precision: launch.datePrecision))
             field("Precision", launch.precisionWords)
-            field("Status", statusText(launch), tone: launch.statusTone)
+            field("Status", statusText(launch, now: now), tone: launch.statusTone(at: now))
             if launch.webcastLive { field("Webcast", "● LIVE", tone: .failure) }
             field("Provider", launch.provider)
             field("Rocket", launch.rocket?.object?.name)
@@ -203,8 +210,8 @@ public enum LaunchDetailDocument {
 
     /// The list's word first (`GO`, as on the row), then the source's own name where it says
     /// more (`GO · Go for Launch`): one status, the same word on both screens.
-    static func statusText(_ launch: Launch) -> String {
-        let word = launch.statusWord
+    static func statusText(_ launch: Launch, now: Date) -> String {
+        let word = launch.statusWord(at: now)
         guard let name = launch.sourceStatus?.name, name.uppercased() != word else { return word }
         return "\(word) · \(name)"
     }

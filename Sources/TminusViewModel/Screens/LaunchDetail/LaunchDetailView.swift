@@ -7,7 +7,8 @@ enum LaunchDetailView {
     /// terminal's size: the big countdown, the patch); `rect` bounds it.
     /// - Parameter body: the detail's body as the state lays it out (`AppState.detailBody`).
     static func draw(_ detail: LaunchDetailState, body lines: [DetailLine], in rect: Rect, context: RenderContext, into frame: inout Frame) {
-        let launch = detail.launch
+        // Frozen data past its date is `NO DATA` here too, whichever list it was opened from.
+        let launch = detail.launch.passedFrozen(at: context.now) ?? detail.launch
         let layout = context.layout
         let top = layout.detailHeaderTop, textX = layout.detailHeaderTextX
         DetailChrome.draw(picture: launch.headerPicture, links: detail.linkSlots, selected: detail.linkIndex, body: lines,
@@ -16,12 +17,12 @@ enum LaunchDetailView {
         // The first row: name, status word.
         // The source's own word, but never more than a status column's worth of the row (a
         // status from the network can be any length).
-        let word = TerminalText.truncate(launch.statusWord, toWidth: 16)
+        let word = TerminalText.truncate(launch.statusWord(at: context.now), toWidth: 16)
         let statusX = rect.right - max(LaunchListView.statusWidth, TerminalText.width(word)) - 1
         // The facts a long name displaces are the body's fields too.
         let nameLines = DetailChrome.drawTitle(launch.name, watched: context.watched.contains(launch.id), x: textX, y: top,
                                                width: statusX - textX - 2, into: &frame.grid)
-        frame.grid.put(word, x: statusX, y: top, style: Theme.style(launch.statusTone))
+        frame.grid.put(word, x: statusX, y: top, style: Theme.style(launch.statusTone(at: context.now)))
 
         // The second: the short facts.
         if nameLines < 2 {

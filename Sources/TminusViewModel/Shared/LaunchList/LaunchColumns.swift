@@ -1,3 +1,4 @@
+import Foundation
 import TminusCore
 import TminusRender
 
@@ -32,6 +33,8 @@ struct LaunchColumns {
     let outcome: LaunchListView.Outcome
     /// The list's width: its rows and selection band end there.
     let width: Int
+    /// The clock the rows are drawn at (a row's verdict depends on it: `statusWord(at:)`).
+    let now: Date
     let name: Column
     let extras: [(kind: Extra, column: Column)]
     let date: Column
@@ -47,16 +50,20 @@ struct LaunchColumns {
     ///     list changed: a frame's cost does not grow with the list).
     ///   - changes, watched: what follows a name in its column (what changed, the ★ of a watched launch).
     init(width: Int, nameX: Int, outcome: LaunchListView.Outcome, list: LaunchListState, changes: [String: LaunchChange],
-         watched: Set<String>) {
+         watched: Set<String>, now: Date) {
         self.outcome = outcome
         self.width = width
+        self.now = now
         let gap = Self.gap
         let widest = list.measure
         // An empty list (loading, failed) keeps the usual widths: its header does not jump about.
         let empty = list.launches.isEmpty
         // Every date form fits in 16 columns (`yyyy-MM-dd HH:mm`); a date is never cut.
         let dateWidth = LaunchListView.dateWidth
-        let statusWidth = outcome == .word ? min(15, max(empty ? LaunchListView.statusWidth : 6, widest.status))
+        // A launch whose outcome is overdue says `NO OUTCOME`: room for it, never a cut word.
+        let overdue = widest.earliestPendingNET.map { now.timeIntervalSince($0) >= Countdown.outcomeOverdue } ?? false
+        let widestWord = max(widest.status, overdue ? TerminalText.width(Launch.noOutcomeWord) : 0)
+        let statusWidth = outcome == .word ? min(15, max(empty ? LaunchListView.statusWidth : 6, widestWord))
             : TerminalText.width(Self.outcomeTitle)
         // Right of the name: the date, the status and a column of air at the edge.
         let tail = gap + dateWidth + gap + statusWidth + 1

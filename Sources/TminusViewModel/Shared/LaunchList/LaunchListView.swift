@@ -34,7 +34,7 @@ enum LaunchListView {
         let pictures = context.launchRowHeight > 1
         let columns = LaunchColumns(width: rect.width, nameX: pictures ? 2 + layout.rowPatchColumns + 2 : 4,
                                     outcome: outcome, list: list, changes: context.changes,
-                                    watched: context.watched)
+                                    watched: context.watched, now: context.now)
         drawHeader(columns, into: &frame, y: rect.y + 1)
 
         if list.launches.isEmpty {
@@ -229,7 +229,8 @@ enum LaunchListView {
         frame.grid.put(DateTextCache.listDate(launch.date, precision: launch.datePrecision, time: time), x: c.date.x, y: y,
                  maxWidth: c.date.width, style: .dim)
         switch c.outcome {
-        case .word: frame.grid.put(launch.statusWord, x: c.status.x, y: y, maxWidth: c.status.width, style: Theme.style(launch.statusTone))
+        case .word: frame.grid.put(launch.statusWord(at: c.now), x: c.status.x, y: y, maxWidth: c.status.width,
+                                   style: Theme.style(launch.statusTone(at: c.now)))
         case .icon: frame.grid.put(launch.status.icon, x: c.status.x + c.status.width / 2, y: y, style: Theme.style(launch.statusTone))
         }
     }

@@ -181,8 +181,9 @@ extension AppReducer {
 
     mutating func receivedLaunches(_ asked: ListRequest, result: Result<Fetched<LaunchPage>, APIError>) {
         let id = asked.id
-        // Frozen data (the built-in archive, a frozen source) never shows a passed date as to come.
-        let frozenSource = id.isSegment && state.frozenSources.contains(asked.source)
+        // Frozen data (the built-in archive, a frozen source) never shows a passed date as to
+        // come: a rocket's launches from the r/SpaceX API say `NO DATA` as the Launches tab does.
+        let frozenSource = state.frozenSources.contains(asked.source)
         let result = result.map { $0.frozen(at: now, sourceIsFrozen: frozenSource) }
         // A Launches list from the source the user switched away from: its lists were put
         // aside as they were, and this answer is not theirs to change any more.
