@@ -138,5 +138,12 @@ struct LaunchLibrary2Tests {
         let next = try Harness.run(try Harness.tminusBinary().path, ["next"] + arguments, environment: environment)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stdout.hasPrefix(Self.firstFullName), "\(next.stdout)")
+        // Three years on, every recorded launch is long past its NET with no outcome: `next`
+        // says so, as the app's banner does, and names no three-year-old launch as next.
+        let later = try Harness.run(try Harness.tminusBinary().path, ["next"] + arguments + ["--now", "2026-11-29T00:00:00Z"],
+                                environment: environment)
+        #expect(later.status == 1 && later.stdout.isEmpty, "\(later.stdout)")
+        #expect(later.stderr.contains("Launch Library 2: no launch ahead (the "), "\(later.stderr)")
+        #expect(later.stderr.contains(" listed are past their NET with no outcome)"), "\(later.stderr)")
     }
 }

@@ -93,7 +93,9 @@ public final class BudgetLedger: Sendable {
     /// The requests of the hour before `now`, per host and purpose.
     public func lastHour(at now: Date) -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
-        for entry in read()?.log ?? [] where now.timeIntervalSince(entry.at) < 3600 && entry.at <= now {
+        // An entry a little ahead of `now` counts too: another process on its own `--now` clock
+        // (started at the same instant, a moment later) wrote it.
+        for entry in read()?.log ?? [] where now.timeIntervalSince(entry.at) < 3600 {
             counts[entry.host, default: [:]][entry.purpose, default: 0] += 1
         }
         return counts

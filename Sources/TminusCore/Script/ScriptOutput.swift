@@ -19,15 +19,14 @@ public enum ScriptOutput {
 
     /// The launch `next` is about: the soonest whose NET is ahead or passed less than
     /// `Countdown.outcomeOverdue` ago (it may be flying, or about to: past that the record is
-    /// behind the news), or whose webcast is live; else (a
-    /// source frozen in the past) the first of the list, so there is always an answer to show.
+    /// behind the news), or whose webcast is live; else none. A launch whose outcome is
+    /// overdue (`NO OUTCOME`) is nobody's next launch, as in the app's banner: a status bar
+    /// must not show a three-year-old launch as what goes up next.
     public static func nextLaunch(in launches: [Launch], now: Date) -> Launch? {
         let cutoff = now.addingTimeInterval(-Countdown.outcomeOverdue)
-        // Frozen data's passed launches (`NO DATA`) are nobody's next launch.
-        let candidates = launches.filter { $0.sourceStatus?.kind != .noData }
-        return candidates.filter { $0.upcoming || $0.sourceStatus != nil }
+        // Frozen data's passed launches (`NO DATA`) are nobody's next launch either.
+        return launches.filter { $0.sourceStatus?.kind != .noData && ($0.upcoming || $0.sourceStatus != nil) }
             .first { $0.webcastLive || ($0.date ?? .distantFuture) >= cutoff }
-            ?? candidates.first
     }
 
     /// Every placeholder's text for one launch, made safe for a terminal.

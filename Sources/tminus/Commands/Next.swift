@@ -31,7 +31,11 @@ struct Next: ScriptCommand {
         let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize)
         let now = context.clock.now()
         guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
-            throw ScriptFailure("\(context.source.name): no upcoming launch")
+            // Said as the app's banner says it: nothing listed is still ahead.
+            let overdue = upcoming.filter { $0.isOutcomeOverdue(at: now) }.count
+            let why = overdue == 0 ? "no upcoming launch"
+                : "no launch ahead (the \(overdue) listed are past their NET with no outcome)"
+            throw ScriptFailure("\(context.source.name): \(why)")
         }
         ScriptContext.write(try ScriptOutput.format(format, next, now: now, time: context.time) + "\n")
     }
