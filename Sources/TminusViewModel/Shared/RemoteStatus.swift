@@ -55,9 +55,9 @@ public struct RemoteStatus: Sendable, Hashable {
     /// The request failed: the error is shown and, unless asking again cannot help, a retry is
     /// set after a back-off.
     mutating func failed(_ error: APIError, mode: FetchMode, now: Date) {
-        if let wait = error.heldBackFor, hasLoadedOnce, activity == .loadingFirst {
+        if error.heldBackFor != nil, hasLoadedOnce, activity == .loadingFirst {
             activity = .idle
-            deferredUntil = now.addingTimeInterval(max(1, wait))
+            deferred(by: error, now: now)
             return
         }
         errorWasLoadMore = activity == .loadingMore
@@ -85,9 +85,9 @@ public struct RemoteStatus: Sendable, Hashable {
         // The network was not asked because the budget held the request back, and the cache
         // answered: the data on screen is what there is, nothing is wrong with it, and the
         // refresh goes when the budget allows.
-        if let wait = problem?.heldBackFor {
+        if let problem, problem.heldBackFor != nil {
             error = nil
-            deferredUntil = now.addingTimeInterval(max(1, wait))
+            deferred(by: problem, now: now)
             return false
         }
         error = problem
@@ -99,6 +99,12 @@ public struct RemoteStatus: Sendable, Hashable {
             failures = 0
         }
         return false
+    }
+
+    /// The governor held the request back over data on screen: no error, the refresh goes when
+    /// it said.
+    private mutating func deferred(by hold: APIError, now: Date) {
+        deferredUntil = now.addingTimeInterval(max(1, hold.heldBackFor ?? 0))
     }
 
     /// Whether the retry timer has come (and nothing is in flight).

@@ -215,12 +215,12 @@ struct Doctor: ScriptCommand {
             let parts = purposes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             report.item(host, "\(total) (\(parts.joined(separator: ", ")))")
         }
-        let time = LaunchTime(zone: settings.timeZone)
-        for kept in ledger.reservations(at: now) {
+        let time = LaunchTime(zone: settings.timeZone), reservations = ledger.reservations(at: now)
+        for kept in reservations {
             let count = kept.count == 1 ? "1 request" : "\(kept.count) requests"
             report.item("kept", "\(count) for \(kept.launch) near T-0 (\(kept.host)) until \(time.listDate(kept.until, precision: .hour))")
         }
-        if ledger.reservations(at: now).isEmpty { report.item("kept", "nothing (no launch near T-0)") }
+        if reservations.isEmpty { report.item("kept", "nothing (no launch near T-0)") }
     }
 
     // MARK: - APIs

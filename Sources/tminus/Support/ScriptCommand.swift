@@ -38,27 +38,32 @@ struct ScriptContext {
         var all: [Launch] = []
         var cursor: PageCursor? = .first
         while let next = cursor, all.count < limit {
-            let fresh = next.page == 1 && segment == .upcoming ? await upcomingCacheIsFreshEnough() : false
-            let mode: FetchMode = fresh ? .cacheOnly : .normal
+            // The cache's first upcoming page, read once, when it is fresh enough; else the source.
+            let cached = next.page == 1 && segment == .upcoming ? await freshEnoughUpcoming() : nil
+            let fetched: Fetched<LaunchPage>
+            if let cached {
+                fetched = cached
+            } else {
+                fetched = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, .normal) }
+            }
             // Frozen data never calls a passed date upcoming (the archive's 2022 launches).
-            let page = try await fetchAll { () async throws(APIError) in try await source.launches(segment, next, mode) }
-                .frozen(at: clock.now(), sourceIsFrozen: source.isFrozen).value
+            let page = fetched.frozen(at: clock.now(), sourceIsFrozen: source.isFrozen).value
             all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
         return await withCachedDetails(Array(all.prefix(limit)))
     }
 
-    /// Whether the cached first page of upcoming launches will do for a script (`tminus next`
+    /// The cached first page of upcoming launches when it will do for a script (`tminus next`
     /// in a status bar every 15 s must not spend the hour's budget): up to 30 min old, or 12
     /// while its next launch is within the hour of NET (twice the app's cadences, so that a
     /// running app's refreshes keep it fresh and the script never asks in its stead).
-    func upcomingCacheIsFreshEnough() async -> Bool {
-        guard let cached = try? await source.launches(.upcoming, .first, .cacheOnly), let at = cached.fetchedAt else { return false }
+    func freshEnoughUpcoming() async -> Fetched<LaunchPage>? {
+        guard let cached = try? await source.launches(.upcoming, .first, .cacheOnly), let at = cached.fetchedAt else { return nil }
         let now = clock.now(), age = now.timeIntervalSince(at)
         let next = ScriptOutput.nextLaunch(in: cached.value.launches, now: now)
         let near = next?.date.map { $0.timeIntervalSince(now) < 3600 } ?? false
-        return age >= 0 && age < (near ? Self.nearScriptFreshness : Self.scriptFreshness)
+        return age >= 0 && age < (near ? Self.nearScriptFreshness : Self.scriptFreshness) ? cached : nil
     }
 
     static let scriptFreshness: TimeInterval = 30 * 60
