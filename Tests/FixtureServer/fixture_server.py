@@ -213,6 +213,8 @@ using up their count. Each list request, page 1 included, uses one of `count` (n
                                             answers docs []/results [] with hasNextPage true and
                                             nextPage page + 1 / `next` at offset + limit (the total
                                             stays the real one)
+    {"path_prefix": P, "no_records": true}  every page is empty and the last: docs []/results [],
+                                            totalDocs/count 0 (an honest empty list)
 """
 
 from __future__ import annotations
@@ -1477,10 +1479,11 @@ class Fault:
     # Lying list pages (list requests only; other requests pass the fault by):
     repeat_first_page: bool = False    # every page is page 1's records, "more" forever
     empty_pages: bool = False          # pages after the first have no records, "more" forever
+    no_records: bool = False           # an empty list (no records, no more): a list with nothing in it
 
     KEYS = ("path_prefix", "method", "count", "status", "retry_after", "delay_seconds",
             "malformed", "truncate", "drop", "endless", "trickle", "trickle_interval", "gzip_bomb",
-            "silent", "repeat_first_page", "empty_pages")
+            "silent", "repeat_first_page", "empty_pages", "no_records")
     ANSWERS = ("status", "malformed", "truncate", "drop", *misbehaviour.HOSTILE_BODIES, *misbehaviour.PAGING_LIES)
 
     @classmethod

@@ -36,7 +36,7 @@ _BLOCK = 1 << 20
 _CHUNK = 64 * 1024
 
 HOSTILE_BODIES = ("endless", "trickle", "gzip_bomb", "silent")
-PAGING_LIES = ("repeat_first_page", "empty_pages")
+PAGING_LIES = ("repeat_first_page", "empty_pages", "no_records")
 
 _bomb_lock = threading.Lock()
 _bomb: bytes | None = None
@@ -205,6 +205,9 @@ def lie_spacex(how: str, asked: dict, first: dict | None) -> dict:
     """A mongoose-paginate-v2 envelope (`asked`, the page the client asked for) made to lie.
     `first` is page 1 of the same query (repeat_first_page only). Unpaged answers stay true."""
     limit, page = asked.get("limit") or 0, asked.get("page") or 1
+    if how == "no_records":  # not a lie: a list with nothing in it
+        return {**asked, "docs": [], "totalDocs": 0, "totalPages": 1, "hasNextPage": False, "nextPage": None,
+                "hasPrevPage": False, "prevPage": None}
     if limit <= 0:
         return asked
     out = dict(asked)
@@ -226,6 +229,8 @@ def lie_ll2(how: str, asked: dict, first: dict | None, offset: int, next_link: s
     """A DRF limit/offset page (`asked`, at `offset`) made to lie; `next_link` is the link to
     offset + limit, `first` the page at offset 0 (repeat_first_page only)."""
     out = dict(asked)
+    if how == "no_records":  # not a lie: a list with nothing in it
+        return {**asked, "results": [], "count": 0, "next": None, "previous": None}
     if how == "repeat_first_page":
         out["results"] = list((first or asked)["results"])
         out["count"] = REPEAT_TOTAL

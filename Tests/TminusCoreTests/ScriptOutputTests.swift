@@ -68,7 +68,7 @@ struct ScriptOutputTests {
     @Test func everyPlaceholder() throws {
         let line = try ScriptOutput.format("{name}|{countdown}|{date}|{rocket}|{status}|{provider}|{id}|{webcast}|{{x}}",
                                            Self.launches[1], now: Self.now, time: LaunchTime(timeZone: TimeZone(identifier: "Europe/Warsaw")!))
-        #expect(line == "Starlink 4-36 (v1.5)|T-03d 04:11:09|2022-10-20 16:50|Falcon 9|UPCOMING|-|b|https://youtu.be/s|{x}")
+        #expect(line == "Starlink 4-36 (v1.5)|T-03d 04:11:09|2022-10-20 16:50|Falcon 9|UPCOMING|SpaceX|b|https://youtu.be/s|{x}")
         #expect(try ScriptOutput.format("{countdown}", Self.launches[2], now: Self.now, time: Self.utc) == "NET 2022-11")
     }
 
@@ -97,10 +97,10 @@ struct ScriptOutputTests {
 
     @Test func theTableIsAligned() {
         #expect(ScriptOutput.launchTable(Self.launches, time: Self.utc, color: false) == """
-            DATE              STATUS    NAME                  ROCKET
-            2022-10-15 05:22  UPCOMING  Hotbird 13F           Falcon 9
-            2022-10-20 14:50  UPCOMING  Starlink 4-36 (v1.5)  Falcon 9
-            NET 2022-11       UPCOMING  Starlink 4-37 (v1.5)  Falcon 9
+            DATE              STATUS    NAME                  ROCKET    PROVIDER
+            2022-10-15 05:22  UPCOMING  Hotbird 13F           Falcon 9  SpaceX
+            2022-10-20 14:50  UPCOMING  Starlink 4-36 (v1.5)  Falcon 9  SpaceX
+            NET 2022-11       UPCOMING  Starlink 4-37 (v1.5)  Falcon 9  SpaceX
 
             """)
     }
@@ -108,7 +108,7 @@ struct ScriptOutputTests {
     @Test func coloursOnlyWhenAsked() {
         let coloured = ScriptOutput.launchTable(Self.launches, time: Self.utc, color: true)
         #expect(coloured.contains("\u{1B}[34mUPCOMING\u{1B}[0m"))
-        #expect(coloured.split(separator: "\n")[0] == "DATE              STATUS    NAME                  ROCKET", "no colour in the header")
+        #expect(coloured.split(separator: "\n")[0] == "DATE              STATUS    NAME                  ROCKET    PROVIDER", "no colour in the header")
     }
 
     /// GO, TBD, HOLD and IN FLIGHT each in a colour of their own, as in the app.
@@ -144,7 +144,7 @@ struct ScriptOutputTests {
                 "id" : "b",
                 "name" : "Starlink 4-36 (v1.5)",
                 "precision" : "hour",
-                "provider" : null,
+                "provider" : "SpaceX",
                 "rocket" : "Falcon 9",
                 "source" : "spacex",
                 "status" : "upcoming",
@@ -154,6 +154,34 @@ struct ScriptOutputTests {
             ]
 
             """)
+    }
+
+    /// One column set whatever the source and the list (issue 37: `list` read `… PROVIDER`,
+    /// `list past` `… ROCKET`, and an empty list only decided by its rows).
+    @Test func everyListHasTheSameColumns() {
+        var ll2 = Self.launches[1]
+        ll2.origin = .launchLibrary2
+        ll2.provider = "Rocket Lab"
+        let header = "DATE              STATUS    NAME                  ROCKET    PROVIDER"
+        for rows in [[ll2], [Self.launches[1]], [ll2, Self.launches[1]]] {
+            #expect(ScriptOutput.launchTable(rows, time: Self.utc, color: false).split(separator: "\n").first.map(String.init) == header)
+        }
+        #expect(ScriptOutput.launchTable([ll2], time: Self.utc, color: false).contains("Falcon 9  Rocket Lab"))
+    }
+
+    /// r/SpaceX's "upcoming" launch past its date, as `list upcoming --json` gives it (issue 37:
+    /// `"upcoming": false` in the upcoming list without saying why, `"provider": null`): the row
+    /// names the list it is in, is not upcoming (a script must not take it for what is next,
+    /// issue 24), its status says why, and SpaceX flies it.
+    @Test func frozenUpcomingRowsSayWhereTheyAreListedAndWhoFliesThem() throws {
+        let frozen = Self.launches[0].frozen(at: Self.now, dataTo: nil)
+        #expect(frozen.statusWord == "NO DATA")
+        let json = ScriptOutput.launchJSON([frozen], verdictAt: Self.now, list: .upcoming)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
+        #expect(object.first?["list"] as? String == "upcoming")
+        #expect(object.first?["upcoming"] as? Bool == false)
+        #expect(object.first?["status"] as? String == "no data")
+        #expect(object.first?["provider"] as? String == "SpaceX")
     }
 
     /// The precision as the detail says it: Launch Library 2's own word when it has one.

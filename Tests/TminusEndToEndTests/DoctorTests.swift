@@ -34,21 +34,43 @@ struct DoctorTests {
                 "\(doctor.stdout)")
         #expect(doctor.stdout.contains("  favorites         favorites.sqlite: none yet\n"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("\(rig.dataDir.path)/cache: "), "\(doctor.stdout)")
-        // The list the app reads first (one request: 13 left of the 15), then the budget.
+        // The list the app reads first, its rockets and its events (three requests: 11 left of
+        // the 15), then the budget.
         let ll2Line = try #require(lines.first { $0.hasPrefix("  Launch Library 2  ") }, "\(doctor.stdout)")
-        #expect(ll2Line.range(of: #"^  Launch Library 2  \#(rig.server.baseURL.absoluteString)/2\.2\.0: ok, \d+ upcoming launches; 13 of 15 requests left this hour$"#,
+        #expect(ll2Line.range(of: #"^  Launch Library 2  \#(rig.server.baseURL.absoluteString)/2\.2\.0: ok, \d+ upcoming launches; 11 of 15 requests left this hour$"#,
                               options: .regularExpression) != nil, "\(ll2Line)")
         let asked = try await rig.server.requests().map(\.path)
         #expect(asked.contains { $0.hasPrefix("/2.2.0/launch/upcoming/") && $0.contains("limit=1") }, "\(asked)")
+        #expect(asked.contains { $0.hasPrefix("/2.2.0/config/launcher/") && $0.contains("limit=1") }, "\(asked)")
+        #expect(asked.contains { $0.hasPrefix("/2.2.0/event/upcoming/") && $0.contains("limit=1") }, "\(asked)")
+        #expect(asked.contains("/v4/rockets"), "\(asked)")
+        #expect(doctor.stdout.contains("    rockets         ok\n    events          ok\n"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("  r/SpaceX API      \(rig.server.baseURL.absoluteString): ok ("), "\(doctor.stdout)")
         // The news a detail's News section reads: one article asked.
         #expect(doctor.stdout.contains("  Spaceflight News  \(rig.server.baseURL.absoluteString)/v4: ok\n"), "\(doctor.stdout)")
         #expect(asked.contains("/v4/articles/?limit=1"), "\(asked)")
         #expect(lines.last == "All fine.", "\(doctor.stdout)")
 
-        // The throttle endpoint costs nothing: each doctor spends the one request it reports.
+        // The throttle endpoint costs nothing; a second doctor at once meets the app's own
+        // budget (a burst of 5): what it did not ask is said, and is not "broken".
         let again = try rig.run(["doctor"])
-        #expect(again.stdout.contains("; 12 of 15 requests left this hour"), "\(again.stdout)")
+        #expect(again.stdout.contains("; 10 of 15 requests left this hour"), "\(again.stdout)")
+        #expect(again.stdout.contains("holding back requests to 127.0.0.1:"), "\(again.stdout)")
+        #expect(again.status == 0 && again.stdout.hasSuffix("All fine.\n"), "\(again.stdout)")
+    }
+
+    /// Every resource the app reads, not only the launches (issue 37: doctor said Launch
+    /// Library 2 was `ok` while the Rockets and Events tabs got 404 from the same server).
+    @Test func aBrokenResourceOfAnAPIThatAnswersIsBroken() async throws {
+        let rig = try Self.rig()
+        try await rig.server.inject(fault: .status(404, path: "/2.2.0/config/launcher"))
+        try await rig.server.inject(fault: .status(404, path: "/v4/rockets"))
+        let doctor = try rig.run(["doctor"])
+        #expect(doctor.status == 1, "\(doctor.stdout)\(doctor.stderr)")
+        #expect(doctor.stdout.contains(": ok, "), "the launches still answer: \(doctor.stdout)")
+        #expect(doctor.stdout.contains("    rockets         not found (HTTP 404)\n    events          ok\n"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("Broken: Launch Library 2 rockets: not found (HTTP 404); r/SpaceX API rockets: not found (HTTP 404)"),
+                "\(doctor.stdout)")
     }
 
     /// A base the app reads is a base the doctor passes (issue 25: it said `Broken: … not found

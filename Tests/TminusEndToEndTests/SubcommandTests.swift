@@ -113,6 +113,39 @@ struct SubcommandTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// One run says its failures one way (issue 37: `tminus: r/SpaceX API: …` beside `Error:
+    /// r/SpaceX API: …`): every line on stderr starts `tminus: `, the failure's too.
+    @Test func everyLineOnStderrSaysTminus() throws {
+        let rig = try Self.rig()
+        for command in [["ics", "no-such-launch"], ["events", "--source", "spacex"],
+                        ["list", "--source", "ll2", "--ll2-api", BuiltInArchiveTests.refused + "/2.2.0"]] {
+            let result = try rig.run(command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("tminus: ") }, "\(command): \(result.stderr)")
+        }
+    }
+
+    /// The same columns for every list and source, and an empty list says so as the app does
+    /// (issue 37: `list` had `… PROVIDER`, `list past` `… ROCKET`, an empty one a bare header).
+    @Test func everyListHasTheSameColumnsAndAnEmptyOneSaysSo() async throws {
+        let rig = try Self.rig()
+        let header = { (output: String) in output.split(separator: "\n").first.map { $0.split(separator: " ").map(String.init) } }
+        let columns = ["DATE", "STATUS", "NAME", "ROCKET", "PROVIDER"]
+        for command in [["list", "--limit", "2"], ["list", "past", "--limit", "2"],
+                        ["list", "--source", "ll2", "--limit", "2"], ["list", "past", "--source", "ll2", "--limit", "2"]] {
+            let result = try rig.run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(header(result.stdout) == columns, "\(command): \(result.stdout)")
+        }
+        try await rig.server.inject(fault: Fault(pathPrefix: "/2.2.0/launch/previous", noRecords: true))
+        let empty = try rig.run(["list", "past", "--source", "ll2"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout == "No past launches.\n", "\(empty.stdout)")
+        let emptyJSON = try rig.run(["list", "past", "--source", "ll2", "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(emptyJSON.stdout.utf8)) as? [Any])?.isEmpty == true, "\(emptyJSON.stdout)")
+    }
+
     /// A bad flag or value given to a subcommand is answered with that subcommand's usage, not
     /// the top-level one (issue 17), whether the parser or a check of the value refuses it.
     @Test(arguments: [
@@ -167,6 +200,12 @@ struct SubcommandTests {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 18)
         #expect(rows.allSatisfy { $0["upcoming"] as? Bool == false }, "\(list.stdout.prefix(400))")
+        // Each row says the list it is in and who flies it, and stderr why none is to come
+        // (issue 37: `"upcoming": false` in the upcoming list, `"provider": null`).
+        #expect(rows.allSatisfy { $0["list"] as? String == "upcoming" && $0["provider"] as? String == "SpaceX" })
+        #expect(rows.allSatisfy { $0["status"] as? String == "no data" }, "\(list.stdout.prefix(400))")
+        #expect(list.stderr.contains("r/SpaceX API: frozen data: 18 launches it calls upcoming are past their dates (no data)"),
+                "\(list.stderr)")
         #expect(rows.allSatisfy { ($0["status"] as? String)?.lowercased().contains("upcoming") == false })
         let next = try rig.run(["next", "--source", "spacex"] + refused)
         #expect(next.status == 1 && next.stdout.isEmpty)

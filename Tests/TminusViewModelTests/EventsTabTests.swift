@@ -156,7 +156,7 @@ struct EventsTabTests {
         let h = await Self.harness()
         await h.press(.character("4"), .character("f"))
         #expect(h.state.favorites.items.events.map(\.id) == ["101"])
-        #expect(h.state.notice?.text == "watching Docking 1 · 3 Favorites")
+        #expect(h.state.notice?.text == "watching Docking 1 · in Favorites (key 3)")
         await h.press(.character("3"))
         let text = Self.screen(h)
         #expect(text.contains("Watched events"), "\(text)")

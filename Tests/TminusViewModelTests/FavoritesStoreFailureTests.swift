@@ -172,7 +172,7 @@ extension FavoritesTests {
             // Favoriting still works, and the notice is not said again.
             await h.press(Fav.f)
             #expect(h.state.isWatched(launch: "mission-1"))
-            #expect(h.state.notice?.text == "watching Mission 1 · 3 Favorites")
+            #expect(h.state.notice?.text == "watching Mission 1 · in Favorites (key 3)")
             #expect(await rig.stored().launches.count == 1)
         }
 
@@ -185,7 +185,7 @@ extension FavoritesTests {
             await h.press(.character("r"))
             #expect(Self.message(h)?.hasPrefix("offline: nothing cached") == true, "\(Self.message(h) ?? "")")
             await h.press(Fav.f)
-            #expect(Self.message(h) == "watching Mission 1 · 3 Favorites")
+            #expect(Self.message(h) == "watching Mission 1 · in Favorites (key 3)")
             await Self.tick(h, after: Notice.lifetime + 1)
             #expect(Self.message(h)?.hasPrefix("offline: nothing cached") == true, "then the data's error again")
         }

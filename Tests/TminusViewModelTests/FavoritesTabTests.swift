@@ -192,7 +192,7 @@ extension FavoritesTests {
             await h.press(Fav.f)
             #expect(h.state.notice?.text.hasPrefix("no longer watching ") == true)
             await h.press(.character("2"), Fav.f)
-            #expect(h.state.notice?.text == "Falcon 1 saved · 3 Favorites")
+            #expect(h.state.notice?.text == "Falcon 1 saved · in Favorites (key 3)")
         }
 
         @Test func anEmptyTabAndKeysWithNothingSelectedDoNothing() async {

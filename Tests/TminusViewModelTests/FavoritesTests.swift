@@ -134,7 +134,7 @@ extension FavoritesTests {
             #expect(await rig.stored().launches.map(\.id) == ["mission-2"], "it is in the store")
             #expect(h.state.screen == .launchList, "f does not open anything")
             #expect(h.state.upcoming.selection == 1, "nor move the selection")
-            #expect(h.state.notice?.text == "watching Mission 2 · 3 Favorites", "it says what it did (issue 25)")
+            #expect(h.state.notice?.text == "watching Mission 2 · in Favorites (key 3)", "it says what it did (issue 25)")
 
             await h.press(Fav.f)
             #expect(!h.state.isWatched(launch: "mission-2"))

@@ -91,6 +91,10 @@ public struct Launch: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// Who flies it: the source's provider, and SpaceX for every r/SpaceX launch (that API has
+    /// no provider field: it only ever knew SpaceX's).
+    public var providerName: String? { provider ?? (origin == .spacex ? "SpaceX" : nil) }
+
     /// Whether a countdown says more than the date: a launch still to come whose time is known
     /// (the Favorites tab and `tminus favorites` show one then).
     public var countsDown: Bool { status == .upcoming && datePrecision == .hour && date != nil }

@@ -40,7 +40,7 @@ public enum ScriptOutput {
             "date": time.listDate(launch.date, precision: launch.datePrecision),
             "rocket": launch.rocket?.object?.name ?? "-",
             "status": launch.statusWord(at: now),
-            "provider": launch.provider ?? "-",
+            "provider": launch.providerName ?? "-",
             "id": launch.id,
             "webcast": (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? "-",
             "live": launch.webcastLive ? "  LIVE" : "",
@@ -81,7 +81,8 @@ public enum ScriptOutput {
         return out
     }
 
-    /// An aligned table: DATE, STATUS, NAME, then ROCKET (SpaceX) or PROVIDER (Launch Library 2).
+    /// An aligned table: DATE, STATUS, NAME, ROCKET, PROVIDER, the same columns for every source,
+    /// list and subcommand (a script reads the fourth column as the rocket whatever it asked).
     /// Colours (the status word, as in the app) only when `color` (stdout is a terminal and
     /// `NO_COLOR` is unset). With `countdownAt`, a launch that counts down shows its countdown
     /// instead of its date, as the Favorites tab does.
@@ -91,16 +92,15 @@ public enum ScriptOutput {
                                    verdictAt: Date? = nil) -> String {
         let verdictTime = verdictAt ?? now
         let launches = verdictTime.map { at in launches.map { $0.passedFrozen(at: at) ?? $0 } } ?? launches
-        let ll2 = launches.contains { $0.origin == .launchLibrary2 }
         func when(_ launch: Launch) -> String {
             guard let now, launch.countsDown else { return time.listDate(launch.date, precision: launch.datePrecision) }
             return Countdown(launch, now: now, time: time).text
         }
         let rows = launches.map { launch -> [String] in
             [when(launch), verdictTime.map { launch.statusWord(at: $0) } ?? launch.statusWord, launch.name,
-             (ll2 ? launch.provider : launch.rocket?.object?.name) ?? "-"].map(TerminalText.sanitize)
+             launch.rocket?.object?.name ?? "-", launch.providerName ?? "-"].map(TerminalText.sanitize)
         }
-        return table(header: ["DATE", "STATUS", "NAME", ll2 ? "PROVIDER" : "ROCKET"], rows: rows) { row, column, text in
+        return table(header: ["DATE", "STATUS", "NAME", "ROCKET", "PROVIDER"], rows: rows) { row, column, text in
             guard color, column == 1 else { return text }
             return sgr(launches[row], at: verdictTime) + text + "\u{1B}[0m"
         }
@@ -166,8 +166,8 @@ public enum ScriptOutput {
     }
 
     /// JSON for programs: a stable, flat shape (not the APIs' own), dates in ISO 8601 UTC.
-    /// `verdictAt`: as `launchTable`'s.
-    public static func launchJSON(_ launches: [Launch], verdictAt: Date? = nil) -> Data {
+    /// `verdictAt`: as `launchTable`'s; `list`: the list asked (`tminus list`), said in each row.
+    public static func launchJSON(_ launches: [Launch], verdictAt: Date? = nil, list: LaunchSegment? = nil) -> Data {
         let objects: [[String: Any]] = launches.map { launch in
             let word = verdictAt.map { launch.statusWord(at: $0) } ?? launch.statusWord
             var o: [String: Any] = [
@@ -175,9 +175,12 @@ public enum ScriptOutput {
                 "date_precision": launch.datePrecision.rawValue, "status": word.lowercased(),
                 "upcoming": launch.upcoming,
             ]
+            // The list the row came from: frozen data's "upcoming" launch past its date is in
+            // the upcoming list (as on the Upcoming tab) but not upcoming (`no data`).
+            if let list { o["list"] = list.rawValue }
             o["date"] = launch.date.map(ISO8601.format) ?? NSNull()
             o["rocket"] = launch.rocket?.object?.name ?? NSNull()
-            o["provider"] = launch.provider ?? NSNull()
+            o["provider"] = launch.providerName ?? NSNull()
             o["webcast"] = (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? NSNull()
             // The precision as the detail says it: the source's own word (`Minute`, `Month`).
             o["precision"] = launch.precisionWords

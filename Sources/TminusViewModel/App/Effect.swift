@@ -61,7 +61,7 @@ public enum FavoritesCall: Sendable, Hashable {
 }
 
 /// A change the user asked for, with its words: what the status line says once the database
-/// holds it (`Falcon 9 saved · 3 Favorites`), and what it was, for when it could not be
+/// holds it (`Falcon 9 saved · in Favorites (key 3)`), and what it was, for when it could not be
 /// saved (`save Falcon 9` → `could not save Falcon 9: disk full`).
 public struct FavoritesWrite: Sendable, Hashable, Codable {
     public var change: FavoritesChange

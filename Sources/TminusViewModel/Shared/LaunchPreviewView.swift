@@ -60,7 +60,7 @@ enum LaunchPreviewView {
         ty += 2
         let facts: [(String, String?)] = [
             ("Rocket", launch.rocket?.object?.name),
-            ("Provider", launch.provider),
+            ("Provider", launch.providerName),
             ("Pad", launch.launchpad?.object?.name),
             ("Where", launch.launchpad?.object?.locality),
             ("Mission", LaunchColumns.mission(launch)),

@@ -13,7 +13,7 @@ import TminusTerminal
 struct Doctor: ScriptCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the terminal, the files and the APIs; exit 1 when something is broken.",
-        discussion: "One request to each API, as the app makes it (Launch Library 2's costs one of its hourly requests; the budget it then reads costs nothing); none with --offline.")
+        discussion: "One request to each resource of each API the app reads, as the app makes it (Launch Library 2's launches, rockets and events: three of its hourly requests; the budget it then reads costs nothing); none with --offline.")
 
     @OptionGroup var options: CommonOptions
 
@@ -245,23 +245,42 @@ struct Doctor: ScriptCommand {
                                           kind: .apiList)
         let latest = HTTPClient.Request(url: settings.spacexAPI.appending(path: "v5/launches/latest"), kind: .apiDetail)
 
+        // Every Launch Library 2 resource the app reads, one row each (a server may serve its
+        // launches and 404 its rockets: the Rockets and Events tabs would fail while the
+        // launches were "ok"). Each costs one of the hour's requests.
+        let rockets = HTTPClient.Request(url: oneItem(LaunchLibrary2.rocketsURL(base: settings.ll2API, active: true)), kind: .apiList)
+        let events = HTTPClient.Request(url: LaunchLibrary2.eventsURL(base: settings.ll2API, segment: .upcoming, limit: 1), kind: .apiList)
         async let ll2Answer = Result(catching: { () async throws(APIError) in
             try LaunchLibrary2.decodeList(try await ll2.data(upcoming), page: 1)
         })
+        async let rocketsAnswer = Result(catching: { () async throws(APIError) in
+            _ = try LaunchLibrary2.decodeRockets(try await ll2.data(rockets))
+        })
+        async let eventsAnswer = Result(catching: { () async throws(APIError) in
+            _ = try LaunchLibrary2.decodeEvents(try await ll2.data(events), page: 1)
+        })
         async let spacexAnswer = Result(catching: { () async throws(APIError) in try await spacex.data(latest) })
+        // The r/SpaceX rockets the Rockets tab reads (its launches answered `latest`).
+        let spacexRockets = HTTPClient.Request(url: settings.spacexAPI.appending(path: "v4/rockets"), kind: .apiList)
+        async let spacexRocketsAnswer = Result(catching: { () async throws(APIError) in
+            _ = try SpaceXAPI.decodeRockets(try await spacex.data(spacexRockets))
+        })
         // The articles endpoint a detail's News section reads (one article).
         let news = clients.any.governed(by: governor, budget: .spaceflightNews)
         let articles = HTTPClient.Request(url: SpaceflightNews.probeURL(base: settings.newsAPI), kind: .apiList)
         async let newsAnswer = Result(catching: { () async throws(APIError) in try SpaceflightNews.decodeArticles(try await news.data(articles)) })
 
-        // The budget after the list was asked, so it counts the doctor's own request.
+        // The budget after the requests were asked, so it counts the doctor's own.
         let list = await ll2Answer
+        let more = [("  rockets", await rocketsAnswer), ("  events", await eventsAnswer)]
         let budget = await Result(catching: { () async throws(APIError) in try await allowance() })
         report.item(ll2Name, "\(settings.ll2API.absoluteString): " + ll2Words(list, budget))
-        if case .failure(let error) = list { report.problem("\(ll2Name) \(failure(error))") }
+        if case .failure(let error) = list, !heldBack(error) { report.problem("\(ll2Name) \(failure(error))") }
+        resources(more, of: ll2Name, reachable: list, into: &report)
         if case .success(let budget) = budget, budget.left == 0 {
             report.problem("\(ll2Name): no requests left " + hourWords(budget))
         }
+        let spacexList = await spacexAnswer.map { _ in () }
         switch await spacexAnswer {
         case .success(let body):
             report.item(spacexName, "\(settings.spacexAPI.absoluteString): ok (\(byteWords(body.count)))")
@@ -269,12 +288,37 @@ struct Doctor: ScriptCommand {
             report.item(spacexName, "\(settings.spacexAPI.absoluteString): \(failure(error))")
             report.problem("\(spacexName) \(failure(error))")
         }
+        resources([("  rockets", await spacexRocketsAnswer)], of: spacexName, reachable: spacexList, into: &report)
         switch await newsAnswer {
         case .success: report.item(newsName, "\(settings.newsAPI.absoluteString): ok")
         case .failure(let error):
             report.item(newsName, "\(settings.newsAPI.absoluteString): \(failure(error))")
             report.problem("\(newsName) \(failure(error))")
         }
+    }
+
+    /// One row per further resource of an API (`  rockets  not found (HTTP 404)`), each broken
+    /// one a problem named by what it is (`Launch Library 2 rockets: not found (HTTP 404)`).
+    /// When the API's first request found no server, the rest say so once, there.
+    static func resources<T>(_ answers: [(String, Result<Void, APIError>)], of api: String, reachable first: Result<T, APIError>,
+                             into report: inout Report) {
+        if case .failure(let error) = first, unreachable(error) { return }
+        for (label, answer) in answers {
+            switch answer {
+            case .success: report.item(label, "ok")
+            case .failure(let error):
+                report.item(label, failure(error))
+                if heldBack(error) { continue }
+                report.problem("\(api) \(label.trimmingCharacters(in: .whitespaces)): \(failure(error))")
+            }
+        }
+    }
+
+    /// `url` asking for one item (`limit=1`): a check needs no more.
+    static func oneItem(_ url: URL) -> URL {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        parts.queryItems = parts.queryItems?.map { $0.name == "limit" ? URLQueryItem(name: "limit", value: "1") : $0 }
+        return parts.url ?? url
     }
 
     /// "ok, 32 upcoming launches; 13 of 15 requests left this hour": the list the app reads
@@ -305,9 +349,21 @@ struct Doctor: ScriptCommand {
 
     /// "unreachable (...)" when no answer came, else what the server answered.
     static func failure(_ error: APIError) -> String {
+        unreachable(error) ? "unreachable (\(error.message))" : error.message
+    }
+
+    /// The app's own budget kept the request (another doctor a minute ago spent the burst): not
+    /// asked, so nothing is known broken; the line says when it may be asked.
+    static func heldBack(_ error: APIError) -> Bool {
+        if case .heldBack = error { return true }
+        return false
+    }
+
+    /// No server answered (as opposed to one that answered an error).
+    static func unreachable(_ error: APIError) -> Bool {
         switch error {
-        case .transport, .unreached, .timedOut: "unreachable (\(error.message))"
-        default: error.message
+        case .transport, .unreached, .timedOut: true
+        default: false
         }
     }
 }

@@ -13,6 +13,12 @@ struct Tminus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tminus",
         abstract: "Follow rocket launches in your terminal.",
+        // The parser's own line (`tminus <options> <subcommand>`) reads as if a subcommand
+        // were needed: without one, tminus is the full-screen app.
+        usage: """
+        tminus [<options>]                 the full-screen app
+        tminus <subcommand> [<options>]    a line, a table or JSON for scripts
+        """,
         discussion: """
         Each option can also come from the environment variable in brackets; a flag wins over \
         its variable. Keys: press ? in the app. The subcommands take the same options after \

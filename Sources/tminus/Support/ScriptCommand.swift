@@ -138,8 +138,15 @@ extension ScriptCommand {
         try check()
     }
 
+    /// A failure is said as every other line on stderr is (`tminus: …`), not as the argument
+    /// parser's `Error: …`, which stays for what was wrong with the command line.
     func run() throws {
-        try blocking { try await self.work() }
+        do {
+            try blocking { try await self.work() }
+        } catch let failure as ScriptFailure {
+            ScriptContext.warn(failure.description)
+            throw ExitCode.failure
+        }
     }
 }
 

@@ -41,12 +41,13 @@ struct Fault: Encodable, Sendable {
     var silent: Bool?
     var repeatFirstPage: Bool?
     var emptyPages: Bool?
+    var noRecords: Bool?
 
     enum CodingKeys: String, CodingKey {
         case pathPrefix = "path_prefix", method, count, status, retryAfter = "retry_after"
         case delaySeconds = "delay_seconds", malformed, truncate, drop
         case endless, trickle, trickleInterval = "trickle_interval", gzipBomb = "gzip_bomb", silent
-        case repeatFirstPage = "repeat_first_page", emptyPages = "empty_pages"
+        case repeatFirstPage = "repeat_first_page", emptyPages = "empty_pages", noRecords = "no_records"
     }
 
     /// Answer with `status` and a JSON error body.

@@ -220,13 +220,13 @@ extension AppReducer {
     mutating func toggleWatch(_ launch: Launch) {
         toggle(willBeWatched(launch.id),
                remove: FavoritesWrite(.removeLaunch(launch.id), done: "no longer watching \(launch.name)", what: "stop watching \(launch.name)"),
-               save: FavoritesWrite(.saveLaunch(launch), done: "watching \(launch.name) · 3 Favorites", what: "watch \(launch.name)"))
+               save: FavoritesWrite(.saveLaunch(launch), done: "watching \(launch.name) · in Favorites (key 3)", what: "watch \(launch.name)"))
     }
 
     mutating func toggleWatch(_ event: SpaceEvent) {
         toggle(willBeWatched(event: event.id),
                remove: FavoritesWrite(.removeEvent(event.id), done: "no longer watching \(event.name)", what: "stop watching \(event.name)"),
-               save: FavoritesWrite(.saveEvent(event), done: "watching \(event.name) · 3 Favorites", what: "watch \(event.name)"))
+               save: FavoritesWrite(.saveEvent(event), done: "watching \(event.name) · in Favorites (key 3)", what: "watch \(event.name)"))
     }
 
     /// Fresh events arrived: the stored copies of watched ones that changed are written again.
@@ -238,7 +238,7 @@ extension AppReducer {
     mutating func toggleFavorite(_ rocket: Rocket) {
         toggle(willBeFavorite(rocket.id),
                remove: FavoritesWrite(.removeRocket(rocket.id), done: "\(rocket.name) removed from favorites", what: "remove \(rocket.name) from favorites"),
-               save: FavoritesWrite(.saveRocket(rocket), done: "\(rocket.name) saved · 3 Favorites", what: "save \(rocket.name)"))
+               save: FavoritesWrite(.saveRocket(rocket), done: "\(rocket.name) saved · in Favorites (key 3)", what: "save \(rocket.name)"))
     }
 
     /// Out if it is in (as the queued changes will leave it), else in; said in the status

@@ -121,7 +121,7 @@ public enum LaunchDetailDocument {
             field("Precision", launch.precisionWords)
             field("Status", statusText(launch, now: now), tone: launch.statusTone(at: now))
             if launch.webcastLive { field("Webcast", "● LIVE", tone: .failure) }
-            field("Provider", launch.provider)
+            field("Provider", launch.providerName)
             field("Rocket", launch.rocket?.object?.name)
             field("Pad", launch.launchpad?.object?.name)
             field("Location", launch.launchpad?.object?.locality)
