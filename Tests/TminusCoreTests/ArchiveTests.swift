@@ -121,6 +121,29 @@ struct ArchiveTests {
         #expect(cached.archive == nil && cached.problem == .timedOut && cached.value.launches.map(\.id) == ["live1"])
     }
 
+    /// Issue 37: with Launch Library 2's rockets failing, the Rockets tab shows the archive's,
+    /// and `L` on one asked Launch Library 2 for an r/SpaceX rocket's launches. The archive
+    /// answers for its own rockets, labelled; the live source is not asked.
+    @Test("a live source is not asked for the archive's rockets' launches")
+    func archiveRocketsLaunchesComeFromTheArchive() async throws {
+        let asked = Mutex<[String]>([])
+        var live = LaunchSource(name: LaunchLibrary2.name, launches: { _, _, _ async throws(APIError) in throw .timedOut },
+                                rockets: { _ async throws(APIError) in throw .timedOut })
+        live.rocketLaunches = { id, _, _ async throws(APIError) in
+            asked.withLock { $0.append(id) }
+            throw .timedOut
+        }
+        let source = live.fallingBack { BuiltInArchive.shared }
+        let rockets = try await source.rockets(.normal)
+        #expect(rockets.archive == "2022-10")
+        let falcon1 = try #require(rockets.value.first { $0.name == "Falcon 1" })
+        let page = try await source.rocketLaunches(falcon1.id, .first, .normal)
+        #expect(asked.withLock { $0 }.isEmpty, "Launch Library 2 was asked for an r/SpaceX rocket")
+        #expect(page.archive == "2022-10" && page.value.launches.count == 5)
+        _ = try? await source.rocketLaunches("ll2-config-164", .first, .normal)
+        #expect(asked.withLock { $0 } == ["ll2-config-164"], "its own rockets are still asked")
+    }
+
     @Test("the committed archive is what Scripts/build_archive.py writes from the fixtures")
     func matchesTheScript() throws {
         guard let fixtures = ProcessInfo.processInfo.environment["TMINUS_FIXTURES"], !fixtures.isEmpty else { return }

@@ -51,7 +51,7 @@ import TminusTestSupport
         let reloaded = try await source.launches(.upcoming, .first, .reload)
         #expect(reloaded.value.launches.map(\.id) == ["a1"])
         #expect(reloaded.problem == .heldBack(host: "127.0.0.1:8000", retryAfter: 300))
-        #expect(reloaded.problem?.message == "holding back requests to 127.0.0.1:8000 to stay within its budget — next in 5 min")
+        #expect(reloaded.problem?.message == "holding back requests to 127.0.0.1:8000 to stay within its budget — next request in 5 min")
         #expect(log.requests.count == 1)
     }
 

@@ -28,7 +28,7 @@ import TminusTestSupport
         for _ in 0..<3 { #expect(await send(client) == nil) }
         let error = await send(client)
         #expect(error == .heldBack(host: "ll.test", retryAfter: 60))
-        #expect(error?.message == "holding back requests to ll.test to stay within its budget — next in 1 min")
+        #expect(error?.message == "holding back requests to ll.test to stay within its budget — next request in 1 min")
         #expect(log.requests.count == 3, "a held-back request is not sent")
     }
 
@@ -44,7 +44,7 @@ import TminusTestSupport
         #expect(await send(.user) == nil, "2 → 1")
         let held = await send(.user)
         #expect(held == .heldBack(host: "ll.test", retryAfter: 60, keptFor: "Starlink 12-3"), "the last one is kept")
-        #expect(held?.message == "holding back requests to ll.test: the rest of its budget is kept for Starlink 12-3 near T-0 — next in 1 min")
+        #expect(held?.message == "holding back requests to ll.test: the rest of its budget is kept for Starlink 12-3 near T-0 — next request in 1 min")
         #expect(await send(RequestOrigin(.refresh, keep: keep)) == nil, "the refresh takes it")
         #expect(await send(RequestOrigin(.refresh)) == .heldBack(host: "ll.test", retryAfter: 60), "then the budget itself is spent")
         #expect(log.requests.count == 3)
@@ -75,7 +75,7 @@ import TminusTestSupport
         for _ in 0..<3 { _ = await send(client) }
         clock.advance(by: 30)
         #expect(await send(client) == .heldBack(host: "ll.test", retryAfter: 30))
-        #expect(await send(client)?.message == "holding back requests to ll.test to stay within its budget — next in 30 s")
+        #expect(await send(client)?.message == "holding back requests to ll.test to stay within its budget — next request in 30 s")
         clock.advance(by: 30)
         #expect(await send(client) == nil)
         #expect(await send(client) == .heldBack(host: "ll.test", retryAfter: 60))
@@ -109,7 +109,7 @@ import TminusTestSupport
         // 5 at once, then one every 6 minutes: 14 (13 if rounding takes a token's last bit).
         #expect((13...15).contains(sent))
         let error = await send(client, "https://ll.thespacedevs.com/2.2.0/launch/previous/")
-        #expect(error?.message.hasPrefix("holding back requests to ll.thespacedevs.com to stay within its budget — next in ") == true)
+        #expect(error?.message.hasPrefix("holding back requests to ll.thespacedevs.com to stay within its budget — next request in ") == true)
     }
 
     @Test func hostsAndBudgetsHaveBucketsOfTheirOwn() async {

@@ -68,8 +68,10 @@ struct DoctorTests {
         let doctor = try rig.run(["doctor"])
         #expect(doctor.status == 1, "\(doctor.stdout)\(doctor.stderr)")
         #expect(doctor.stdout.contains(": ok, "), "the launches still answer: \(doctor.stdout)")
-        #expect(doctor.stdout.contains("    rockets         not found (HTTP 404)\n    events          ok\n"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("Broken: Launch Library 2 rockets: not found (HTTP 404); r/SpaceX API rockets: not found (HTTP 404)"),
+        // Each failure says what was refused (issue 37: `not found (HTTP 404)` without what).
+        #expect(doctor.stdout.contains("    rockets         Launch Library 2 has no /2.2.0/config/launcher/ (HTTP 404)\n    events          ok\n"),
+                "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("Broken: Launch Library 2 has no /2.2.0/config/launcher/ (HTTP 404); r/SpaceX API has no /v4/rockets (HTTP 404)"),
                 "\(doctor.stdout)")
     }
 

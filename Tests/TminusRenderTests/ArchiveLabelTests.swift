@@ -58,6 +58,18 @@ struct ArchiveLabelTests {
         #expect(statusLine(h).hasSuffix(Self.label + " "), "\(statusLine(h))")
     }
 
+    /// Issue 37: the archive's rockets stood under a `Launch Library 2` header. Every screen
+    /// of them names the archive.
+    @Test func archiveRocketsAreNamedInTheHeader() async {
+        let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true), rockets: [Sample.falcon9], name: "Launch Library 2")
+        let h = await Harness(source: source).started()
+        source.serveStale(fetchedAt: Sample.reference, problem: .timedOut, archive: "2022-10", times: 3)
+        await h.press(.character("2"))
+        #expect(tabBar(h).hasSuffix("r/SpaceX archive "), "\(tabBar(h))")
+        await h.press(.enter)
+        #expect(tabBar(h).hasSuffix("r/SpaceX archive "), "the rocket page: \(tabBar(h))")
+    }
+
     func tabBar(_ h: Harness, width: Int = 100) -> String {
         String(Renderer.render(h.state, size: Size(width: width, height: 24)).text.split(separator: "\n").first ?? "")
     }

@@ -31,10 +31,23 @@ struct RenderRulesTests {
             let grid = Renderer.render(h.state, size: Size(width: width, height: 24))
             return String(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[23])
         }
-        #expect(status(width: 120).hasSuffix("updated just now · next in 15 min · LL2 12/15 left "), "\(status(width: 120))")
+        #expect(status(width: 120).hasSuffix("updated just now · refresh in 15 min · LL2 12/15 left "), "\(status(width: 120))")
         // Narrower, the next refresh's time gives way so the hints keep their room.
         #expect(status(width: 80).hasSuffix("updated just now · LL2 12/15 left "), "\(status(width: 80))")
         #expect(status(width: 80).contains("m mouse: off  ? help  q quit"), "the hints keep their room: \(status(width: 80))")
+    }
+
+    /// `--offline` (issue 37: it read `updated just now · next in 6 min`, and no refresh came):
+    /// no refresh is due, and the right side says the data is the cache's, from when.
+    @Test func offlineNoRefreshIsPromised() async {
+        let source = ScriptedSource(upcoming: Sample.ll2Launches(3), name: "Launch Library 2")
+        let h = await Harness(source: source, offline: true).started()
+        let status = String(Renderer.render(h.state, size: Size(width: 120, height: 24)).text
+            .split(separator: "\n", omittingEmptySubsequences: false)[23])
+        #expect(RefreshPlan.schedule(h.state).isEmpty)
+        #expect(EventsPlan.due(.upcoming, h.state) == nil)
+        #expect(status.hasSuffix("offline — data from 2022-10-01 12:00 "), "the test clock's start: \(status)")
+        #expect(!status.contains("refresh in") && !status.contains("next in") && !status.contains("updated"), "\(status)")
     }
 
     /// At every width the hints end whole (`q quit`, never `q quit…`), and say the mouse's state.

@@ -327,7 +327,8 @@ public struct Harness {
                 timeZone: TimeZone = .gmt, preferences: PreferencesStore = .inMemory(),
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
-                keys: KeyBindings = KeyBindings(), seen: SeenStore = .inMemory(), news: ScriptedNews? = nil) {
+                keys: KeyBindings = KeyBindings(), seen: SeenStore = .inMemory(), news: ScriptedNews? = nil,
+                offline: Bool = false) {
         self.source = source
         self.clock = clock
         self.preferences = preferences
@@ -340,6 +341,7 @@ public struct Harness {
         environment.keys = keys
         environment.seen = seen
         environment.news = news?.client
+        environment.offline = offline
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         terminal.attach(to: viewModel)
         viewModel.handle(.resized(width: width, height: height))

@@ -18,6 +18,25 @@ struct CalendarTests {
         #expect(h.state.notice?.expires == h.clock.clock.now().addingTimeInterval(15), "a path to read stays 15 s")
     }
 
+    /// Issue 37: a narrow status line dropped the folder. At every width from the narrowest
+    /// the line names the folder, and the file's name as far as it fits.
+    @Test func theFolderIsSaidAtEveryWidth() async {
+        let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26])).started()
+        await h.press(.enter, .character("c"))
+        for width in ScreenLayout.minimumWidth...140 {
+            let line = String(Renderer.render(h.state, size: Size(width: width, height: 24)).text
+                .split(separator: "\n", omittingEmptySubsequences: false)[23])
+            #expect(line.contains("/downloads"), "\(width) columns: \(line)")
+            #expect(line.contains("tminus-crs-26"), "\(width) columns: \(line)")
+        }
+    }
+
+    @Test func aPathInTheHomeReadsWithATilde() {
+        #expect(Formatting.homeAbbreviated("/home/ann/Downloads", home: "/home/ann") == "~/Downloads")
+        #expect(Formatting.homeAbbreviated("/home/annie/Downloads", home: "/home/ann") == "/home/annie/Downloads")
+        #expect(Formatting.homeAbbreviated("/tmp/x", home: "") == "/tmp/x")
+    }
+
     @Test func cOnAListRowSavesThatRow() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true))).started()
         await h.press(.down, .character("c"))

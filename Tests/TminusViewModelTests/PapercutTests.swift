@@ -40,6 +40,22 @@ struct PapercutTests {
         #expect(h.state.query(.segment(.past)).rocket?.name == Sample.Rockets.all.first?.name, "asked again, and chosen")
     }
 
+    /// Issue 37: `loading the rockets to filter by…` stayed on the status line after the filter
+    /// applied; rockets that came back empty left `R` waiting for ever.
+    @Test func theLoadingWordsGoWhenTheRocketsCome() async {
+        let source = ScriptedSource(past: Sample.launches(5, upcoming: false), rockets: Sample.Rockets.all)
+        let h = await Harness(source: source).started()
+        await h.press(.character("p"))
+        await h.press(.character("R"))
+        #expect(h.state.query(.segment(.past)).rocket?.name == Sample.Rockets.all.first?.name)
+        #expect(h.state.notice?.text != "loading the rockets to filter by…", "\(String(describing: h.state.notice))")
+
+        let empty = await Harness(source: ScriptedSource(past: Sample.launches(5, upcoming: false), rockets: [])).started()
+        await empty.press(.character("p"), .character("R"))
+        #expect(empty.state.rocketFilterWaiting == nil, "nothing left waiting")
+        #expect(empty.state.notice?.text == "no rockets to filter by (see the Rockets tab)")
+    }
+
     @Test func theClockIsReadOncePerEvent() async {
         let clock = TestClock(Sample.reference)
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)), clock: clock).started()

@@ -71,9 +71,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let maxBytes):
             return "the response was too large (over \(Self.size(maxBytes)))"
         case .heldBack(let host, let retryAfter, nil):
-            return "holding back requests to \(host) to stay within its budget — next in \(Self.wait(retryAfter))"
+            return "holding back requests to \(host) to stay within its budget — next request in \(Self.wait(retryAfter))"
         case .heldBack(let host, let retryAfter, let launch?):
-            return "holding back requests to \(host): the rest of its budget is kept for \(launch) near T-0 — next in \(Self.wait(retryAfter))"
+            return "holding back requests to \(host): the rest of its budget is kept for \(launch) near T-0 — next request in \(Self.wait(retryAfter))"
         }
     }
 
@@ -89,6 +89,13 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A 4xx the server will answer again the same way (not 408, not 429).
     static func isRefusal(status: Int) -> Bool { (400..<500).contains(status) && status != 408 && status != 429 }
+
+    /// A refusal said with what was refused (`Launch Library 2 has no /2.3.0/events/upcoming/
+    /// (HTTP 404)`), never a bare `not found (HTTP 404)`; any other error as it is.
+    public func naming(source: String, url: URL) -> APIError {
+        guard case .http(let status, _) = self, Self.isRefusal(status: status) else { return self }
+        return .refused(source: source, path: url.path(percentEncoded: false), status: status)
+    }
 
     private static func minutes(_ seconds: TimeInterval) -> String {
         let m = Int((seconds / 60).rounded(.up))

@@ -23,8 +23,15 @@ extension LaunchSource {
         source.rockets = { (mode) async throws(APIError) -> Fetched<[Rocket]> in
             try await Self.ask(mode, .first, archive, { () async throws(APIError) in try await rockets(mode) }, or: { $0.rockets })
         }
+        let asksArchiveRockets = isFrozen
         source.rocketLaunches = { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
-            try await Self.ask(mode, cursor, archive, { () async throws(APIError) in try await rocketLaunches(rocketID, cursor, mode) },
+            // One of the archive's rockets (shown when this source's rockets failed): a live
+            // source does not know it, so it is not asked (issue 37: `L` asked Launch Library 2
+            // for an r/SpaceX rocket); the archive answers, labelled as the archive.
+            if !asksArchiveRockets, mode != .cacheOnly, let archive = archive(), archive.rockets.contains(where: { $0.id == rocketID }) {
+                return archive.answer(archive.rocketPage(rocketID, cursor), problem: nil)
+            }
+            return try await Self.ask(mode, cursor, archive, { () async throws(APIError) in try await rocketLaunches(rocketID, cursor, mode) },
                                or: { $0.rocketPage(rocketID, cursor) })
         }
         // An archive row opened on a source with detail records (Launch Library 2) is not

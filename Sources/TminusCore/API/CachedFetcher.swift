@@ -109,9 +109,9 @@ public struct CachedFetcher: Sendable {
         } catch .http(status: 429, let retryAfter) {
             if let retryAfter { gate.close(for: retryAfter, at: now()) }
             throw .rateLimited(source: sourceName, retryAfter: retryAfter)
-        } catch .http(let status, _) where APIError.isRefusal(status: status) {
-            // Said with what was missing, and not asked again by itself.
-            throw .refused(source: sourceName, path: request.url.path(percentEncoded: false), status: status)
+        } catch {
+            // A refusal is said with what was missing, and not asked again by itself.
+            throw error.naming(source: sourceName, url: request.url)
         }
     }
 

@@ -76,7 +76,7 @@ public struct LaunchArchive: Sendable {
 
     /// A value answered from the archive: as old as the archive, with why the live source was
     /// not used.
-    func answer<T>(_ value: T, problem: APIError) -> Fetched<T> {
+    func answer<T>(_ value: T, problem: APIError?) -> Fetched<T> {
         Fetched(value, fetchedAt: snapshot, problem: problem, archive: dataTo)
     }
 }

@@ -1,6 +1,13 @@
 import Foundation
 
 public enum Formatting {
+    /// `/home/ann/Downloads` → `~/Downloads` (a path said on a narrow line); other paths as they are.
+    public static func homeAbbreviated(_ path: String, home: String = ProcessInfo.processInfo.environment["HOME"] ?? "") -> String {
+        let home = home.hasSuffix("/") ? String(home.dropLast()) : home
+        guard !home.isEmpty, path == home || path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
     /// `549054` → `549,054`; fractions kept to one decimal only when there is one.
     public static func grouped(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10

@@ -26,6 +26,8 @@ public struct AppEnvironment: Sendable {
     /// A reminder is due (a watched launch is near): the desktop notification. The bell goes
     /// through the screen (`AppState.bellCount`), not here.
     public var alert: @Sendable (Reminder) async -> Void = { _ in }
+    /// `--offline`: no request will be made, so no refresh is ever due and data is never "updated".
+    public var offline = false
     /// A note for the status line at start-up (e.g. why `--offline` shows nothing yet).
     public var startupNotice: String?
     /// What is wrong with `config.toml`: shown at startup as an error, with the others.

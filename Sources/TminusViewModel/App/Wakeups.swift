@@ -25,7 +25,7 @@ enum Wakeups {
             let remaining = soonest.timeIntervalSince(state.now)
             wakes.append(remaining <= 60 ? .seconds(1) : .seconds(Int(min(30, remaining - 60).rounded(.up))))
         }
-        // A scheduled refresh starts on time (its "next in N min" needs no seconds).
+        // A scheduled refresh starts on time (its "refresh in N min" needs no seconds).
         if let refresh = RefreshPlan.schedule(state).first {
             wakes.append(.milliseconds(max(10, Int((refresh.at.timeIntervalSince(state.now) * 1000).rounded(.up)))))
         }

@@ -62,11 +62,14 @@ struct AppReducer {
             }
         case .exportSaved(let result):
             switch result {
-            // A path to read (or copy) stays longer than a passing message. The file first, the
-            // folder after ` — `, which a narrow status line leaves out (issue 25: the end of
-            // the path, the file's name, was what got cut).
+            // A path to read (or copy) stays longer than a passing message. The file and the
+            // folder both, at every width (issue 25: the file's name got cut; issue 37: a
+            // narrow line dropped the folder): shorter words, the home as `~`, and at the
+            // narrowest the folder first, the file's name cut at its end.
             case .success(let url):
-                show(Notice("calendar event saved: \(url.lastPathComponent) — in \(url.deletingLastPathComponent().path)"),
+                let file = url.lastPathComponent, folder = Formatting.homeAbbreviated(url.deletingLastPathComponent().path)
+                show(Notice("calendar event saved: \(file) — in \(folder)",
+                            shorter: ["saved \(file) in \(folder)", "saved in \(folder): \(file)"]),
                      for: 3 * Notice.lifetime)
             case .failure(let error): show(Notice("could not save the calendar event: \(error.message)", level: .error))
             }

@@ -25,6 +25,8 @@ public struct AppState: Sendable, Hashable {
     public var sourceIndex = 0
     /// Which of them no longer update (the r/SpaceX API since 2022).
     public var frozenSources: Set<Int> = []
+    /// `--offline`: nothing is asked, so nothing is refreshed; the status line says whose data it is.
+    public var offline = false
     /// Which of them have events (the r/SpaceX API has none).
     public var sourcesWithEvents: Set<Int> = []
     /// Launch Library 2's request budget as it last said (`/api-throttle/`): the status line
@@ -228,6 +230,7 @@ extension AppState {
                              timeZone: environment.time.zone)
         state.frozenSources = Set(environment.sources.indices.filter { environment.sources[$0].isFrozen })
         state.sourcesWithEvents = Set(environment.sources.indices.filter { environment.sources[$0].events != nil })
+        state.offline = environment.offline
         if environment.pictures == nil { state.pictureMode = .glyphs }
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences

@@ -84,8 +84,11 @@ public struct Notice: Sendable, Hashable {
     /// the data (offline, nothing cached) for its lifetime, or the user never learns whether
     /// it worked.
     public var isReply: Bool
-    public init(_ text: String, level: Level = .info, expires: Date? = nil, isReply: Bool = false) {
-        self.text = text; self.level = level; self.expires = expires; self.isReply = isReply
+    /// Shorter words for a narrow status line, tried in order (the last may be cut); none: the
+    /// words before ` — ` are the short form.
+    public var shorter: [String] = []
+    public init(_ text: String, level: Level = .info, expires: Date? = nil, isReply: Bool = false, shorter: [String] = []) {
+        self.text = text; self.level = level; self.expires = expires; self.isReply = isReply; self.shorter = shorter
     }
 
     /// How long a passing message ("opened …") stays in the status line.

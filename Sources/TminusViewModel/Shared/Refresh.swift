@@ -34,7 +34,8 @@ public enum RefreshPlan {
 
     /// The next scheduled refresh of each Launches list, soonest first.
     public static func schedule(_ state: AppState) -> [Due] {
-        guard !state.frozenSources.contains(state.sourceIndex) else { return [] }
+        // Offline nothing is asked: a refresh "due" would only fail.
+        guard !state.frozenSources.contains(state.sourceIndex), !state.offline else { return [] }
         let near = isNear(state, list: state.upcoming)
         return LaunchSegment.allCases.compactMap { segment -> Due? in
             let id = ListID.segment(segment)

@@ -78,6 +78,7 @@ enum StatusLine {
         if state.overlay == nil, StandingFault.message(state) == message {
             return StandingFault.variants(state, countFirst: !markerShown(state))
         }
+        if !message.shorter.isEmpty { return [message.text] + message.shorter }
         let data = data(state)
         // A message's cause is its words before ` — ` (`offline: nothing cached for this yet`).
         let cause = message.text.components(separatedBy: " — ").first ?? message.text
@@ -151,15 +152,18 @@ enum StatusLine {
             if data.loading { return "loading…" }
             return data.error == nil ? "" : "no data"
         }
+        // `--offline`: the cache's data, however fresh it looks; nothing will refresh it.
+        if state.offline { return "offline — data from " + state.time.listDate(updated, precision: .hour) }
         switch data.error {
         case .offline?, .transport?, .unreached?, .timedOut?:
             return "offline — data from " + state.time.listDate(updated, precision: .hour)
         default:
             let age = "updated " + Formatting.age(from: updated, to: state.now)
             if data.loading { return age + ", refreshing…" }
-            // When the list asks again by itself (never for a frozen source).
+            // When the list asks again by itself (never for a frozen source, never offline):
+            // "refresh in", since "next in" beside the NEXT banner read as the next launch.
             guard !compact, let next = RefreshPlan.next(state), data.error == nil else { return age }
-            return age + " · next in " + Formatting.duration(max(0, next.at.timeIntervalSince(state.now)))
+            return age + " · refresh in " + Formatting.duration(max(0, next.at.timeIntervalSince(state.now)))
         }
     }
 }

@@ -251,31 +251,31 @@ struct Doctor: ScriptCommand {
         let rockets = HTTPClient.Request(url: oneItem(LaunchLibrary2.rocketsURL(base: settings.ll2API, active: true)), kind: .apiList)
         let events = HTTPClient.Request(url: LaunchLibrary2.eventsURL(base: settings.ll2API, segment: .upcoming, limit: 1), kind: .apiList)
         async let ll2Answer = Result(catching: { () async throws(APIError) in
-            try LaunchLibrary2.decodeList(try await ll2.data(upcoming), page: 1)
+            try LaunchLibrary2.decodeList(try await ask(ll2, upcoming, ll2Name), page: 1)
         })
         async let rocketsAnswer = Result(catching: { () async throws(APIError) in
-            _ = try LaunchLibrary2.decodeRockets(try await ll2.data(rockets))
+            _ = try LaunchLibrary2.decodeRockets(try await ask(ll2, rockets, ll2Name))
         })
         async let eventsAnswer = Result(catching: { () async throws(APIError) in
-            _ = try LaunchLibrary2.decodeEvents(try await ll2.data(events), page: 1)
+            _ = try LaunchLibrary2.decodeEvents(try await ask(ll2, events, ll2Name), page: 1)
         })
-        async let spacexAnswer = Result(catching: { () async throws(APIError) in try await spacex.data(latest) })
+        async let spacexAnswer = Result(catching: { () async throws(APIError) in try await ask(spacex, latest, spacexName) })
         // The r/SpaceX rockets the Rockets tab reads (its launches answered `latest`).
         let spacexRockets = HTTPClient.Request(url: settings.spacexAPI.appending(path: "v4/rockets"), kind: .apiList)
         async let spacexRocketsAnswer = Result(catching: { () async throws(APIError) in
-            _ = try SpaceXAPI.decodeRockets(try await spacex.data(spacexRockets))
+            _ = try SpaceXAPI.decodeRockets(try await ask(spacex, spacexRockets, spacexName))
         })
         // The articles endpoint a detail's News section reads (one article).
         let news = clients.any.governed(by: governor, budget: .spaceflightNews)
         let articles = HTTPClient.Request(url: SpaceflightNews.probeURL(base: settings.newsAPI), kind: .apiList)
-        async let newsAnswer = Result(catching: { () async throws(APIError) in try SpaceflightNews.decodeArticles(try await news.data(articles)) })
+        async let newsAnswer = Result(catching: { () async throws(APIError) in try SpaceflightNews.decodeArticles(try await ask(news, articles, newsName)) })
 
         // The budget after the requests were asked, so it counts the doctor's own.
         let list = await ll2Answer
         let more = [("  rockets", await rocketsAnswer), ("  events", await eventsAnswer)]
         let budget = await Result(catching: { () async throws(APIError) in try await allowance() })
         report.item(ll2Name, "\(settings.ll2API.absoluteString): " + ll2Words(list, budget))
-        if case .failure(let error) = list, !heldBack(error) { report.problem("\(ll2Name) \(failure(error))") }
+        if case .failure(let error) = list, !heldBack(error) { report.problem(problem(ll2Name, error)) }
         resources(more, of: ll2Name, reachable: list, into: &report)
         if case .success(let budget) = budget, budget.left == 0 {
             report.problem("\(ll2Name): no requests left " + hourWords(budget))
@@ -286,14 +286,14 @@ struct Doctor: ScriptCommand {
             report.item(spacexName, "\(settings.spacexAPI.absoluteString): ok (\(byteWords(body.count)))")
         case .failure(let error):
             report.item(spacexName, "\(settings.spacexAPI.absoluteString): \(failure(error))")
-            report.problem("\(spacexName) \(failure(error))")
+            report.problem(problem(spacexName, error))
         }
         resources([("  rockets", await spacexRocketsAnswer)], of: spacexName, reachable: spacexList, into: &report)
         switch await newsAnswer {
         case .success: report.item(newsName, "\(settings.newsAPI.absoluteString): ok")
         case .failure(let error):
             report.item(newsName, "\(settings.newsAPI.absoluteString): \(failure(error))")
-            report.problem("\(newsName) \(failure(error))")
+            report.problem(problem(newsName, error))
         }
     }
 
@@ -309,9 +309,21 @@ struct Doctor: ScriptCommand {
             case .failure(let error):
                 report.item(label, failure(error))
                 if heldBack(error) { continue }
-                report.problem("\(api) \(label.trimmingCharacters(in: .whitespaces)): \(failure(error))")
+                report.problem(problem(api + " " + label.trimmingCharacters(in: .whitespaces) + ":", error))
             }
         }
+    }
+
+    /// The request's answer; a refusal says what was refused, as the app says it
+    /// (`Launch Library 2 has no /2.2.0/config/launcher/ (HTTP 404)`).
+    static func ask(_ client: HTTPClient, _ request: HTTPClient.Request, _ source: String) async throws(APIError) -> Data {
+        do { return try await client.data(request) } catch { throw error.naming(source: source, url: request.url) }
+    }
+
+    /// What the last line says of a failure: a refusal names its source and path itself.
+    static func problem(_ what: String, _ error: APIError) -> String {
+        if case .refused = error { return error.message }
+        return "\(what) \(failure(error))"
     }
 
     /// `url` asking for one item (`limit=1`): a check needs no more.

@@ -35,6 +35,7 @@ enum Wiring {
             },
             startupNotice: settings.offline ? offlineNotice : nil
         )
+        environment.offline = settings.offline
         environment.news = news(settings, clock: clock, governor: governor, cache: cache)
         environment.alert = { reminder in await notify(reminder, logger: logger) }
         environment.configProblem = settings.configProblem

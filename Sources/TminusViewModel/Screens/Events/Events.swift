@@ -135,7 +135,7 @@ public enum EventsPlan {
     /// (its retry timer has it), a frozen source, or a launch near T-0).
     public static func due(_ segment: LaunchSegment, _ state: AppState) -> Date? {
         let list = state.events.list(segment)
-        guard !state.frozenSources.contains(state.sourceIndex), list.status.hasLoadedOnce, !list.status.isLoading,
+        guard !state.frozenSources.contains(state.sourceIndex), !state.offline, list.status.hasLoadedOnce, !list.status.isLoading,
               list.status.error == nil, let updated = list.status.updatedAt,
               !RefreshPlan.isNear(state, list: state.upcoming) else { return nil }
         return updated.addingTimeInterval(RefreshPlan.widened(interval, by: state.allowance))

@@ -9,7 +9,8 @@ enum RocketListView {
         var count = ""
         if rockets.status.hasLoadedOnce {
             let n = rockets.rockets.count
-            count = rockets.filter.isEmpty ? "\(n) rocket\(n == 1 ? "" : "s")" : "\(n) of \(rockets.catalogue.count)"
+            // "match": "X of Y launches loaded" counts what has come (issue 37).
+            count = rockets.filter.isEmpty ? "\(n) rocket\(n == 1 ? "" : "s")" : "\(n) of \(rockets.catalogue.count) rockets match"
             if rockets.loadingMore { count += " · loading more…" } else if rockets.morePage != nil { count += " · more below" }
             frame.grid.putRight(count + " ", right: rect.right, y: rect.y, style: Theme.label)
         }

@@ -59,10 +59,16 @@ extension AppReducer {
                                               archive: fetched.archive) {
                 requestRockets(mode: .normal)
             }
-            // `R` was pressed before the rockets were here: it takes effect now.
-            if let waiting = state.rocketFilterWaiting, !rockets.isEmpty {
+            // `R` was pressed before the rockets were here: it takes effect now, and the
+            // "loading…" words go (issue 37: they stayed after the filter applied).
+            if let waiting = state.rocketFilterWaiting {
                 state.rocketFilterWaiting = nil
-                userCycledRocket(waiting)
+                if state.notice?.text == Self.loadingRocketsToFilter.text { state.notice = nil }
+                if rockets.isEmpty {
+                    show(Notice("no rockets to filter by (see the Rockets tab)"))
+                } else {
+                    userCycledRocket(waiting)
+                }
             }
         }
     }

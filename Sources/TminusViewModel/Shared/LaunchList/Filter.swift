@@ -100,7 +100,7 @@ extension AppReducer {
             if !state.rockets.status.hasLoadedOnce {
                 state.rocketFilterWaiting = id
                 if !state.rockets.status.isLoading { requestRockets(mode: .normal) }
-                show(Notice("loading the rockets to filter by…"))
+                show(Self.loadingRocketsToFilter)
             } else {
                 show(Notice("no rockets to filter by (see the Rockets tab)"))
             }
@@ -108,6 +108,9 @@ extension AppReducer {
         }
         cycleRocket(in: id, through: rockets.map { ListQuery.RocketChoice(id: $0.id, name: $0.name) })
     }
+
+    /// Said while `R` waits for the rockets; gone once they came (the filter says the rest).
+    static let loadingRocketsToFilter = Notice("loading the rockets to filter by…")
 
     mutating func cycleRocket(in id: ListID, through choices: [ListQuery.RocketChoice]) {
         var query = state.query(id)

@@ -95,7 +95,8 @@ enum LaunchListView {
     static func countText(_ list: LaunchListState) -> String {
         // A server that paged on without sending anything new has also lied about its total.
         if list.end == nil, let total = list.totalDocs, total > list.launches.count {
-            return "\(list.launches.count) of \(total) launches"
+            // "loaded": "X of Y" elsewhere counts what matches a filter (issue 37).
+            return "\(list.launches.count) of \(total) launches loaded"
         }
         // Rows filtered at once while the server is not asked yet count too.
         if list.status.hasLoadedOnce || !list.launches.isEmpty { return "\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es")" }
