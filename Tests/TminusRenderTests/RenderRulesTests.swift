@@ -50,6 +50,62 @@ struct RenderRulesTests {
         #expect(!status.contains("refresh in") && !status.contains("next in") && !status.contains("updated"), "\(status)")
     }
 
+    /// Issue 37: the status line never cuts a cause. At every width from the narrowest to 250,
+    /// over a failed first load, the cause is said whole, in its long or its short words, and
+    /// `? help  q quit` whole when no cause is on the line.
+    @Test(arguments: [APIError.heldBack(host: "127.0.0.1:45299", retryAfter: 360),
+                      .heldBack(host: "ll.thespacedevs.com", retryAfter: 90, keptFor: "Starlink 12-3"),
+                      .refused(source: "Launch Library 2", path: "/2.3.0/launcher_configurations/", status: 404),
+                      .transport("could not resolve host ll.thespacedevs.com"),
+                      .rateLimited(source: "Launch Library 2", retryAfter: 1200)])
+    func theStatusLineNeverCutsACause(_ error: APIError) async {
+        let source = ScriptedSource(upcoming: Sample.ll2Launches(3), name: "Launch Library 2")
+        source.fail(with: error, times: 2)
+        let h = await Harness(source: source).started()
+        let cause = error.message.components(separatedBy: " — ").first ?? error.message
+        for width in ScreenLayout.minimumWidth...250 {
+            let status = String(Renderer.render(h.state, size: Size(width: width, height: 24)).text
+                .split(separator: "\n", omittingEmptySubsequences: false)[23])
+            #expect(status.contains(cause) || status.contains(error.shortMessage), "\(width) columns: \(status)")
+            #expect(!status.contains("…"), "\(width) columns: \(status)")
+        }
+        let fine = await Harness(source: ScriptedSource(upcoming: Sample.ll2Launches(3), name: "Launch Library 2")).started()
+        for width in ScreenLayout.minimumWidth...250 {
+            let status = String(Renderer.render(fine.state, size: Size(width: width, height: 24)).text
+                .split(separator: "\n", omittingEmptySubsequences: false)[23])
+            #expect(status.contains("? help  q quit") && !status.contains("…"), "\(width) columns: \(status)")
+        }
+    }
+
+    /// Issue 37: at 60x14 the help cut every description and `1 2 3 4` had none. Where the
+    /// keys do not fit, the box scrolls (j/k, G, g): every key's words are whole on one of
+    /// its pages, and none is cut.
+    @Test(arguments: [Size(width: 60, height: 14), Size(width: 50, height: 12), Size(width: 80, height: 24)])
+    func theHelpScrollsRatherThanCut(size: Size) async {
+        let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(3, upcoming: true)), width: size.width, height: size.height).started()
+        await h.press(.character("?"))
+        var seen = ""
+        var last = -1
+        while h.state.helpScroll != last {
+            last = h.state.helpScroll
+            let screen = Renderer.render(h.state, size: size).text
+            #expect(!screen.split(separator: "\n").dropLast().contains { $0.contains("…") }, "\(size): \(screen)")
+            seen += screen
+            await h.press(.character("j"))
+        }
+        for help in Keymap.help(for: h.state.screen, keys: KeyBindings()) {
+            #expect(seen.contains(help.keys), "\(size): no \(help.keys)")
+            // Wrapped words may break across lines: each word of the description shows.
+            for word in help.action.split(separator: " ") { #expect(seen.contains(word), "\(size): \(help.keys) lost '\(word)'") }
+        }
+        await h.press(.character("G"))
+        #expect(h.state.helpScroll == HelpOverlay.maxScroll(h.state.screen, keys: KeyBindings(), size: size))
+        await h.press(.character("g"))
+        #expect(h.state.helpScroll == 0)
+        await h.press(.escape)
+        #expect(h.state.overlay == nil)
+    }
+
     /// At every width the hints end whole (`q quit`, never `q quit…`), and say the mouse's state.
     @Test func theHintsEndWithAWholeWordAtEveryWidth() async {
         let h = await Harness(source: ScriptedSource(upcoming: Sample.launches(2, upcoming: true))).started()

@@ -79,6 +79,25 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// The cause in the fewest words, for a status line too narrow for `message`'s (issue 37:
+    /// `holding back requests to 127.0.0.1:45299 to stay…` at 50 columns cut the cause).
+    public var shortMessage: String {
+        switch self {
+        case .heldBack(_, let retryAfter, nil):
+            return "within budget: next request in \(Self.wait(retryAfter))"
+        case .heldBack(_, let retryAfter, let launch?):
+            return "kept for \(launch): next request in \(Self.wait(retryAfter))"
+        case let .refused(source, _, status):
+            return "HTTP \(status) from \(source)"
+        case .rateLimited(_, let retry?):
+            return "rate limited, retry in \(Self.minutes(retry))"
+        case .transport, .unreached:
+            return "network error (no answer)"
+        default:
+            return message
+        }
+    }
+
     /// Whether the request got to the server (and so counted against its limit).
     public var reachedServer: Bool {
         switch self {

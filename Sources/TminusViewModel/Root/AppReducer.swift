@@ -109,8 +109,22 @@ struct AppReducer {
         // Overlays and the screen's `/` input take the keys while open.
         switch state.overlay {
         case .help?:
-            // Any of these closes the overlay; other keys are swallowed so nothing moves behind it.
+            // Any of these closes the overlay; the moves scroll it where it does not fit (issue
+            // 37: at 60x14 every description was cut); other keys are swallowed so nothing
+            // moves behind it.
             if [.character("?"), .escape, .backspace, .character("q"), .enter].contains(key) { state.overlay = nil }
+            let most = HelpOverlay.maxScroll(state.screen, keys: state.keys, size: state.size)
+            let page = max(1, HelpOverlay.visibleLines(size: state.size) - 1)
+            switch key {
+            case .down, .character("j"): state.helpScroll += 1
+            case .up, .character("k"): state.helpScroll -= 1
+            case .pageDown, .character(" "): state.helpScroll += page
+            case .pageUp: state.helpScroll -= page
+            case .home, .character("g"): state.helpScroll = 0
+            case .end, .character("G"): state.helpScroll = most
+            default: break
+            }
+            state.helpScroll = min(max(0, state.helpScroll), most)
             return
         case .units(let selection)?: return handleUnitsKey(key, selection: selection)
         case .links(let menu)?: return handleLinkMenuKey(key, menu: menu)
@@ -128,7 +142,9 @@ struct AppReducer {
     mutating func perform(_ action: Action) {
         switch action {
         case .quit: effects.append(.quit)
-        case .showHelp: state.overlay = .help
+        case .showHelp:
+            state.overlay = .help
+            state.helpScroll = 0
         case .showUnits: state.overlay = .units(selection: 0)
         case .switchSource: userSwitchedSource()
         case .toggleMouse: userToggledMouse()

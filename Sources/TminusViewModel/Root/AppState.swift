@@ -15,6 +15,8 @@ public struct AppState: Sendable, Hashable {
     /// to where the user was.
     public var stacks: [Tab: [Route]] = [:]
     public var overlay: Overlay?
+    /// How far the help box is scrolled (a screen too small for every key's words whole).
+    public var helpScroll = 0
     public var notice: Notice?
     /// The keys `config.toml` moved (the help and the status line show them).
     public var keys = KeyBindings()

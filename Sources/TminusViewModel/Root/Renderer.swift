@@ -30,7 +30,7 @@ public enum Renderer {
         state.screen.unit.view(state, in: body, context: context, into: &frame)
         StatusLine.draw(state, into: &frame.grid, layout: layout)
         switch state.overlay {
-        case .help?: HelpOverlay.draw(state.screen, keys: state.keys, into: &frame.grid)
+        case .help?: HelpOverlay.draw(state.screen, keys: state.keys, scroll: state.helpScroll, into: &frame.grid)
         case .units(let selection)?:
             UnitsModalView.draw(state.preferences.units, selection: selection, clear: frame.keepInSight, into: &frame.grid)
         case .links(let menu)?: LinkMenuView.draw(menu, into: &frame.grid)

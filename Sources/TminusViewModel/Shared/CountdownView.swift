@@ -62,7 +62,7 @@ enum CountdownView {
         // The exact text, alone or as the letters' caption (`T-00d 03:04:52  until launch`): it
         // is the interface that scripts, tmux captures and screen readers read (issue 24).
         let used = grid.put(countdown.text, x: x, y: row, maxWidth: width, style: style)
-        grid.put("  " + countdown.label, x: x + used, y: row, maxWidth: width - used, style: Theme.label)
+        putWhole(["  " + countdown.label], x: x + used, y: row, width: width - used, style: Theme.label, into: &grid)
         row += 1
         guard row < y + height else { return row - y }
         var netX = x
@@ -83,7 +83,15 @@ enum CountdownView {
         // Frozen data past its date (`Launch.frozen`): say what is known, "no data since 2022-10".
         default: launch.sourceStatus.flatMap { $0.kind == .noData ? $0.name.lowercased() : nil } ?? "outcome unknown"
         }
-        grid.put("  " + outcome, x: x + used, y: y, maxWidth: width - used, style: Theme.label)
+        // Whole or in a word, never cut (issue 37: `(UTC+02:00) launched successfu…` at 80x24).
+        putWhole(["  " + outcome, "  " + launch.statusWord.lowercased()], x: x + used, y: y, width: width - used,
+                 style: Theme.label, into: &grid)
+    }
+
+    /// The first of `variants` that fits whole in `width`; none when none does.
+    private static func putWhole(_ variants: [String], x: Int, y: Int, width: Int, style: Style, into grid: inout Grid) {
+        guard let text = variants.first(where: { TerminalText.width($0) <= width }) else { return }
+        grid.put(text, x: x, y: y, maxWidth: width, style: style)
     }
 
     /// Green while it counts down, the success colour at liftoff, a warning otherwise (on

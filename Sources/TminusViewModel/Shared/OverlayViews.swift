@@ -15,39 +15,64 @@ enum TooSmallView {
 
 /// `?`: the keys of the current screen in a box over it: one column when it fits the height,
 /// else two; a description too long for its column wraps under itself (issue 25: at 80x24
-/// every one was cut, `filter by name (Enter…`). Only when even wrapped columns would not fit
-/// the height are descriptions cut to one line each (`? help` and `q quit`, last, always show).
+/// every one was cut, `filter by name (Enter…`). When even two wrapped columns would not fit
+/// the height, one wrapped column scrolls (↑↓, PgUp/PgDn, g/G): no description is ever cut
+/// (issue 37: at 60x14 every one was, and `1 2 3 4` had none).
 enum HelpOverlay {
     /// One entry as laid out: its keys and its description's lines.
     struct Entry { var keys: String; var lines: [String] }
 
-    static func draw(_ screen: ScreenKind, keys: KeyBindings = KeyBindings(), into grid: inout Grid) {
+    /// Lines of entries the box shows at this size.
+    static func visibleLines(size: Size) -> Int { max(1, size.height - 2 - 4) }
+
+    /// How far the help scrolls at this size: 0 when everything shows.
+    static func maxScroll(_ screen: ScreenKind, keys: KeyBindings, size: Size) -> Int {
+        let measured = measure(screen, keys: keys, width: size.width, height: size.height)
+        guard measured.columns.count == 1 else { return 0 }
+        return max(0, measured.columns[0].reduce(0) { $0 + $1.lines.count } - measured.room)
+    }
+
+    static func measure(_ screen: ScreenKind, keys: KeyBindings, width: Int, height: Int)
+        -> (columns: [[Entry]], keyWidth: Int, columnWidth: Int, room: Int) {
         let entries = Keymap.help(for: screen, keys: keys)
         let keyWidth = entries.map { TerminalText.width($0.keys) }.max() ?? 0
         let actionWidth = entries.map { TerminalText.width($0.action) }.max() ?? 0
-        let room = max(1, grid.height - 2 - 4)
+        let room = visibleLines(size: Size(width: width, height: height))
         // The box's inside is its width less borders and margins (6).
-        let widest = grid.width - 2 - 6
+        let widest = width - 2 - 6
         let columns = layout(entries, keyWidth: keyWidth, actionWidth: actionWidth, room: room, widest: widest)
         let columnWidth = columns.count == 1 ? min(widest, keyWidth + 1 + actionWidth) : (widest - 2) / 2
-        let rows = columns.map { $0.reduce(0) { $0 + $1.lines.count } }.max() ?? 0
-        let box = Box(width: columns.count * columnWidth + (columns.count - 1) * 2 + 6, height: rows + 4, in: grid)
-        box.draw(title: "Keys: \(title(screen))", footer: "? or Esc closes", into: &grid)
+        return (columns, keyWidth, columnWidth, room)
+    }
+
+    static func draw(_ screen: ScreenKind, keys: KeyBindings = KeyBindings(), scroll: Int = 0, into grid: inout Grid) {
+        let (columns, keyWidth, columnWidth, room) = measure(screen, keys: keys, width: grid.width, height: grid.height)
+        let total = columns.map { $0.reduce(0) { $0 + $1.lines.count } }.max() ?? 0
+        let scroll = min(max(0, scroll), max(0, total - room))
+        let scrolls = total > room
+        let box = Box(width: columns.count * columnWidth + (columns.count - 1) * 2 + 6, height: min(total, room) + 4, in: grid)
+        let more = [scroll > 0 ? "↑" : nil, scroll + room < total ? "↓" : nil].compactMap { $0 }.joined()
+        box.draw(title: "Keys: \(title(screen))", footer: scrolls ? "\(more) more · ? or Esc closes" : "? or Esc closes", into: &grid)
         for (c, column) in columns.enumerated() {
             let x = box.left + 3 + c * (columnWidth + 2)
-            var y = box.top + 2
+            // The column's lines, the first `scroll` of them above the box.
+            var line = 0
             for entry in column {
-                grid.put(entry.keys, x: x, y: y, maxWidth: min(keyWidth, columnWidth), style: Style(foreground: .theme.accent, attributes: .bold))
-                for line in entry.lines where y < box.top + box.height - 2 {
-                    grid.put(line, x: x + keyWidth + 1, y: y, maxWidth: max(0, columnWidth - keyWidth - 1))
-                    y += 1
+                for (i, text) in entry.lines.enumerated() {
+                    defer { line += 1 }
+                    let y = box.top + 2 + line - scroll
+                    guard line >= scroll, y < box.top + box.height - 2 else { continue }
+                    if i == 0 {
+                        grid.put(entry.keys, x: x, y: y, maxWidth: min(keyWidth, columnWidth), style: Style(foreground: .theme.accent, attributes: .bold))
+                    }
+                    grid.put(text, x: x + keyWidth + 1, y: y, maxWidth: max(0, columnWidth - keyWidth - 1))
                 }
             }
         }
     }
 
     /// The entries in one or two columns of at most `room` lines: one column if its wrapped
-    /// lines fit, else two balanced by lines, else two of one line each (cut with `…`).
+    /// lines fit, else two balanced by lines, else one wrapped column that scrolls.
     static func layout(_ entries: [KeyHelp], keyWidth: Int, actionWidth: Int, room: Int, widest: Int) -> [[Entry]] {
         func wrapped(width: Int) -> [Entry] {
             entries.map { Entry(keys: $0.keys, lines: LaunchDetailDocument.wrap($0.action, width: max(2, width))) }
@@ -65,9 +90,7 @@ enum HelpOverlay {
         }
         let balanced = [Array(two[..<split]), Array(two[split...])]
         if balanced.allSatisfy({ $0.reduce(0) { $0 + $1.lines.count } <= room }) { return balanced }
-        let cut = entries.map { Entry(keys: $0.keys, lines: [TerminalText.truncate($0.action, toWidth: max(2, half))]) }
-        let perColumn = (cut.count + 1) / 2
-        return [Array(cut.prefix(perColumn)), Array(cut.dropFirst(perColumn))]
+        return [one]
     }
 
     static func title(_ screen: ScreenKind) -> String { screen.name }
@@ -97,9 +120,11 @@ struct Box {
 
     func draw(title: String, footer: String?, into grid: inout Grid) {
         let border = Style(foreground: .theme.accent)
-        // A picture the terminal draws in pixels after the text would sit on top of the box.
-        grid.uncoverPictures(x: left, y: top, width: width, height: height)
-        grid.fill(x: left, y: top, width: width, height: height, style: .plain)
+        // The box's rows are cleared across the screen: words cut by its edges read as
+        // fragments beside it (issue 37: `nited States`, `─╯1/6 [ ] browse` beside Units). A
+        // picture the terminal draws in pixels after the text would sit on top of the box.
+        grid.uncoverPictures(x: 0, y: top, width: grid.width, height: height)
+        grid.fill(x: 0, y: top, width: grid.width, height: height, style: .plain)
         grid.put("╭" + String(repeating: "─", count: max(0, width - 2)) + "╮", x: left, y: top, style: border)
         for y in (top + 1)..<max(top + 1, top + height - 1) {
             grid.put("│", x: left, y: y, style: border)

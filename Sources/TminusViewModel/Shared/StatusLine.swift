@@ -32,8 +32,12 @@ enum StatusLine {
             // the tab bar has no room for keeps its words (how many changes wait) first, and
             // the right side goes before them.
             let faultFirst = StandingFault.message(state) == message && !markerShown(state)
-            search: for group in faultFirst ? [rights + [""]] : [rights, [""]] {
-                for text in texts {
+            // The cause's fewest words (`APIError.shortMessage`) only once the right side is
+            // gone: the cause in full goes first.
+            let short = message.level == .error ? data(state).error?.shortMessage : nil
+            let groups = faultFirst ? [rights + [""]] : [rights, [""]]
+            search: for (g, group) in groups.enumerated() {
+                for text in texts where text != short || g == groups.count - 1 || texts.count == 1 {
                     for candidate in group where fits(text, candidate) {
                         chosen = (text, candidate)
                         break search
@@ -47,16 +51,21 @@ enum StatusLine {
                         : Style(background: .theme.barBackground))
             return
         }
-        let rightX = grid.putRight(right + " ", right: grid.width, y: y, style: rightStyle)
-        let room = max(0, rightX - 2)
-        // The screen's own hints first, then the global ones: drop the screen's last hints
-        // until everything fits, then `m mouse`; `? help` and `q quit` always stay.
         var hints = Keymap.statusHints(for: state)
         // From column 1, two blanks between hints (none after the last, so a line that just
         // fits is not cut to `…` for want of them).
         func width(_ list: [KeyHelp]) -> Int {
             1 + list.reduce(0) { $0 + TerminalText.width($1.keys) + 1 + TerminalText.width($1.action) + 2 } - 2
         }
+        // `? help  q quit` whole at every width (issue 37: `? help  q qu…` at 50 columns): the
+        // right side shortens, then goes, before they are cut.
+        let essentials = width(hints.filter(Keymap.isEssential))
+        let shorter = [right, rightText(compact: true), dataAge(state, compact: true), shortDataAge(state), ""]
+        right = shorter.first { essentials + 2 + TerminalText.width($0) + 1 <= grid.width } ?? ""
+        let rightX = right.isEmpty ? grid.width : grid.putRight(right + " ", right: grid.width, y: y, style: rightStyle)
+        let room = max(0, rightX - 2)
+        // The screen's own hints first, then the global ones: drop the screen's last hints
+        // until everything fits, then `m mouse`; `? help` and `q quit` always stay.
         while width(hints) > room,
               let drop = hints.lastIndex(where: { !Keymap.isGlobal($0) }) ?? hints.lastIndex(where: { !Keymap.isEssential($0) }) {
             hints.remove(at: drop)
@@ -92,6 +101,7 @@ enum StatusLine {
         }
         if message.text != error.message { texts.append(error.message) }
         if cause != texts.last! { texts.append(cause) }
+        if !texts.contains(error.shortMessage) { texts.append(error.shortMessage) }
         return texts
     }
 

@@ -21,8 +21,12 @@ enum FavoritesView {
                 return
             }
             frame.grid.putCentered("No favorites yet.", y: middle, style: Theme.heading)
-            frame.grid.putCentered("Press f on a rocket (tab 2) to keep it here,", y: middle + 2, style: Theme.label)
-            frame.grid.putCentered("or on a launch (tab 1) or an event (tab 4) to watch it.", y: middle + 3, style: Theme.label)
+            // Wrapped, never cut (issue 37: `… to wat…` at 50 columns).
+            let how = "Press f on a rocket (tab 2) to keep it here, or on a launch (tab 1) or an event (tab 4) to watch it."
+            let lines = LaunchDetailDocument.wrap(how, width: min(46, max(1, frame.grid.width - 4)))
+            for (i, line) in lines.enumerated() where middle + 2 + i < rect.bottom {
+                frame.grid.putCentered(line, y: middle + 2 + i, style: Theme.label)
+            }
             return
         }
 

@@ -46,10 +46,15 @@ enum RocketPageView {
         guard width > 8 else { return }
         let facts = [rocket.provider, rocket.type, rocket.active.map { $0 ? "active" : "retired" }, rocket.country]
             .compactMap { $0 }.joined(separator: " · ")
-        frame.grid.put(facts.isEmpty ? "-" : facts, x: x, y: top, maxWidth: width, style: Theme.label)
-        let lines = RocketDocument.summary(rocket, width: width, lines: layout.rocketSummaryRows - 2)
+        // Wrapped, not cut (issue 37: `Republic of t…` on the Falcon 1 page); the description
+        // takes the lines left.
+        let factLines = LaunchDetailDocument.wrap(facts.isEmpty ? "-" : facts, width: width, maxLines: 2)
+        for (i, line) in factLines.enumerated() {
+            frame.grid.put(line, x: x, y: top + i, maxWidth: width, style: Theme.label)
+        }
+        let lines = RocketDocument.summary(rocket, width: width, lines: max(0, layout.rocketSummaryRows - 1 - factLines.count))
         for (i, line) in lines.enumerated() {
-            frame.grid.put(line, x: x, y: top + 1 + i, maxWidth: width)
+            frame.grid.put(line, x: x, y: top + factLines.count + i, maxWidth: width)
         }
         let gallery = rocket.flickrImages.isEmpty
             ? "no images"

@@ -16,7 +16,7 @@ struct LaunchColumns {
             case .site: "SITE"
             }
         }
-        /// Widest a column grows before its values are cut with `…`.
+        /// Narrowest it is cut to before a less worthy column is cut further.
         var cap: Int { self == .rocket ? 22 : self == .provider ? 24 : 30 }
         /// Narrowest it is worth showing at.
         var floor: Int { self == .rocket ? 12 : 14 }
@@ -41,6 +41,8 @@ struct LaunchColumns {
     let status: Column
 
     static let gap = 2
+    /// The name column's title.
+    static let nameTitle = "MISSION"
     /// A name narrower than this is not worth a rocket column beside it.
     static let minimumName = 20
 
@@ -70,44 +72,71 @@ struct LaunchColumns {
         var room = max(0, width - nameX - tail)
 
         // A rocket's launches need no rocket column; Launch Library 2 covers every provider.
-        var candidates: [Extra] = []
         // Then where it flies from, when there is room for it too (issue 25: the r/SpaceX
         // list left 45 % of 120 columns blank; the second line then leaves the site out).
+        var candidates: [Extra] = []
         if outcome == .word, !empty {
             candidates.append(.rocket)
             if widest.launchLibrary2 { candidates.append(.provider) }
             candidates.append(.site)
         }
-        var chosen: [(kind: Extra, width: Int)] = []
-        for kind in candidates {
-            // A column nobody has a value for says nothing.
+        // Each column's need: its widest value, whole (issue 37: a cap cut `Russian Federal
+        // Space A…` with 80 columns blank). A column nobody has a value for says nothing.
+        func need(_ kind: Extra) -> Int? {
             let measured: Int? = switch kind {
             case .rocket: widest.rocket
             case .provider: widest.provider
             case .site: widest.site
             }
-            guard let values = measured else { continue }
-            // As wide as its widest value (up to its cap), or narrower to leave the name its room.
-            let natural = min(kind.cap, max(TerminalText.width(kind.title), values))
-            // The site is the least of them: it takes only room the names do not need whole.
-            let keep = kind == .site
-                ? max(kind.nameKeeps, chosen.contains { $0.kind == .rocket } ? widest.missionTitle : widest.fullTitle)
-                : kind.nameKeeps
-            let w = min(natural, room - gap - keep)
-            guard w >= min(natural, kind.floor) else { break }
-            chosen.append((kind, w))
-            room -= w + gap
+            return measured.map { max(TerminalText.width(kind.title), $0) }
         }
+        let showsRocketIfChosen = candidates.contains(.rocket) && widest.rocket != nil
+        // What the names need (a column no wider: spare cells there would be cut elsewhere).
+        func names(rocketColumn: Bool) -> Int {
+            max(TerminalText.width(Self.nameTitle), rocketColumn ? widest.missionTitle : widest.fullTitle,
+                Self.widestMarked(list, rocketColumn: rocketColumn, changes: changes, watched: watched))
+        }
+        var chosen: [(kind: Extra, need: Int)] = []
+        for kind in candidates {
+            guard let need = need(kind) else { continue }
+            let nameNeed = names(rocketColumn: showsRocketIfChosen || chosen.contains { $0.kind == .rocket })
+            let others = chosen.reduce(0) { $0 + min($1.need, $1.kind.cap) + gap }
+            // The site is the least of them: only whole (a cut `Cape Canavera…` said less than
+            // the second line, which then went blank), beside whole names.
+            if kind == .site {
+                guard nameNeed + gap + others + need <= room else { break }
+            } else {
+                let nameKeeps = min(nameNeed, kind.nameKeeps)
+                guard nameKeeps + gap + others + min(need, kind.floor) <= room else { break }
+            }
+            chosen.append((kind, need))
+        }
+        // Everything at its need; when that is more than the room, the provider and the rocket
+        // are cut to their caps (the site came only if it fits whole beside them so), then the
+        // least worth first to its floor, and the names last.
         let showsRocket = chosen.contains { $0.kind == .rocket } || outcome == .icon
-        let names = max(showsRocket ? widest.missionTitle : widest.fullTitle,
-                        Self.widestMarked(list, rocketColumn: showsRocket, changes: changes, watched: watched))
-        let nameWidth = empty ? room : min(room, max(Self.minimumName, names))
+        let nameNeed = empty ? room : names(rocketColumn: showsRocket)
+        var widths = chosen.map(\.need)
+        var nameWidth = nameNeed
+        var excess = nameWidth + widths.reduce(0) { $0 + $1 + gap } - room
+        func shrink(_ index: Int, to limit: Int) {
+            guard excess > 0, widths[index] > limit else { return }
+            let cut = min(excess, widths[index] - limit)
+            widths[index] -= cut
+            excess -= cut
+        }
+        for (limit, order) in [(\Extra.cap, [Extra.provider, .rocket]), (\Extra.floor, [Extra.site, .provider, .rocket])] {
+            for kind in order {
+                if let i = chosen.firstIndex(where: { $0.kind == kind }) { shrink(i, to: chosen[i].kind[keyPath: limit]) }
+            }
+        }
+        if excess > 0 { nameWidth = max(0, nameWidth - excess) }
         name = Column(x: nameX, width: nameWidth)
         var x = nameX + nameWidth + gap
         var extras: [(Extra, Column)] = []
-        for (kind, w) in chosen {
-            extras.append((kind, Column(x: x, width: w)))
-            x += w + gap
+        for (index, column) in chosen.enumerated() {
+            extras.append((column.kind, Column(x: x, width: widths[index])))
+            x += widths[index] + gap
         }
         self.extras = extras
         date = Column(x: x, width: dateWidth)
@@ -153,9 +182,11 @@ struct LaunchColumns {
     }
 
     /// The row's title: a Launch Library 2 name is `Rocket | Mission`; with the rocket in its
-    /// own column only the mission part is shown, so the rocket is not said twice.
+    /// own column only the mission part is shown, so the rocket is not said twice; without
+    /// it the mission comes first (`Dragon CRS-2 · Falcon 9 Block 5`), so a narrow column
+    /// cuts the rocket, not the mission (issue 37: `Falcon 9 Block 5 | Drago…`).
     static func title(of launch: Launch, rocketColumn: Bool) -> String {
-        rocketColumn ? launch.missionTitle : launch.name
+        rocketColumn ? launch.missionTitle : launch.missionFirstTitle
     }
 
     /// What follows a name in its column: a live webcast, then what changed since the user

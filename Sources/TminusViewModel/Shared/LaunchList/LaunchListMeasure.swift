@@ -1,14 +1,15 @@
 import Foundation
 import TminusCore
 
-/// The widest value of each list column over a list's first page, measured when the list
+/// The widest value of each list column over the loaded launches, measured when the list
 /// changes (a page arrives, a filter applies) rather than on every frame: the renderer sizes the
-/// columns from it, so a frame's cost does not grow with the list, and later pages do not move
-/// the columns (issue 25: each page that came in widened MISSION and shifted every row; a
-/// longer value further down is cut with `…` like any other, and whole on its detail).
+/// columns from it, so a frame's cost does not grow with the list. Every loaded launch counts
+/// (issue 37: measuring the first page only cut `Iridium NEXT Missio…` further down with 50
+/// columns blank); a page with a wider value moves the columns only into blank room.
 public struct LaunchListMeasure: Sendable, Hashable {
-    /// How many of the loaded launches are measured: the first page's.
-    public static let sampleSize = LaunchSource.pageSize
+    /// How many of the loaded launches are measured at most (a bound on the work of a list
+    /// that pages on and on; far more than anyone scrolls).
+    public static let sampleSize = 2_000
 
     public private(set) var status = 0
     /// Nil when no measured launch has one (the column would be all `-`).
@@ -31,7 +32,7 @@ public struct LaunchListMeasure: Sendable, Hashable {
             // Fields read in place: a `Launch` is large, and copying each one would cost.
             indexByID[launches[i].id] = i
             if launches[i].webcastLive { live.append(i) }
-            fullTitle = max(fullTitle, TerminalText.width(launches[i].name))
+            fullTitle = max(fullTitle, TerminalText.width(launches[i].missionFirstTitle))
             missionTitle = max(missionTitle, TerminalText.width(launches[i].missionTitle))
             status = max(status, TerminalText.width(launches[i].statusWord))
             if launches[i].origin != .spacex, launches[i].outcomePending, launches[i].datePrecision == .hour,
@@ -57,8 +58,19 @@ extension Launch {
     /// A Launch Library 2 name is `Rocket | Mission`: the mission part, for a row whose rocket
     /// has a column of its own (the name as it is otherwise).
     public var missionTitle: String {
-        guard origin == .launchLibrary2, let bar = name.range(of: " | ") else { return name }
+        missionAndRocket?.mission ?? name
+    }
+
+    /// The name with its mission first (`Dragon CRS-2 · Falcon 9 Block 5`), for a row without
+    /// a rocket column: a cut takes the rocket's name, not the mission's.
+    public var missionFirstTitle: String {
+        missionAndRocket.map { "\($0.mission) · \($0.rocket)" } ?? name
+    }
+
+    private var missionAndRocket: (mission: String, rocket: String)? {
+        guard origin == .launchLibrary2, let bar = name.range(of: " | ") else { return nil }
         let mission = name[bar.upperBound...].trimmingCharacters(in: .whitespaces)
-        return mission.isEmpty ? name : mission
+        let rocket = name[..<bar.lowerBound].trimmingCharacters(in: .whitespaces)
+        return mission.isEmpty || rocket.isEmpty ? nil : (mission, rocket)
     }
 }
