@@ -143,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TminusViewModelTests",
-            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTestSupport", "TminusImage",
+            dependencies: ["TminusCore", "TminusViewModel", "TminusRender", "TminusTestSupport", "TminusImage", "TminusArchive",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(

@@ -18,8 +18,10 @@ struct PhotoLayoutTests {
         #expect(ScreenLayout.eightyPercent(196) == 156)
     }
 
-    /// The three sizes looked at: the photo beside the summary, as big as the height allows.
-    @Test(arguments: [(80, 24, 30, 10), (120, 40, 72, 24), (200, 60, 120, 40)])
+    /// The three sizes looked at: the photo beside the summary, as big as the height allows up
+    /// to two fifths of it, so the facts are in sight (issue 37: 40 rows at 200x60 pushed
+    /// them below the fold).
+    @Test(arguments: [(80, 24, 30, 10), (120, 40, 48, 16), (200, 60, 72, 24)])
     func theRocketPhotoAtCommonSizes(width: Int, height: Int, columns: Int, rows: Int) {
         let l = Self.layout(width, height)
         #expect(l.rocketImageWidth == columns && l.rocketImageHeight == rows)
@@ -35,7 +37,7 @@ struct PhotoLayoutTests {
         } else {
             #expect(l.rocketFiguresTop == l.rocketImageTop + rows + 1)
         }
-        #expect(l.rocketBodyHeight == max(6, height / 5), "the specs keep their share")
+        #expect(l.rocketBodyHeight >= max(6, height / 5) && l.rocketBodyHeight >= height / 3 - 3, "the specs keep their share")
     }
 
     @Test func onANarrowTallScreenTheSummaryGoesUnderACentredPhoto() {

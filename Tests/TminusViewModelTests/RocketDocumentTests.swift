@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TminusArchive
 import TminusCore
 import TminusRender
 import TminusTestSupport
@@ -31,6 +32,43 @@ struct RocketDocumentTests {
         #expect(values(lines, "Status") == ["retired"])
         #expect(values(lines, "Cost/launch") == ["$7M"])
         #expect(values(lines, "Success rate") == ["0%"])
+    }
+
+    /// Issue 37: Falcon 9 read `Reusable -` (its first stage is; the launch said `Reused yes`),
+    /// and imperial showed `18,298 lb` beside `385 t` and `7,607 kN`: one system per choice.
+    @Test func reusableFromTheStagesAndOneSystemPerChoice() {
+        var f9 = Rockets.falcon9
+        f9.firstStage = Rocket.Stage(engines: 9, fuelAmountTons: 385, burnTimeSec: 162, thrustSeaLevelKN: 7607)
+        f9.firstStage?.reusable = true
+        f9.secondStage = Rocket.Stage(engines: 1, fuelAmountTons: 90)
+        f9.secondStage?.reusable = false
+        f9.reusable = nil
+        let metric = RocketDocument.lines(f9, width: 76)
+        #expect(values(metric, "Reusable") == ["first stage"])
+        #expect(values(metric, "Fuel") == ["385 t", "90 t"])
+        #expect(values(metric, "Thrust") == ["7,607 kN"])
+        let imperial = RocketDocument.lines(f9, width: 76, units: UnitPreferences(height: .imperial, diameter: .imperial, mass: .imperial, payload: .imperial))
+        #expect(values(imperial, "Fuel") == ["848,780 lb", "198,416 lb"])
+        #expect(values(imperial, "Thrust") == ["1,710,122 lbf"])
+        #expect(!imperial.contains { if case .field(_, let v, _) = $0 { v.hasSuffix(" t") || v.hasSuffix(" kN") || v.hasSuffix(" kg") } else { false } })
+        var falcon1 = Rockets.falcon1
+        falcon1.firstStage?.reusable = false
+        falcon1.reusable = nil
+        #expect(values(RocketDocument.lines(falcon1, width: 76), "Reusable") == ["no"])
+    }
+
+    /// Issue 37: `Launches -` and `Landings -` on r/SpaceX rockets, whose launches the archive
+    /// holds: counted from it.
+    @Test func theArchiveCountsAnRSpaceXRocketsLaunchesAndLandings() throws {
+        let archive = try #require(BuiltInArchive.shared)
+        let falcon1 = try #require(archive.rockets.first { $0.name == "Falcon 1" })
+        let lines = RocketDocument.lines(archive.withRecords(falcon1), width: 76)
+        #expect(values(lines, "Launches") == ["5 launches: 2 successful, 3 failed"])
+        #expect(values(lines, "Landings") == ["none attempted"])
+        let falcon9 = try #require(archive.rockets.first { $0.name == "Falcon 9" })
+        let f9 = archive.withRecords(falcon9)
+        #expect((f9.launchRecord?.total ?? 0) > 150 && (f9.landingRecord?.successful ?? 0) > 100, "\(String(describing: f9.launchRecord))")
+        #expect(archive.withRecords(Rocket(id: "ll2-config-164", name: "Falcon 9 Block 5")).launchRecord == nil, "a rocket the archive does not fly keeps none")
     }
 
     @Test func falcon1HasNoLandingLegs() {

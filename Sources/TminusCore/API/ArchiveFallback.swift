@@ -21,7 +21,13 @@ extension LaunchSource {
                                or: { $0.page(segment, cursor) })
         }
         source.rockets = { (mode) async throws(APIError) -> Fetched<[Rocket]> in
-            try await Self.ask(mode, .first, archive, { () async throws(APIError) in try await rockets(mode) }, or: { $0.rockets })
+            let fetched = try await Self.ask(mode, .first, archive, { () async throws(APIError) in try await rockets(mode) }, or: { $0.rockets })
+            // r/SpaceX rockets (the API's or the archive's) with their launches and landings
+            // counted from the archive; another source's rockets are not the archive's.
+            guard let archive = archive() else { return fetched }
+            var counted = fetched
+            counted.value = fetched.value.map { archive.withRecords($0) }
+            return counted
         }
         let asksArchiveRockets = isFrozen
         source.rocketLaunches = { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in

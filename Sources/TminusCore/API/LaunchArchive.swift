@@ -55,6 +55,24 @@ public struct LaunchArchive: Sendable {
         return page(launches.filter { $0.upcoming == (segment == .upcoming) }, ascending: ascending, cursor: cursor)
     }
 
+    /// The rocket with its launches and landings counted from the archive, which holds every
+    /// r/SpaceX launch (the API has no such counts; issue 37: `Launches -` where the data has
+    /// them). Launches the data still calls upcoming are not counted: they are history without
+    /// an outcome. A rocket the archive does not fly, or one with counts, is as it was.
+    public func withRecords(_ rocket: Rocket) -> Rocket {
+        guard rocket.launchRecord == nil, rocket.landingRecord == nil else { return rocket }
+        let flown = launches.filter { $0.rocket?.id == rocket.id && !$0.upcoming }
+        guard !flown.isEmpty else { return rocket }
+        var rocket = rocket
+        rocket.launchRecord = Rocket.LaunchRecord(total: flown.count, successful: flown.filter { $0.success == true }.count,
+                                                  failed: flown.filter { $0.success == false }.count)
+        let attempts = flown.flatMap(\.cores).filter { $0.landingAttempt == true }
+        rocket.landingRecord = Rocket.LandingRecord(attempted: attempts.count,
+                                                    successful: attempts.filter { $0.landingSuccess == true }.count,
+                                                    failed: attempts.filter { $0.landingSuccess == false }.count)
+        return rocket
+    }
+
     /// One rocket's launches, newest first (reversed on request).
     public func rocketPage(_ rocketID: String, _ cursor: PageCursor) -> LaunchPage {
         page(launches.filter { $0.rocket?.id == rocketID }, ascending: cursor.query.reversed, cursor: cursor)

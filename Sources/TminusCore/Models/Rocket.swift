@@ -32,6 +32,19 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
     public var payloadToGTOKg: Double?
     /// Thrust at liftoff, kN (Launch Library 2's `to_thrust`; see `liftoffThrustKN`).
     public var thrustKN: Double?
+    /// Whether it flies again, in words: Launch Library 2's `reusable`, or r/SpaceX's stages
+    /// (`first stage` for Falcon 9, whose second stage is not; issue 37: it read `-`).
+    public var reusableWords: String? {
+        if let reusable { return reusable ? "yes" : "no" }
+        switch (firstStage?.reusable, secondStage?.reusable) {
+        case (true?, true?): return "yes"
+        case (true?, _): return "first stage"
+        case (false?, true?): return "second stage"
+        case (false?, _): return "no"
+        default: return nil
+        }
+    }
+
     /// Thrust at liftoff: LL2's figure, or the r/SpaceX first stage's at sea level.
     public var liftoffThrustKN: Double? { thrustKN ?? firstStage?.thrustSeaLevel?.kN }
     public var stages: Int?
@@ -67,6 +80,8 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
         @Lenient public var fuelAmountTons: Double?
         @Lenient public var burnTimeSec: Double?
         @Lenient public var thrustSeaLevel: Thrust?
+        /// r/SpaceX's `reusable` of the stage (Falcon 9's first stage: yes; its second: no).
+        @Lenient public var reusable: Bool?
 
         public struct Thrust: Sendable, Hashable, Codable {
             @Lenient public var kN: Double?
@@ -80,6 +95,7 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
 
         enum CodingKeys: String, CodingKey {
             case engines, fuelAmountTons = "fuel_amount_tons", burnTimeSec = "burn_time_sec", thrustSeaLevel = "thrust_sea_level"
+            case reusable
         }
     }
 

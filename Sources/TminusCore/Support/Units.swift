@@ -87,6 +87,21 @@ public enum Units {
         return (Formatting.grouped(value.rounded()), unit)
     }
 
+    public static let poundsForcePerKilonewton = 1000 / (9.80665 * 0.45359237)
+
+    /// A stage's propellant in the Mass row's system: `385 t`, or `848,780 lb` (issue 37:
+    /// tonnes stayed beside pounds).
+    public static func fuel(tons: Double?, in system: UnitSystem) -> String? {
+        guard let tons, tons.isFinite else { return nil }
+        return system == .metric ? "\(Formatting.grouped(tons)) t" : text(tons * 1000, .mass, in: .imperial)
+    }
+
+    /// Thrust in the Mass row's system: `7,607 kN`, or `1,710,122 lbf`.
+    public static func thrust(kN: Double?, in system: UnitSystem) -> String? {
+        guard let kN, kN.isFinite else { return nil }
+        return system == .metric ? "\(Formatting.grouped(kN)) kN" : "\(Formatting.grouped((kN * poundsForcePerKilonewton).rounded())) lbf"
+    }
+
     public static func text(_ metric: Double?, _ quantity: UnitPreferences.Quantity, in system: UnitSystem) -> String {
         let f = figure(metric, quantity, in: system)
         return f.value == "-" ? "-" : "\(f.value) \(f.unit)"

@@ -51,7 +51,7 @@ public enum RocketDocument {
             out.append(.blank)
             out.append(.heading(title))
             field("Engines", s?.engines.map(String.init))
-            field("Fuel", number(s?.fuelAmountTons, "t"))
+            field("Fuel", Units.fuel(tons: s?.fuelAmountTons, in: units[.mass]))
             field("Burn time", number(s?.burnTimeSec, "s"))
         }
 
@@ -66,9 +66,10 @@ public enum RocketDocument {
         field("Cost/launch", rocket.costPerLaunch == nil ? nil : Units.money(rocket.costPerLaunch))
         let gto = Units.figure(rocket.payloadToGTOKg, .payload, in: units[.payload])
         field("Payload GTO", gto.value == "-" ? nil : "\(gto.value) \(gto.unit)")
-        field("Thrust", number(rocket.liftoffThrustKN, "kN"))
+        // Force and propellant follow the Mass row: one system on the page (issue 37).
+        field("Thrust", Units.thrust(kN: rocket.liftoffThrustKN, in: units[.mass]))
         field("Stages", rocket.stages.map(String.init))
-        field("Reusable", rocket.reusable.map { $0 ? "yes" : "no" })
+        field("Reusable", rocket.reusableWords)
         stage("First stage", rocket.firstStage)
         stage("Second stage", rocket.secondStage)
         out.append(.blank)
