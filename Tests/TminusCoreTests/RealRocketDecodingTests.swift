@@ -40,9 +40,9 @@ struct RealRocketDecodingTests {
         #expect(f9.massKg == 549_054)
         #expect(f9.payloadToLEOKg == 22_800, "LEO, not GTO (8,300) or Mars (4,020)")
         #expect(f9.active == true)
-        #expect(f9.firstStage == Rocket.Stage(engines: 9, fuelAmountTons: 385, burnTimeSec: 162, thrustSeaLevelKN: 7607))
+        #expect(f9.firstStage == Rocket.Stage(engines: 9, fuelAmountTons: 385, burnTimeSec: 162, thrustSeaLevelKN: 7607, reusable: true))
         #expect(f9.liftoffThrustKN == 7607 && f9.payloadToGTOKg == 8300 && f9.stages == 2 && f9.provider == "SpaceX")
-        #expect(f9.secondStage == Rocket.Stage(engines: 1, fuelAmountTons: 90, burnTimeSec: 397))
+        #expect(f9.secondStage == Rocket.Stage(engines: 1, fuelAmountTons: 90, burnTimeSec: 397, reusable: false))
         #expect(f9.landingLegs == Rocket.LandingLegs(number: 4, material: "carbon fiber"))
         #expect(f9.flickrImages.count == 6)
         #expect(f9.flickrImages.allSatisfy { $0.scheme == "https" })
@@ -76,7 +76,7 @@ struct RealRocketDecodingTests {
         #expect(Units.money(f1.costPerLaunch) == "$6.7M")
         #expect(f1.flickrImages.count == 2)
         #expect(f1.wikipedia?.absoluteString == "https://en.wikipedia.org/wiki/Falcon_1")
-        #expect(f1.firstStage == Rocket.Stage(engines: 1, fuelAmountTons: 44.3, burnTimeSec: 169, thrustSeaLevelKN: 420))
-        #expect(f1.secondStage == Rocket.Stage(engines: 1, fuelAmountTons: 3.38, burnTimeSec: 378))
+        #expect(f1.firstStage == Rocket.Stage(engines: 1, fuelAmountTons: 44.3, burnTimeSec: 169, thrustSeaLevelKN: 420, reusable: false))
+        #expect(f1.secondStage == Rocket.Stage(engines: 1, fuelAmountTons: 3.38, burnTimeSec: 378, reusable: false))
     }
 }

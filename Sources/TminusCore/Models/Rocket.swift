@@ -88,9 +88,11 @@ public struct Rocket: Sendable, Hashable, Codable, Identifiable {
             public init(kN: Double?) { self.kN = kN }
         }
 
-        public init(engines: Int? = nil, fuelAmountTons: Double? = nil, burnTimeSec: Double? = nil, thrustSeaLevelKN: Double? = nil) {
+        public init(engines: Int? = nil, fuelAmountTons: Double? = nil, burnTimeSec: Double? = nil, thrustSeaLevelKN: Double? = nil,
+                    reusable: Bool? = nil) {
             self.engines = engines; self.fuelAmountTons = fuelAmountTons; self.burnTimeSec = burnTimeSec
             self.thrustSeaLevel = thrustSeaLevelKN.map { Thrust(kN: $0) }
+            self.reusable = reusable
         }
 
         enum CodingKeys: String, CodingKey {

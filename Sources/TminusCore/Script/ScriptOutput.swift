@@ -42,7 +42,7 @@ public enum ScriptOutput {
             "status": launch.statusWord(at: now),
             "provider": launch.providerName ?? "-",
             "id": launch.id,
-            "webcast": (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? "-",
+            "webcast": launch.webcastURL?.absoluteString ?? "-",
             "live": launch.webcastLive ? "  LIVE" : "",
         ]
         return raw.mapValues(TerminalText.sanitize)
@@ -181,7 +181,7 @@ public enum ScriptOutput {
             o["date"] = launch.date.map(ISO8601.format) ?? NSNull()
             o["rocket"] = launch.rocket?.object?.name ?? NSNull()
             o["provider"] = launch.providerName ?? NSNull()
-            o["webcast"] = (launch.links.webcast ?? launch.videos.first?.url)?.absoluteString ?? NSNull()
+            o["webcast"] = launch.webcastURL?.absoluteString ?? NSNull()
             // The precision as the detail says it: the source's own word (`Minute`, `Month`).
             o["precision"] = launch.precisionWords
             return o

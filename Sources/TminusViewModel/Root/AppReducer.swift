@@ -134,7 +134,10 @@ struct AppReducer {
         if unit.isTyping(state), key != .control("c") { return unit.typed(key, &self) }
         // A `/` input left open on another list closes.
         if state.filterInput != nil, key != .control("c") { state.filterInput = nil }
-        guard let action = Keymap.action(for: key, on: state.screen) else { return }
+        guard let action = Keymap.action(for: key, on: state.screen) else {
+            userPressedKeyOfAnotherScreen(key)
+            return
+        }
         perform(action)
     }
 
@@ -153,7 +156,13 @@ struct AppReducer {
         case .selectTab(let tab): userSelectedTab(tab)
         case .nextTab: userSelectedTab(state.tab.moved(by: 1))
         case .previousTab: userSelectedTab(state.tab.moved(by: -1))
-        case .saveCalendarEvent: if let launch = state.launchInFocus { userExportedToCalendar(launch) }
+        case .saveCalendarEvent:
+            if let launch = state.launchInFocus {
+                userExportedToCalendar(launch)
+            } else {
+                // A rocket (the Favorites tab's) has no date: said, not silent (issue 37).
+                show(Notice(state.rocketInFocus == nil ? "nothing here to put in a calendar" : "a rocket has no date to put in a calendar: c saves a launch"))
+            }
         case .copyLink: userCopiedLink()
         default: state.screen.unit.perform(action, &self)
         }
@@ -198,6 +207,20 @@ struct AppReducer {
     // MARK: - Notices
 
     /// A passing message: shown now, gone after `Notice.lifetime` or when the screen changes.
+    /// A letter that does nothing here says where it does something (`U: units — on a rocket
+    /// page`), or that nothing uses it: every key answers (issue 37: `U L o x [` on the
+    /// launch list did nothing, silently).
+    mutating func userPressedKeyOfAnotherScreen(_ key: Key) {
+        guard case .character(let c) = key, !c.isWhitespace else { return }
+        let elsewhere = Keymap.screens(using: key, besides: state.screen)
+        let shown = String(state.keys.shown(c))
+        if let (action, screens) = elsewhere {
+            show(Notice("\(shown): \(action) — on \(screens.joined(separator: ", ")), not here"))
+        } else {
+            show(Notice("\(shown) does nothing here — ? lists the keys"))
+        }
+    }
+
     mutating func show(_ notice: Notice, for lifetime: TimeInterval = Notice.lifetime) {
         var notice = notice
         notice.expires = now.addingTimeInterval(lifetime)

@@ -95,6 +95,19 @@ public enum Keymap {
         return nil
     }
 
+    /// Where `key` does something other than on `screen`: the first listed row's words and the
+    /// screens' names, or nil when no screen uses it.
+    public static func screens(using key: Key, besides screen: ScreenKind) -> (action: String, screens: [String])? {
+        var action: String?
+        var names: [String] = []
+        for unit in Screens.all where unit.kind != screen {
+            guard let row = unit.keys.first(where: { $0.listed && $0.bindings.contains { $0.key == key } }) else { continue }
+            action = action ?? row.action
+            if !names.contains(unit.kind.name) { names.append(unit.kind.name) }
+        }
+        return action.map { ($0, names) }
+    }
+
     /// The screen's listed keys with the ones `config.toml` moved shown as configured.
     public static func help(for screen: ScreenKind, keys: KeyBindings) -> [KeyHelp] {
         let all = help(for: screen)
@@ -131,6 +144,8 @@ public enum Keymap {
     static let scrollPages = bind((.pageUp, .move(.pageUp)), (.pageDown, .move(.pageDown)), (char(" "), .move(.pageDown)),
             (.control("f"), .move(.pageDown)), (.control("b"), .move(.pageUp)),
             (char("g"), .move(.top)), (.home, .move(.top)), (char("G"), .move(.bottom)), (.end, .move(.bottom)))
+    /// Listed in the help of every scrolling body (issue 37: the rocket page's left them out).
+    static let scrollPagesHelp = KeyHelp("PgUp PgDn g G", "scroll by page / to the ends", scrollPages)
     /// The short lists (rockets, favorites) move by row and to either end (no pages).
     static let shortList = [move, .unlisted(ends.bindings)]
     static let refresh = KeyHelp("r", "refresh (retry after an error)", bind((char("r"), .refresh)))

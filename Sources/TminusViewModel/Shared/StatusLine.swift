@@ -64,12 +64,19 @@ enum StatusLine {
         right = shorter.first { essentials + 2 + TerminalText.width($0) + 1 <= grid.width } ?? ""
         let rightX = right.isEmpty ? grid.width : grid.putRight(right + " ", right: grid.width, y: y, style: rightStyle)
         let room = max(0, rightX - 2)
-        // The screen's own hints first, then the global ones: drop the screen's last hints
-        // until everything fits, then `m mouse`; `? help` and `q quit` always stay.
-        while width(hints) > room,
-              let drop = hints.lastIndex(where: { !Keymap.isGlobal($0) }) ?? hints.lastIndex(where: { !Keymap.isEssential($0) }) {
-            hints.remove(at: drop)
+        // The screen's own hints first, then the global ones: `? help` and `q quit` always
+        // stay, then `m mouse` (its state is worth a glance); the screen's are kept in their
+        // order while they fit, a long one giving way to shorter ones after it (issue 37: the
+        // rocket page showed `? help q quit` alone with 30 columns free).
+        let essential = hints.filter(Keymap.isEssential)
+        var kept: [KeyHelp] = []
+        for pass in [true, false] {
+            for help in hints where !Keymap.isEssential(help) && Keymap.isGlobal(help) == pass {
+                let trial = kept + [help]
+                if width(hints.filter { trial.contains($0) || essential.contains($0) }) <= room { kept.append(help) }
+            }
         }
+        hints = hints.filter { kept.contains($0) || essential.contains($0) }
         var x = 1
         for help in hints {
             x += grid.put(help.keys, x: x, y: y, maxWidth: max(0, room - x),
@@ -134,11 +141,6 @@ enum StatusLine {
             }
         }
         if let notice = state.notice { return notice }
-        if state.screen == .launchList, state.segment == .upcoming, state.upcomingIsStale {
-            let next = state.sourceNames[(state.sourceIndex + 1) % state.sourceNames.count]
-            return Notice("all upcoming launches are past (data frozen in 2022) — press S for \(next)",
-                          level: .info)
-        }
         return nil
     }
 
@@ -155,6 +157,13 @@ enum StatusLine {
     /// the moment the data is from (`offline — data from 2026-11-20 14:02`); while a refresh
     /// runs over shown rows, both. Over the built-in archive: `built-in archive, data to 2022-10`.
     static func dataAge(_ state: AppState, compact: Bool = false) -> String {
+        // Frozen data whose upcoming launches are all past says so on the right, where the
+        // age would be, and the key hints keep the left (issue 37: the words replaced them for
+        // good on r/SpaceX Upcoming).
+        if state.screen == .launchList, state.segment == .upcoming, state.upcomingIsStale {
+            let next = state.sourceNames[(state.sourceIndex + 1) % state.sourceNames.count]
+            return compact ? "data frozen in 2022" : "all past: data frozen in 2022 — S for \(next)"
+        }
         let data = data(state)
         // Never an age or "offline — data from": archive rows are not the source's data at all.
         if let archive = data.archive { return LaunchArchive.label(dataTo: archive) }

@@ -13,7 +13,7 @@ enum EventDetailScreen: ScreenUnit {
                 bind((.right, .nextLink), (char("l"), .nextLink), (.left, .previousLink), (char("h"), .previousLink))),
         KeyHelp("o", "open link in browser", status: true, bind((char("o"), .openLink))),
         Keymap.watch("watch / unwatch the event", status: true),
-        KeyHelp("PgUp PgDn g G", "scroll by page / to the ends", Keymap.scrollPages),
+        Keymap.scrollPagesHelp,
         KeyHelp("r", "reload the news", bind((char("r"), .refresh))),
         KeyHelp("Esc Backspace", "back", status: true, Keymap.back),
     ]

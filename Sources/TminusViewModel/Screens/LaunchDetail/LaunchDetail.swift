@@ -33,10 +33,17 @@ extension AppReducer {
     mutating func performOnLinks(_ action: Action, _ slots: [LinkSlot], selected: inout Int, of what: String) -> Bool {
         let available = slots.indices.filter { !slots[$0].targets.isEmpty }
         switch action {
-        case .nextLink:
-            if let next = available.first(where: { $0 > selected }) ?? available.first { selected = next }
-        case .previousLink:
-            if let prev = available.last(where: { $0 < selected }) ?? available.last { selected = prev }
+        case .nextLink, .previousLink:
+            // With one link or none there is nothing to move to: said, not silent (issue 37).
+            guard available.count > 1 else {
+                show(Notice(available.isEmpty ? "\(what) has no links" : "\(what) has one link: o opens it"))
+                break
+            }
+            if action == .nextLink {
+                if let next = available.first(where: { $0 > selected }) ?? available.first { selected = next }
+            } else {
+                if let prev = available.last(where: { $0 < selected }) ?? available.last { selected = prev }
+            }
         case .openLink:
             guard slots.indices.contains(selected), !slots[selected].targets.isEmpty else {
                 show(Notice("\(what) has no links", level: .error))
@@ -107,6 +114,7 @@ extension AppReducer {
             sayNotRefreshed(held, refreshesAt: nil)
         }
         if case .success(let fetched) = result {
+            fillRows(from: fetched.value)
             refreshStoredFavorites(launches: [fetched.value])
             noteChanges([fetched.value])
         }
@@ -124,6 +132,11 @@ extension AppReducer {
             let slots = state.detail?.linkSlots ?? launch.linkSlots
             url = state.detail.flatMap { slots.indices.contains($0.linkIndex) ? slots[$0.linkIndex].targets.first?.url : nil }
                 ?? slots.lazy.compactMap(\.targets.first?.url).first
+            // A row that leaves its links out (Launch Library 2's past list): say where they are.
+            if url == nil, state.detail == nil, launch.origin == .launchLibrary2, !launch.carriesDetail {
+                show(Notice("no link on this row yet — Enter opens its detail, which lists its videos", level: .error))
+                return
+            }
         } else {
             url = nil
         }

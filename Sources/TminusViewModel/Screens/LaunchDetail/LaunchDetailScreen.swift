@@ -12,7 +12,7 @@ enum LaunchDetailScreen: ScreenUnit {
         Keymap.watch("watch / unwatch", status: true),
         Keymap.calendar,
         Keymap.scroll,
-        KeyHelp("PgUp PgDn g G", "scroll by page / to the ends", Keymap.scrollPages),
+        Keymap.scrollPagesHelp,
         KeyHelp("r", "reload the launch and its news (Launch Library 2)", bind((char("r"), .refresh))),
         KeyHelp("Esc Backspace", "back", status: true, Keymap.back),
     ]

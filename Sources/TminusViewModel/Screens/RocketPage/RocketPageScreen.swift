@@ -13,7 +13,7 @@ enum RocketPageScreen: ScreenUnit {
         Keymap.units,
         KeyHelp("o", "open Wikipedia", bind((char("o"), .openWikipedia))),
         Keymap.scroll,
-        .unlisted(Keymap.scrollPages),
+        Keymap.scrollPagesHelp,
         KeyHelp("Esc Backspace", "back", Keymap.back),
     ]
 

@@ -92,6 +92,16 @@ extension AppReducer {
         }
     }
 
+    /// A detail that came fills in the rows of the same launch (videos, links, boosters: what a
+    /// list row leaves out), so `y` and `W` on the row say what its detail said (issue 37).
+    mutating func fillRows(from detail: Launch) {
+        for (id, list) in state.lists where list.launches.contains(where: { $0.id == detail.id }) {
+            var list = list
+            list.launches = list.launches.map { $0.id == detail.id ? $0.filledIn(from: detail) : $0 }
+            state.lists[id] = list
+        }
+    }
+
     mutating func moveSelection(in id: ListID, by delta: Int) {
         let current = state.list(id).selection
         moveSelection(in: id, to: current.addingReportingOverflow(delta).partialValue)
