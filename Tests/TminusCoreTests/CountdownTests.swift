@@ -81,6 +81,27 @@ struct CountdownTests {
         #expect(c.label == "since launch")
     }
 
+    /// Issue 37: a hold three years past NET read `HOLD` on every screen, and a launch known to
+    /// the day, three years past it, `TBD`. A hold goes stale a day after NET; a coarse date
+    /// once its period and three hours have passed: the record is behind the news.
+    @Test func aStaleHoldAndALongPastCoarseDateAwaitTheOutcome() throws {
+        let net = try #require(ISO8601.parse("2023-04-30T00:00:00Z"))
+        func kind(_ precision: DatePrecision, _ phase: Countdown.Phase, after seconds: TimeInterval) -> Countdown.Kind {
+            Countdown(to: net, precision: precision, phase: phase, now: net.addingTimeInterval(seconds), time: Self.time).kind
+        }
+        #expect(kind(.hour, .hold, after: 5 * 3600) == .hold, "hours on hold is a hold")
+        #expect(kind(.hour, .hold, after: Countdown.holdGoesStale) == .awaitingOutcome)
+        #expect(kind(.day, .pending, after: 86_400 + 3600) == .noExactTime, "the day and a bit: it may still go")
+        #expect(kind(.day, .pending, after: 3 * 365 * 86_400) == .awaitingOutcome)
+        #expect(kind(.month, .pending, after: 20 * 86_400) == .noExactTime)
+        #expect(kind(.month, .decided, after: 3 * 365 * 86_400) == .noExactTime, "an outcome is not awaited")
+        var tbd = Launch(origin: .launchLibrary2, id: "t", name: "T", date: net, datePrecision: .day, upcoming: true)
+        tbd.sourceStatus = SourceStatus(id: 2, name: "To Be Determined", abbrev: "TBD")
+        #expect(tbd.statusWord(at: net.addingTimeInterval(3 * 365 * 86_400)) == "NO OUTCOME")
+        #expect(tbd.statusWord(at: net.addingTimeInterval(3600)) == "TBD")
+        #expect(tbd.overdueFrom == net.addingTimeInterval(86_400 + Countdown.outcomeOverdue))
+    }
+
     /// On hold the NET will move: HOLD, not a clock to it, before NET and after alike.
     @Test(arguments: [3600, -30, -5 * 3600] as [TimeInterval])
     func holdShowsHoldAndDoesNotTick(secondsBefore: TimeInterval) throws {

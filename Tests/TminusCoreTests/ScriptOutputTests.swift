@@ -16,6 +16,10 @@ struct ScriptOutputTests {
                upcoming: true, rocket: .object(Rocket(id: "f9", name: "Falcon 9"))),
     ]
 
+    /// The same launches from a live source (frozen r/SpaceX data past its date is `NO DATA`,
+    /// never next: the overdue rule is about live data).
+    static var liveLaunches: [Launch] { launches.map { var launch = $0; launch.origin = .launchLibrary2; return launch } }
+
     @Test func nextIsTheSoonestNotYetPast() throws {
         let next = try #require(ScriptOutput.nextLaunch(in: Self.launches, now: Self.now))
         #expect(try ScriptOutput.format(ScriptOutput.defaultNextFormat, next, now: Self.now, time: Self.utc)
@@ -32,17 +36,19 @@ struct ScriptOutputTests {
 
     @Test func aLaunchAFewHoursPastItsNETIsStillNextOneLongPastWithoutNewsIsNot() throws {
         let hotbird = try #require(Self.launches[0].date)
-        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "a",
+        #expect(ScriptOutput.nextLaunch(in: Self.liveLaunches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "a",
                 "two hours on it may be flying, or about to")
-        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: hotbird.addingTimeInterval(4 * 3600))?.id == "b",
+        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "b",
+                "frozen data past its date is no data, never next")
+        #expect(ScriptOutput.nextLaunch(in: Self.liveLaunches, now: hotbird.addingTimeInterval(4 * 3600))?.id == "b",
                 "four hours on with no news, the record is behind")
     }
 
     @Test func aLiveWebcastKeepsTheLaunchNextAndSaysLIVE() throws {
-        var live = Self.launches[0]
+        var live = Self.liveLaunches[0]
         live.webcastLive = true
         let now = try #require(live.date).addingTimeInterval(6 * 3600)
-        let next = try #require(ScriptOutput.nextLaunch(in: [live] + Self.launches.dropFirst(), now: now))
+        let next = try #require(ScriptOutput.nextLaunch(in: [live] + Self.liveLaunches.dropFirst(), now: now))
         #expect(next.id == "a")
         let line = try ScriptOutput.format(ScriptOutput.defaultNextFormat, next, now: now, time: Self.utc)
         // Six hours past NET without an outcome the clock is not counted on (Countdown.outcomeOverdue).

@@ -60,10 +60,11 @@ struct CalendarTests {
         #expect(h.state.notice?.level == .error)
     }
 
-    @Test func cOnARocketScreenDoesNothing() async {
+    /// Nothing saved; said where `c` works (issue 37: every key answers).
+    @Test func cOnARocketScreenSavesNothingAndSaysWhere() async {
         let h = await Harness(source: ScriptedSource(upcoming: [Sample.crs26], rockets: [Sample.falcon9])).started()
         await h.press(.character("2"), .character("c"))
         #expect(h.exports.files.isEmpty)
-        #expect(h.state.notice == nil)
+        #expect(h.state.notice?.text.hasPrefix("c: save a calendar event (.ics) — on ") == true, "\(String(describing: h.state.notice))")
     }
 }

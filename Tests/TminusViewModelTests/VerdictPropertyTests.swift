@@ -8,9 +8,10 @@ import TminusTestSupport
 
 /// One verdict per launch (issue 37): over generated launches of both sources, every status a
 /// source sends, every date precision and a clock anywhere from years before to years after
-/// NET, the list row, the preview, the detail's header, `tminus next`'s `{status}` and
-/// `tminus list --json` say the same word, and a launch long past a NET known to the hour with
-/// no outcome is never called `GO`, `TBD`, `TBC`, `HOLD` or `UPCOMING` anywhere.
+/// NET, the list row, the preview, the detail's header, the rocket's launch list (its mark),
+/// `tminus next`'s `{status}` and `tminus list --json` say the same word, and a launch long
+/// past its NET (an exact one by three hours, a day, month by its end and three hours, a hold
+/// by a day) with no outcome is never called `GO`, `TBD`, `TBC`, `HOLD` or `UPCOMING` anywhere.
 @Suite("One verdict per launch (properties)")
 struct VerdictPropertyTests {
     struct Case: Sendable, CustomStringConvertible {
@@ -34,7 +35,8 @@ struct VerdictPropertyTests {
 
         static let generator = Generator<Case, Shrink.None<Case>> { rng in
             let live = Bool.random(using: &rng)
-            let offsets: [TimeInterval] = [-3 * 365 * 86_400, -86_400, -3600, -30, 0, 30, 3600, 3 * 3600 - 1, 3 * 3600, 86_400, 3 * 365 * 86_400]
+            let offsets: [TimeInterval] = [-3 * 365 * 86_400, -86_400, -3600, -30, 0, 30, 3600, 3 * 3600 - 1, 3 * 3600, 86_400,
+                                           2 * 86_400, 40 * 86_400, 3 * 365 * 86_400]
             return Case(live: live, status: live ? statuses.randomElement(using: &rng)! : nil,
                         success: live ? nil : [nil, true, false].randomElement(using: &rng)!,
                         precision: [.hour, .day, .month].randomElement(using: &rng)!,
@@ -45,7 +47,7 @@ struct VerdictPropertyTests {
             var launch = Launch(origin: live ? .launchLibrary2 : .spacex, id: "gen", name: "Generated Mission",
                                 date: Sample.reference, datePrecision: precision,
                                 upcoming: live ? (status.map { [1, 2, 5, 8].contains($0.id ?? 0) } ?? true) : success == nil,
-                                success: success)
+                                success: success, rocket: .object(Rocket(id: "gen-rocket", name: "Generated Rocket")))
             launch.sourceStatus = status
             return launch
         }
@@ -57,7 +59,9 @@ struct VerdictPropertyTests {
             let now = Sample.reference.addingTimeInterval(c.offset)
             let word = launch.statusWord(at: now)
             let clock = TestClock(now)
-            let h = await Harness(source: ScriptedSource(upcoming: [launch], name: c.live ? "Launch Library 2" : "r/SpaceX API"),
+            let h = await Harness(source: ScriptedSource(upcoming: [launch], rockets: [Rocket(id: "gen-rocket", name: "Generated Rocket")],
+                                                         rocketLaunches: ["gen-rocket": [launch]],
+                                                         name: c.live ? "Launch Library 2" : "r/SpaceX API"),
                                   clock: clock, width: 160, height: 40).started()
             let list = Renderer.render(h.state, size: Size(width: 160, height: 40)).text
             // The selected row (left of the preview), and the preview beside it.
@@ -72,11 +76,19 @@ struct VerdictPropertyTests {
             #expect(ScriptOutput.fields(launch, now: now, time: LaunchTime(timeZone: .gmt))["status"] == word, "\(c)")
             let json = (try? JSONSerialization.jsonObject(with: ScriptOutput.launchJSON([launch], verdictAt: now))) as? [[String: Any]]
             #expect(json?.first?["status"] as? String == word.lowercased(), "\(c)")
-            // Long past a NET known to the hour with no outcome: never a word that says it is still
-            // to come. (A date known to the month only is not "past" when its first day is; a hold
-            // is exempt by the countdown's own rule, "a hold does not go stale" (BannerTests), so
-            // it reads HOLD however long ago its NET was: an open question, said in the notes.)
-            if c.offset >= Countdown.outcomeOverdue, launch.outcomePending, c.precision == .hour, launch.countdownPhase != .hold {
+            // The rocket's launch list: its mark is `?` exactly where the word is NO OUTCOME or NO
+            // DATA, never the upcoming `•`.
+            await h.press(.escape, .character("2"), .enter, .character("L"))
+            let rocketList = Renderer.render(h.state, size: Size(width: 160, height: 40)).text
+            let row = rocketList.split(separator: "\n").first { $0.contains("› ") && $0.contains("Generated Mission") }.map(String.init) ?? ""
+            let overdue = ["NO OUTCOME", "NO DATA"].contains(word)
+            #expect(row.contains(" ? ") == overdue && (!overdue || !row.contains("•")), "\(c): the rocket's launches say \(row), the verdict is \(word)")
+            // Long past its NET with no outcome: never a word that says it is still to come. A
+            // date known to the day or month is past once its period is, a hold once a day is.
+            let past = c.precision == .hour
+                ? c.offset >= (launch.countdownPhase == .hold ? Countdown.holdGoesStale : Countdown.outcomeOverdue)
+                : c.offset >= Countdown.periodLength(c.precision) + Countdown.outcomeOverdue
+            if past, launch.outcomePending {
                 #expect(!["GO", "TBD", "TBC", "UPCOMING", "HOLD"].contains(word), "\(c): \(word)")
             }
         }

@@ -23,10 +23,16 @@ public enum ScriptOutput {
     /// overdue (`NO OUTCOME`) is nobody's next launch, as in the app's banner: a status bar
     /// must not show a three-year-old launch as what goes up next.
     public static func nextLaunch(in launches: [Launch], now: Date) -> Launch? {
+        // Frozen data's passed launches (`NO DATA`) are nobody's next launch either; the
+        // overdue rule is the verdict's (`isOutcomeOverdue`: an exact NET three hours past, a
+        // day or month long past, a hold a day past), so `next` and every screen agree.
         let cutoff = now.addingTimeInterval(-Countdown.outcomeOverdue)
-        // Frozen data's passed launches (`NO DATA`) are nobody's next launch either.
-        return launches.filter { $0.sourceStatus?.kind != .noData && ($0.upcoming || $0.sourceStatus != nil) }
-            .first { $0.webcastLive || ($0.date ?? .distantFuture) >= cutoff }
+        return launches.filter { $0.sourceStatus?.kind != .noData && $0.passedFrozen(at: now) == nil && ($0.upcoming || $0.sourceStatus != nil) }
+            .first { launch in
+                if launch.webcastLive { return true }
+                // One with its outcome stays next while it is news (T+ since launch, 3 h).
+                return launch.outcomePending ? !launch.isOutcomeOverdue(at: now) : (launch.date ?? .distantFuture) >= cutoff
+            }
     }
 
     /// Every placeholder's text for one launch, made safe for a terminal.

@@ -54,6 +54,27 @@ public struct Countdown: Sendable, Hashable {
     /// `tminus next` moves on to the following launch after the same time.
     public static let outcomeOverdue: TimeInterval = 3 * 3600
 
+    /// How long after NET a hold still reads `HOLD`: a countdown held for hours is a real hold
+    /// (weather, a range conflict); a launch a day past its NET and still "on hold" is a
+    /// record behind the news, and reads as any other overdue launch (issue 37: a hold three
+    /// years past NET still read `HOLD` on every screen).
+    public static let holdGoesStale: TimeInterval = 24 * 3600
+
+    /// How far after its NET a launch known only to the day, month, quarter, half or year can
+    /// still happen: the end of that period (generously: a longest month, quarter, half or
+    /// year). Past it by `outcomeOverdue` with no outcome, the record is behind the news
+    /// (issue 37: a day-precision row three years past its date still read `TBD`).
+    public static func periodLength(_ precision: DatePrecision) -> TimeInterval {
+        switch precision {
+        case .hour: 0
+        case .day: 86_400
+        case .month: 31 * 86_400
+        case .quarter: 92 * 86_400
+        case .half: 184 * 86_400
+        case .year: 366 * 86_400
+        }
+    }
+
     public var kind: Kind
     /// e.g. `T-02d 04:11:09`, `T+1480d 00:12:00`, `HOLD`, `LIFTOFF`, or `NET 2022-12`.
     public var text: String
@@ -110,9 +131,12 @@ public struct Countdown: Sendable, Hashable {
     /// The state alone, without its words: cheap enough to ask of every launch of a list.
     public static func kind(to date: Date?, precision: DatePrecision, phase: Phase, now: Date) -> Kind {
         guard let date else { return .noDate }
-        guard precision == .hour else { return .noExactTime }
-        if phase == .hold { return .hold }
         let elapsed = now.timeIntervalSince(date)
+        guard precision == .hour else {
+            let over = elapsed - periodLength(precision) >= outcomeOverdue && phase != .decided
+            return over ? .awaitingOutcome : .noExactTime
+        }
+        if phase == .hold { return elapsed < holdGoesStale ? .hold : .awaitingOutcome }
         if elapsed < 0 { return .counting }
         if elapsed < liftoffSpan { return .liftoff }
         if elapsed < outcomeOverdue || phase == .decided { return .sinceNET }
@@ -173,6 +197,15 @@ extension Launch {
     }
 
     public static let noOutcomeWord = "NO OUTCOME"
+
+    /// When `isOutcomeOverdue` turns true with no news: an exact NET three hours on (a hold, a
+    /// day on), a coarser date's period and three hours on; nil for a launch with an outcome,
+    /// without a date, or frozen data's (`NO DATA`).
+    public var overdueFrom: Date? {
+        guard outcomePending, sourceStatus?.kind != .noData, let date else { return nil }
+        if datePrecision != .hour { return date.addingTimeInterval(Countdown.periodLength(datePrecision) + Countdown.outcomeOverdue) }
+        return date.addingTimeInterval(countdownPhase == .hold ? Countdown.holdGoesStale : Countdown.outcomeOverdue)
+    }
 
     /// NET passed `Countdown.outcomeOverdue` ago and the (live) source has no outcome: what the
     /// countdown calls `AWAITING OUTCOME`. Frozen data's passed launches say `NO DATA` instead.

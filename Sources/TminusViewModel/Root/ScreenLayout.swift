@@ -91,11 +91,11 @@ public struct ScreenLayout: Sendable, Hashable {
     /// screen allows once the rows under it are counted (`below` for the summary, then the
     /// figures and at least `max(6, height / 5)` rows of specs). Counted without the banner,
     /// so `b` does not resize (and reload) the picture; with it the specs give up the row.
-    /// At most two fifths of the screen's height, so the facts are in sight on a tall one (issue
+    /// At most half the screen's height (16 rows at least), so the facts are in sight on a tall one (issue
     /// 37: a 42-row photo at 200x60 pushed them below the fold).
     private func rocketPhoto(below: Int) -> (columns: Int, rows: Int) {
         let free = height - 1 - 2 - below - (1 + rocketFiguresHeight + 1) - max(6, height / 5)
-        return Self.photoBox(columns: Self.eightyPercent(detailBodyWidth), maxRows: min(free, max(10, height * 2 / 5)))
+        return Self.photoBox(columns: Self.eightyPercent(detailBodyWidth), maxRows: min(free, max(16, height / 2)))
     }
 
     /// The start-up logo's box (square on screen: twice as many columns as rows): half the

@@ -160,7 +160,7 @@ enum StatusLine {
         // Frozen data whose upcoming launches are all past says so on the right, where the
         // age would be, and the key hints keep the left (issue 37: the words replaced them for
         // good on r/SpaceX Upcoming).
-        if state.screen == .launchList, state.segment == .upcoming, state.upcomingIsStale {
+        if state.screen == .launchList, state.segment == .upcoming, state.upcomingIsStale, data(state).archive == nil {
             let next = state.sourceNames[(state.sourceIndex + 1) % state.sourceNames.count]
             return compact ? "data frozen in 2022" : "all past: data frozen in 2022 — S for \(next)"
         }

@@ -22,8 +22,9 @@ enum FavoritesView {
             }
             frame.grid.putCentered("No favorites yet.", y: middle, style: Theme.heading)
             // Wrapped, never cut (issue 37: `… to wat…` at 50 columns).
-            let how = "Press f on a rocket (tab 2) to keep it here, or on a launch (tab 1) or an event (tab 4) to watch it."
-            let lines = LaunchDetailDocument.wrap(how, width: min(46, max(1, frame.grid.width - 4)))
+            let two = ["Press f on a rocket (tab 2) to keep it here,", "or on a launch (tab 1) or an event (tab 4) to watch it."]
+            let lines = two.allSatisfy({ TerminalText.width($0) <= frame.grid.width - 4 }) ? two
+                : LaunchDetailDocument.wrap(two.joined(separator: " "), width: max(1, frame.grid.width - 4))
             for (i, line) in lines.enumerated() where middle + 2 + i < rect.bottom {
                 frame.grid.putCentered(line, y: middle + 2 + i, style: Theme.label)
             }

@@ -35,7 +35,7 @@ extension AppReducer {
         switch action {
         case .nextLink, .previousLink:
             // With one link or none there is nothing to move to: said, not silent (issue 37).
-            guard available.count > 1 else {
+            guard available.count > 1 || available.first.map({ $0 != selected }) == true else {
                 show(Notice(available.isEmpty ? "\(what) has no links" : "\(what) has one link: o opens it"))
                 break
             }

@@ -49,6 +49,13 @@ extension Launch {
     /// GO (decided: blue), TBD and TBC (not yet: muted), HOLD (warning) and IN FLIGHT (active)
     /// never look alike; the rest as `status.tone` (green success, red failure).
     /// The tone of `statusWord(at:)`: an overdue outcome is a warning, whatever the source's word.
+    /// The verdict as one mark (a rocket's launches): `?` where the outcome is overdue or the
+    /// data stopped (`NO OUTCOME`, `NO DATA`), else the status's own.
+    public func statusIcon(at now: Date) -> String {
+        if passedFrozen(at: now) != nil || sourceStatus?.kind == .noData || isOutcomeOverdue(at: now) { return "?" }
+        return status.icon
+    }
+
     public func statusTone(at now: Date) -> Tone {
         if let passed = passedFrozen(at: now) { return passed.statusTone }
         return isOutcomeOverdue(at: now) ? .warning : statusTone

@@ -63,7 +63,7 @@ struct LaunchColumns {
         // Every date form fits in 16 columns (`yyyy-MM-dd HH:mm`); a date is never cut.
         let dateWidth = LaunchListView.dateWidth
         // A launch whose outcome is overdue says `NO OUTCOME`: room for it, never a cut word.
-        let overdue = widest.earliestPendingNET.map { now.timeIntervalSince($0) >= Countdown.outcomeOverdue } ?? false
+        let overdue = widest.earliestOverdue.map { $0 <= now } ?? false
         let widestWord = max(widest.status, overdue ? TerminalText.width(Launch.noOutcomeWord) : 0)
         let statusWidth = outcome == .word ? min(15, max(empty ? LaunchListView.statusWidth : 6, widestWord))
             : TerminalText.width(Self.outcomeTitle)

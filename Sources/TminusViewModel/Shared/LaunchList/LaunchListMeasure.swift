@@ -20,10 +20,10 @@ public struct LaunchListMeasure: Sendable, Hashable {
     /// The measured launches by id, so what follows a few names on screen (a ★, what changed)
     /// can be added without measuring every name again.
     public private(set) var indexByID: [String: Int] = [:]
-    /// The earliest NET, known to the hour, of a launch without an outcome: once it is
-    /// `Countdown.outcomeOverdue` past, a row says `NO OUTCOME` and the status column makes
-    /// room for it (decided at draw time, from the clock).
-    public private(set) var earliestPendingNET: Date?
+    /// The earliest moment a launch without an outcome becomes overdue (`Launch.overdueFrom`):
+    /// from then a row says `NO OUTCOME` and the status column makes room for it (decided at
+    /// draw time, from the clock).
+    public private(set) var earliestOverdue: Date?
     /// The measured launches with a live webcast (their name is followed by `● LIVE`).
     public private(set) var live: [Int] = []
 
@@ -35,9 +35,8 @@ public struct LaunchListMeasure: Sendable, Hashable {
             fullTitle = max(fullTitle, TerminalText.width(launches[i].missionFirstTitle))
             missionTitle = max(missionTitle, TerminalText.width(launches[i].missionTitle))
             status = max(status, TerminalText.width(launches[i].statusWord))
-            if launches[i].origin != .spacex, launches[i].outcomePending, launches[i].datePrecision == .hour,
-               let date = launches[i].date, launches[i].sourceStatus?.kind != .noData {
-                earliestPendingNET = min(earliestPendingNET ?? date, date)
+            if launches[i].origin != .spacex, let overdue = launches[i].overdueFrom {
+                earliestOverdue = min(earliestOverdue ?? overdue, overdue)
             }
             if let name = launches[i].rocket?.object?.name { rocket = max(rocket ?? 1, TerminalText.width(name)) }
             if let name = launches[i].provider { provider = max(provider ?? 1, TerminalText.width(name)) }

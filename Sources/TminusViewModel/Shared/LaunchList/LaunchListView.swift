@@ -232,7 +232,10 @@ enum LaunchListView {
         switch c.outcome {
         case .word: frame.grid.put(launch.statusWord(at: c.now), x: c.status.x, y: y, maxWidth: c.status.width,
                                    style: Theme.style(launch.statusTone(at: c.now)))
-        case .icon: frame.grid.put(launch.status.icon, x: c.status.x + c.status.width / 2, y: y, style: Theme.style(launch.statusTone))
+        // A rocket's launches: the same verdict as every screen's, as a mark (issue 37: an
+        // overdue launch drew the upcoming blue `•` there while its detail awaited the outcome).
+        case .icon: frame.grid.put(launch.statusIcon(at: c.now), x: c.status.x + c.status.width / 2, y: y,
+                                   style: Theme.style(launch.statusTone(at: c.now)))
         }
     }
 
@@ -299,7 +302,7 @@ enum LaunchListView {
 
 extension LaunchStatus {
     /// The one-cell outcome mark on a rocket's launch list.
-    var icon: String {
+    public var icon: String {
         switch self {
         case .upcoming: "•"
         case .success: "✓"
