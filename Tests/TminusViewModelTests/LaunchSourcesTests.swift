@@ -58,6 +58,15 @@ struct LaunchSourcesTests {
         #expect(h.state.upcoming.status.updatedAt == Sample.reference.addingTimeInterval(-3600))
     }
 
+    /// Issue 37: offline, `S` changed only the status line (both sources showed the archive),
+    /// and nothing said why. The switch says what the other source shows offline.
+    @Test func sOfflineSaysWhatTheOtherSourceShows() async {
+        let spacex = ScriptedSource(upcoming: Sample.launches(3, upcoming: true), name: "r/SpaceX API", isFrozen: true)
+        let h = await Harness(source: spacex, alternatives: [Self.ll2(3)], offline: true).started()
+        await h.press(.character("S"))
+        #expect(h.state.notice?.text == "source: Launch Library 2 — offline: its cache, else the built-in archive")
+    }
+
     @Test func sSwitchesSourceAndEachKeepsItsLists() async {
         let spacex = ScriptedSource(upcoming: Sample.launches(30, upcoming: true), name: "r/SpaceX API", isFrozen: true)
         let ll2 = Self.ll2(25)

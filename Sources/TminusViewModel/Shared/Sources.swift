@@ -36,7 +36,10 @@ extension AppReducer {
         for unit in Screens.tabs where unit.followsSource { state.stacks[unit.tab] = [] }
         if !Screens.unit(state.tab).staysOnSourceSwitch { state.tab = .launches }
         for unit in Screens.tabs { unit.sourceSwitched(&self) }
-        show(Notice("source: \(state.sourceName)"))
+        // Offline, what the other source shows is its cache, else the same built-in archive:
+        // said, so a switch that changes little on screen is not a mystery (issue 37).
+        show(Notice(state.offline ? "source: \(state.sourceName) — offline: its cache, else the built-in archive"
+                                  : "source: \(state.sourceName)"))
         loadFirstPageIfNeeded(.segment(state.segment))
     }
 

@@ -34,7 +34,7 @@ enum StatusLine {
             let faultFirst = StandingFault.message(state) == message && !markerShown(state)
             // The cause's fewest words (`APIError.shortMessage`) only once the right side is
             // gone: the cause in full goes first.
-            let short = message.level == .error ? data(state).error?.shortMessage : nil
+            let short = message.level == .error ? data(state).error.flatMap { $0.shortMessage == $0.message ? nil : $0.shortMessage } : nil
             let groups = faultFirst ? [rights + [""]] : [rights, [""]]
             search: for (g, group) in groups.enumerated() {
                 for text in texts where text != short || g == groups.count - 1 || texts.count == 1 {
