@@ -113,6 +113,16 @@ struct SubcommandTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// Issue 37: `--help`'s usage read `tminus <options> <subcommand>`, as if a subcommand were
+    /// needed; without one tminus is the app.
+    @Test func theUsageSaysTminusAloneIsTheApp() throws {
+        let help = try Self.rig().run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: tminus [<options>]                 the full-screen app\n"), "\(help.stdout)")
+        #expect(help.stdout.contains("       tminus <subcommand> [<options>]    a line, a table or JSON for scripts\n"), "\(help.stdout)")
+        #expect(!help.stdout.contains("tminus <options> <subcommand>"))
+    }
+
     /// One run says its failures one way (issue 37: `tminus: r/SpaceX API: …` beside `Error:
     /// r/SpaceX API: …`): every line on stderr starts `tminus: `, the failure's too.
     @Test func everyLineOnStderrSaysTminus() throws {
