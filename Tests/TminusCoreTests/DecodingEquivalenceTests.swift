@@ -336,6 +336,7 @@ enum Canonical {
         "updates": { ($0 as? [LaunchUpdate])?.isEmpty == true },
         "timeline": { ($0 as? [TimelineEvent])?.isEmpty == true },
         "carriesDetail": { ($0 as? Bool) == false },
+        "providerAbbrev": { Mirror(reflecting: $0).displayStyle == .optional && Mirror(reflecting: $0).children.isEmpty },
     ]
 
     /// `_name: Wrapper(wrappedValue: v)` as `name: v`.

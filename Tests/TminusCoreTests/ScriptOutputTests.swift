@@ -148,6 +148,7 @@ struct ScriptOutputTests {
                 "date" : "2022-10-20T14:50:00.000Z",
                 "date_precision" : "hour",
                 "id" : "b",
+                "location" : null,
                 "name" : "Starlink 4-36 (v1.5)",
                 "precision" : "hour",
                 "provider" : "SpaceX",

@@ -123,6 +123,32 @@ struct SubcommandTests {
         #expect(!help.stdout.contains("tminus <options> <subcommand>"))
     }
 
+    /// Issue 38's exact interface: `next --provider`, `list --location … --json`, `--crewed`,
+    /// `--hide`; a name that matches nothing is a usage error naming the close ones.
+    @Test func theFollowFlagsNarrowNextAndList() throws {
+        let rig = try Self.rig()
+        let ll2 = ["--source", "ll2"]
+        let vandenberg = try rig.run(["list", "--location", "Vandenberg", "--json", "--limit", "40"] + ll2)
+        #expect(vandenberg.status == 0, "\(vandenberg.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(vandenberg.stdout.utf8)) as? [[String: Any]])
+        #expect(!rows.isEmpty && rows.allSatisfy { ($0["location"] as? String)?.contains("Vandenberg") == true }, "\(vandenberg.stdout)")
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(rig.run(["list", "--json", "--limit", "40"] + ll2).stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count < all.count, "the follow left some out")
+
+        let spacex = try rig.run(["next", "--provider", "SpX", "--format", "{provider}|{name}"] + ll2)
+        #expect(spacex.status == 0 && spacex.stdout.hasPrefix("SpaceX|"), "\(spacex.stdout)\(spacex.stderr)")
+        let hidden = try rig.run(["list", "--provider", "spacex", "--hide", "Starlink", "--json", "--limit", "40"] + ll2)
+        let hiddenRows = try #require(try JSONSerialization.jsonObject(with: Data(hidden.stdout.utf8)) as? [[String: Any]])
+        #expect(hiddenRows.allSatisfy { ($0["name"] as? String)?.contains("Starlink") == false && $0["provider"] as? String == "SpaceX" })
+
+        let typo = try rig.run(["next", "--provider", "SpaceXX"] + ll2)
+        #expect(typo.status == 64 && typo.stdout.isEmpty, "\(typo.stderr)")
+        #expect(typo.stderr.hasPrefix("tminus: no provider matches 'SpaceXX' in the ") && typo.stderr.contains("(close: SpaceX"), "\(typo.stderr)")
+        let crewed = try rig.run(["next", "--crewed"] + ll2)
+        #expect(crewed.status == 1 && crewed.stderr.contains("followed (crewed)"), "\(crewed.stderr)")
+        #expect(try rig.run(["next", "--crewed", "--everything"] + ll2).status == 0, "--everything: this run follows nothing")
+    }
+
     /// One run says its failures one way (issue 37: `tminus: r/SpaceX API: …` beside `Error:
     /// r/SpaceX API: …`): every line on stderr starts `tminus: `, the failure's too.
     @Test func everyLineOnStderrSaysTminus() throws {

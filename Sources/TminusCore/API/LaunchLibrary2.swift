@@ -144,6 +144,7 @@ public enum LaunchLibrary2 {
         }.sorted { ($0.postedAt ?? .distantPast) > ($1.postedAt ?? .distantPast) }
         launch.timeline = timeline(record.timeline)
         launch.cores = record.rocket?.launcherStage.map(core) ?? []
+        launch.providerAbbrev = record.provider?.abbrev
         launch.precisionName = record.netPrecision.flatMap { $0.name ?? $0.abbrev }
         launch.carriesDetail = record.isDetailed
         return launch

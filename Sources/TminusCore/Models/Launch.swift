@@ -56,6 +56,9 @@ public struct Launch: Sendable, Hashable, Identifiable {
     public var sourceStatus: SourceStatus?
     /// The launch service provider: `SpaceX`, `China Aerospace Science and Technology Corporation`.
     public var provider: String?
+    /// The provider's abbreviation (Launch Library 2's `launch_service_provider.abbrev`: `SpX`,
+    /// `RL`), which a follow (`--provider SpX`) matches as well as the name.
+    public var providerAbbrev: String?
     /// A picture of the launch or its rocket (Launch Library 2 `image`).
     public var image: URL?
     public var videos: [ExternalLink]
@@ -173,7 +176,7 @@ extension Launch: Codable {
         case flightNumber = "flight_number", dateUTC = "date_utc", dateUnix = "date_unix"
         case datePrecision = "date_precision"
         // Not in the r/SpaceX API: what Launch Library 2 launches carry, stored under names of our own.
-        case sourceStatus = "source_status", provider, image, videos, infoLinks = "info_links", probability
+        case sourceStatus = "source_status", provider, providerAbbrev = "provider_abbrev", image, videos, infoLinks = "info_links", probability
         case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates, timeline
         case precisionName = "net_precision"
         case carriesDetail = "carries_detail"
@@ -201,6 +204,7 @@ extension Launch: Codable {
         window = c.lenient(Int.self, .window)
         sourceStatus = c.lenient(SourceStatus.self, .sourceStatus)
         provider = c.lenient(String.self, .provider)
+        providerAbbrev = c.lenient(String.self, .providerAbbrev)
         image = WebURL.parse(c.lenient(String.self, .image))
         videos = c.lenientArray(ExternalLink.self, .videos)
         infoLinks = c.lenientArray(ExternalLink.self, .infoLinks)
@@ -235,6 +239,7 @@ extension Launch: Codable {
         try c.encodeIfPresent(window, forKey: .window)
         try c.encodeIfPresent(sourceStatus, forKey: .sourceStatus)
         try c.encodeIfPresent(provider, forKey: .provider)
+        try c.encodeIfPresent(providerAbbrev, forKey: .providerAbbrev)
         try c.encodeIfPresent(image?.absoluteString, forKey: .image)
         if !videos.isEmpty { try c.encode(videos, forKey: .videos) }
         if !infoLinks.isEmpty { try c.encode(infoLinks, forKey: .infoLinks) }

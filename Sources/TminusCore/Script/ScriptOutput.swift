@@ -187,6 +187,8 @@ public enum ScriptOutput {
             o["date"] = launch.date.map(ISO8601.format) ?? NSNull()
             o["rocket"] = launch.rocket?.object?.name ?? NSNull()
             o["provider"] = launch.providerName ?? NSNull()
+            // Where it flies from, as a follow's `--location` matches it.
+            o["location"] = launch.site ?? NSNull()
             o["webcast"] = launch.webcastURL?.absoluteString ?? NSNull()
             // The precision as the detail says it: the source's own word (`Minute`, `Month`).
             o["precision"] = launch.precisionWords

@@ -12,11 +12,13 @@ struct List: ListCommand {
 
     @OptionGroup var arguments: ListArguments
 
+    @OptionGroup var follow: FollowOptions
+
     @OptionGroup var options: CommonOptions
 
     func work() async throws {
         let context = try ScriptContext(options)
-        let launches = try await context.launches(arguments.segment, limit: arguments.limit)
+        let launches = try await context.launches(arguments.segment, limit: arguments.limit, follow: follow.follow)
         // Frozen data's "upcoming" launches past their date are listed as the Upcoming tab
         // lists them, as `NO DATA` (never upcoming to a script); said once, why.
         let history = launches.filter { $0.sourceStatus?.kind == .noData }.count

@@ -15,6 +15,8 @@ struct Next: ScriptCommand {
     @Option(help: ArgumentHelp("What to print.", valueName: "TEMPLATE"))
     var format: String = ScriptOutput.defaultNextFormat
 
+    @OptionGroup var follow: FollowOptions
+
     @OptionGroup var options: CommonOptions
 
     /// A bad template is refused while parsing, with `next`'s usage, before any request.
@@ -28,13 +30,14 @@ struct Next: ScriptCommand {
 
     func work() async throws {
         let context = try ScriptContext(options)
-        let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize)
+        let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize, follow: follow.follow)
         let now = context.clock.now()
         guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
             // Said as the app's banner says it: nothing listed is still ahead.
             let overdue = upcoming.filter { $0.isOutcomeOverdue(at: now) }.count
-            let why = overdue == 0 ? "no upcoming launch"
-                : "no launch ahead (the \(overdue) listed are past their NET with no outcome)"
+            let followed = follow.follow.isEmpty ? "" : " followed (\(follow.follow.words))"
+            let why = overdue == 0 ? "no upcoming launch\(followed)"
+                : "no launch\(followed) ahead (the \(overdue) listed are past their NET with no outcome)"
             throw ScriptFailure("\(context.source.name): \(why)")
         }
         ScriptContext.write(try ScriptOutput.format(format, next, now: now, time: context.time) + "\n")

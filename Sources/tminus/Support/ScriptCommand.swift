@@ -33,11 +33,19 @@ struct ScriptContext {
     /// The units the user chose in the app (the settings file), for rocket figures.
     var units: UnitPreferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences.units }
 
-    /// Up to `limit` launches of a list, following the pages.
-    func launches(_ segment: LaunchSegment, limit: Int) async throws -> [Launch] {
-        var all: [Launch] = []
+    /// How many pages a followed list reads at most for its `limit` (a rare provider on a list
+    /// thousands long must not page through the hour's budget).
+    static let followedPagesMax = 5
+
+    /// Up to `limit` launches of a list, following the pages; with a follow, only the followed
+    /// ones (every launch read is checked against the follow's names: one that matches none of
+    /// them is a usage error, exit 64).
+    func launches(_ segment: LaunchSegment, limit: Int, follow: Follow = .everything) async throws -> [Launch] {
+        var all: [Launch] = [], read: [Launch] = []
         var cursor: PageCursor? = .first
-        while let next = cursor, all.count < limit {
+        var pages = 0
+        while let next = cursor, all.count < limit, follow.isEmpty || pages < Self.followedPagesMax {
+            pages += 1
             // The cache's first upcoming page, read once, when it is fresh enough; else the source.
             let cached = next.page == 1 && segment == .upcoming ? await freshEnoughUpcoming() : nil
             let fetched: Fetched<LaunchPage>
@@ -48,9 +56,11 @@ struct ScriptContext {
             }
             // Frozen data never calls a passed date upcoming (the archive's 2022 launches).
             let page = fetched.frozen(at: clock.now(), sourceIsFrozen: source.isFrozen).value
-            all += page.launches.filter { launch in !all.contains { $0.id == launch.id } }
+            read += page.launches
+            all += page.launches.filter { launch in follow.follows(launch) && !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
+        if !follow.isEmpty { try UnknownFollowName.check(follow, against: read) }
         return await withCachedDetails(Array(all.prefix(limit)))
     }
 

@@ -1,0 +1,37 @@
+import ArgumentParser
+import TminusCore
+
+/// What a run follows (issue 38): `--provider`, `--location` (repeatable), `--crewed`,
+/// `--hide` (repeatable), `--everything`. Taken by the subcommands that list launches.
+struct FollowOptions: ParsableArguments {
+    @Option(name: .customLong("provider"), help: ArgumentHelp("Only this provider's launches: its name or abbreviation, any case (SpaceX, SpX, \"Rocket Lab\"). Repeatable.", valueName: "NAME"))
+    var providers: [String] = []
+
+    @Option(name: .customLong("location"), help: ArgumentHelp("Only launches from this place: a site, pad or location name, a US state, a country code (Vandenberg, Florida, Kourou, USA). Repeatable.", valueName: "NAME"))
+    var locations: [String] = []
+
+    @Flag(help: "Only crewed flights.")
+    var crewed = false
+
+    @Option(name: .customLong("hide"), help: ArgumentHelp("Leave out launches whose name holds this word (Starlink). Repeatable.", valueName: "WORD"))
+    var hide: [String] = []
+
+    @Flag(help: "Everything, whatever is followed (this run only).")
+    var everything = false
+
+    /// The follow of this run: the flags' (none saved yet), nothing with `--everything`.
+    var follow: Follow {
+        everything ? .everything : Follow(providers: providers, locations: locations, crewed: crewed, hide: hide)
+    }
+}
+
+/// A follow naming a provider or place no launch has: said with the nearest names, exit 64 (a
+/// usage error: the name is wrong, not the network).
+struct UnknownFollowName: Error {
+    static func check(_ follow: Follow, against launches: [Launch]) throws {
+        guard let (kind, name, close) = Follow.unmatched(follow, in: launches).first else { return }
+        let hint = close.isEmpty ? "" : " (close: " + close.joined(separator: ", ") + ")"
+        ScriptContext.warn("no \(kind) matches '\(name)' in the \(launches.count) launches listed\(hint)")
+        throw ExitCode(64)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import TminusCore
+
+/// Issue 38: what a follow matches — providers by name or abbreviation, places by site, pad,
+/// location, US state or country, crewed flights, hidden words — over the recorded data.
+@Suite(.enabled(if: Fixtures.available, Fixtures.skipMessage))
+struct FollowTests {
+    static func recorded() throws -> [Launch] {
+        try ["ll2/2.0.0/upcoming-2023-04.json", "ll2/2.0.0/upcoming-2024-03.json", "ll2/2.0.0/upcoming-2026-06.json",
+             "ll2/2.2.0/upcoming-detailed.json"].flatMap { try LaunchLibrary2.decodeList(Fixtures.data($0), page: 1).launches }
+    }
+
+    /// Every recorded launch is followed by its own provider's name and abbreviation (any case),
+    /// by a word of its place, and hidden by a word of its name; never by another provider's.
+    @Test func everyRecordedLaunchMatchesItsOwnNamesOnly() throws {
+        let launches = try Self.recorded()
+        #expect(launches.count >= 30)
+        for launch in launches {
+            if let provider = launch.provider {
+                #expect(Follow(providers: [provider.uppercased()]).follows(launch), "\(launch.name): \(provider)")
+                for other in Set(launches.compactMap(\.provider)) where Follow.folded(other) != Follow.folded(provider)
+                    && !Follow.hasWords(other, in: provider) {
+                    #expect(!Follow(providers: [other]).follows(launch), "\(launch.name) by \(provider) followed as \(other)")
+                }
+            }
+            if let abbrev = launch.providerAbbrev {
+                #expect(Follow(providers: [abbrev.lowercased()]).follows(launch), "\(launch.name): \(abbrev)")
+            }
+            if let place = launch.launchpad?.object?.locality, let word = place.split(separator: ",").first {
+                #expect(Follow(locations: [String(word)]).follows(launch), "\(launch.name): \(word)")
+            }
+            let word = String(launch.name.split(separator: " ").last ?? "")
+            #expect(!Follow(hide: [word]).follows(launch), "\(launch.name) not hidden by \(word)")
+        }
+    }
+
+    @Test func placesByStateAndCountryAndWholeWordsOnly() {
+        func at(_ locality: String, pad: String = "SLC-40") -> Launch {
+            var launch = Launch(origin: .launchLibrary2, id: locality, name: "X | Y", date: nil, upcoming: true)
+            launch.launchpad = .object(Launchpad(id: "p", name: pad, locality: locality))
+            return launch
+        }
+        let florida = at("Cape Canaveral SFS, FL, USA"), vandenberg = at("Vandenberg SFB, CA, USA"), kourou = at("Guiana Space Centre, French Guiana")
+        #expect(Follow(locations: ["Florida"]).follows(florida) && !Follow(locations: ["Florida"]).follows(vandenberg))
+        #expect(Follow(locations: ["california"]).follows(vandenberg))
+        #expect(Follow(locations: ["USA"]).follows(florida) && Follow(locations: ["USA"]).follows(vandenberg) && !Follow(locations: ["USA"]).follows(kourou))
+        #expect(Follow(locations: ["Vandenberg", "Kourou"]).follows(vandenberg), "several places: any of them")
+        #expect(Follow(locations: ["Guiana"]).follows(kourou))
+        #expect(!Follow(locations: ["Cape"]).follows(vandenberg))
+        #expect(!Follow(locations: ["Van"]).follows(vandenberg), "whole words: Van is not Vandenberg")
+        #expect(Follow(locations: ["SLC-40"]).follows(florida), "the pad's name")
+    }
+
+    @Test func providersCrewedAndHiddenWords() {
+        var rocketLab = Launch(origin: .launchLibrary2, id: "rl", name: "Electron | Beginning of the Swarm", date: nil, upcoming: true)
+        rocketLab.provider = "Rocket Lab"
+        rocketLab.providerAbbrev = "RL"
+        var crew = Launch(origin: .launchLibrary2, id: "c", name: "Falcon 9 Block 5 | Crew-12", date: nil, upcoming: true)
+        crew.provider = "SpaceX"
+        crew.missionType = "Human Exploration"
+        let starlink = Launch(id: "s", name: "Starlink 4-36 (v1.5)", date: nil, upcoming: true)  // r/SpaceX: SpaceX
+        #expect(Follow(providers: ["rocket lab"]).follows(rocketLab) && Follow(providers: ["RL"]).follows(rocketLab))
+        #expect(!Follow(providers: ["Rocket"]).follows(starlink) && Follow(providers: ["spacex"]).follows(starlink))
+        #expect(Follow(crewed: true).follows(crew) && !Follow(crewed: true).follows(rocketLab))
+        #expect(!Follow(hide: ["starlink"]).follows(starlink) && Follow(hide: ["starlink"]).follows(crew))
+        #expect(Follow(providers: ["SpaceX"], crewed: true).follows(crew) && !Follow(providers: ["SpaceX"], crewed: true).follows(starlink))
+        #expect(Follow.everything.follows(starlink) && Follow.everything.isEmpty)
+        #expect(Follow(providers: ["SpaceX", "Rocket Lab"], locations: ["Florida"], crewed: true, hide: ["Starlink"]).words
+                == "SpaceX, Rocket Lab · Florida · crewed · hiding Starlink")
+    }
+
+    /// A name that matches nothing names the close ones.
+    @Test func aNameThatMatchesNothingNamesTheCloseOnes() throws {
+        let launches = try Self.recorded()
+        let unmatched = Follow.unmatched(Follow(providers: ["SpaceXX", "SpaceX"], locations: ["Vandenburg"]), in: launches)
+        #expect(unmatched.map(\.name) == ["SpaceXX", "Vandenburg"])
+        #expect(unmatched.first?.close.contains("SpaceX") == true, "\(unmatched)")
+        #expect(unmatched.last?.close.contains { $0.hasPrefix("Vandenberg") } == true, "\(unmatched)")
+    }
+}
