@@ -44,6 +44,22 @@ struct ConfigFileTests {
         }
     }
 
+    /// Issue 38: `[follow]` keeps what every run follows; a wrong value names its key.
+    @Test func aFollowSection() throws {
+        let c = try ConfigFile.parse("""
+            [follow]
+            providers = ["SpaceX", "Rocket Lab"]
+            locations = ["Florida"]
+            crewed = true
+            hide = ["Starlink"]
+            """)
+        #expect(c.follow == Follow(providers: ["SpaceX", "Rocket Lab"], locations: ["Florida"], crewed: true, hide: ["Starlink"]))
+        #expect(try ConfigFile.parse("").follow.isEmpty)
+        #expect((problem("[follow]\nproviders = \"SpaceX\"") ?? "").contains("follow.providers must be a list of strings"))
+        #expect((problem("[follow]\ncrewed = \"yes\"") ?? "").contains("follow.crewed must be true or false"))
+        #expect((problem("[follow]\nagencies = []") ?? "").contains("unknown key follow.agencies: use providers, locations, crewed or hide"))
+    }
+
     @Test func aCompleteFile() throws {
         let c = try ConfigFile.parse(Self.complete)
         #expect(c.source == .ll2)

@@ -114,7 +114,7 @@ import TminusCore
         #expect(problem("tz = \"UTC\"\nnews_api = \"ftp://x\"")
                 == "config.toml line 2: news_api must be an http(s) URL such as \"https://api.spaceflightnewsapi.net/v4\"")
         #expect(problem("news = \"https://a.example\"")
-                == "config.toml line 1: unknown key 'news': use source, tz, theme, pictures, ll2_token, news_api, [units], [colors] or [keys]")
+                == "config.toml line 1: unknown key 'news': use source, tz, theme, pictures, ll2_token, news_api, [units], [colors], [keys] or [follow]")
     }
 
     /// Read from the config dir: a good value is used; one that is no string is the file's

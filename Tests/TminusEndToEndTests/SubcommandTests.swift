@@ -149,6 +149,22 @@ struct SubcommandTests {
         #expect(try rig.run(["next", "--crewed", "--everything"] + ll2).status == 0, "--everything: this run follows nothing")
     }
 
+    /// `[follow]` in config.toml is what a run follows; a flag replaces its kind, and
+    /// `--everything` ignores it this once.
+    @Test func theSavedFollowAppliesUntilEverything() throws {
+        let rig = try Self.rig()
+        let config = rig.dataDir.appending(path: "config/config.toml")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[follow]\nproviders = [\"Indian Space Research\"]\n".write(to: config, atomically: true, encoding: .utf8)
+        let ll2 = ["--source", "ll2", "--format", "{provider}"]
+        let saved = try rig.run(["next"] + ll2)
+        #expect(saved.stdout == "Indian Space Research Organization\n", "\(saved.stdout)\(saved.stderr)")
+        let flag = try rig.run(["next", "--provider", "SpX"] + ll2)
+        #expect(flag.stdout == "SpaceX\n", "\(flag.stdout)\(flag.stderr)")
+        let everything = try rig.run(["next", "--everything"] + ll2)
+        #expect(everything.status == 0 && everything.stderr.isEmpty, "\(everything.stderr)")
+    }
+
     /// One run says its failures one way (issue 37: `tminus: r/SpaceX API: …` beside `Error:
     /// r/SpaceX API: …`): every line on stderr starts `tminus: `, the failure's too.
     @Test func everyLineOnStderrSaysTminus() throws {

@@ -23,6 +23,8 @@ public struct ConfigFile: Sendable, Hashable {
     /// Colour role name (`accent`, …) to palette index (-1 is the terminal's default).
     public var colors: [String: Int] = [:]
     public var keys = KeyBindings()
+    /// `[follow]`: what every run follows unless its flags say otherwise (issue 38).
+    public var follow = Follow()
 
     public init() {}
 
@@ -146,6 +148,28 @@ public struct ConfigFile: Sendable, Hashable {
                         throw Invalid(line: line(name, in: key), message)
                     }
                 }
+            case "follow":
+                let follow = try section(value, key)
+                for name in follow.keys {
+                    let v = follow[name]!
+                    switch name {
+                    case "providers", "locations", "hide":
+                        guard v.type == .array, let items = v.array, items.allSatisfy({ $0.type == .string }) else {
+                            throw Invalid(line: line(name, in: key), "follow.\(name) must be a list of strings such as [\"SpaceX\", \"Rocket Lab\"]")
+                        }
+                        let words = items.compactMap(\.string)
+                        if name == "providers" { config.follow.providers = words }
+                        if name == "locations" { config.follow.locations = words }
+                        if name == "hide" { config.follow.hide = words }
+                    case "crewed":
+                        guard v.type == .bool, let crewed = v.bool else {
+                            throw Invalid(line: line(name, in: key), "follow.crewed must be true or false")
+                        }
+                        config.follow.crewed = crewed
+                    default:
+                        throw Invalid(line: line(name, in: key), "unknown key follow.\(name): use providers, locations, crewed or hide")
+                    }
+                }
             case "keys":
                 let keys = try section(value, key)
                 for name in keys.keys {
@@ -163,7 +187,7 @@ public struct ConfigFile: Sendable, Hashable {
                     throw Invalid(line: line(clash.1, in: key) ?? line(clash.0, in: key), "keys.\(clash.0) and keys.\(clash.1) are both \"\(clash.2)\"")
                 }
             default:
-                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, pictures, ll2_token, news_api, [units], [colors] or [keys]")
+                throw Invalid(line: line(key), "unknown key '\(key)': use source, tz, theme, pictures, ll2_token, news_api, [units], [colors], [keys] or [follow]")
             }
         }
         func section(_ value: TOMLValueConvertible, _ key: String) throws -> TOMLTable {

@@ -30,14 +30,15 @@ struct Next: ScriptCommand {
 
     func work() async throws {
         let context = try ScriptContext(options)
-        let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize, follow: follow.follow)
+        let followed = follow.follow(saved: context.settings.config.follow)
+        let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize, follow: followed)
         let now = context.clock.now()
         guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
             // Said as the app's banner says it: nothing listed is still ahead.
             let overdue = upcoming.filter { $0.isOutcomeOverdue(at: now) }.count
-            let followed = follow.follow.isEmpty ? "" : " followed (\(follow.follow.words))"
-            let why = overdue == 0 ? "no upcoming launch\(followed)"
-                : "no launch\(followed) ahead (the \(overdue) listed are past their NET with no outcome)"
+            let following = followed.isEmpty ? "" : " followed (\(followed.words))"
+            let why = overdue == 0 ? "no upcoming launch\(following)"
+                : "no launch\(following) ahead (the \(overdue) listed are past their NET with no outcome)"
             throw ScriptFailure("\(context.source.name): \(why)")
         }
         ScriptContext.write(try ScriptOutput.format(format, next, now: now, time: context.time) + "\n")

@@ -19,9 +19,13 @@ struct FollowOptions: ParsableArguments {
     @Flag(help: "Everything, whatever is followed (this run only).")
     var everything = false
 
-    /// The follow of this run: the flags' (none saved yet), nothing with `--everything`.
-    var follow: Follow {
-        everything ? .everything : Follow(providers: providers, locations: locations, crewed: crewed, hide: hide)
+    /// The follow of this run: config.toml's `[follow]`, each kind the flags name replaced by
+    /// theirs; nothing with `--everything`.
+    func follow(saved: Follow) -> Follow {
+        guard !everything else { return .everything }
+        return Follow(providers: providers.isEmpty ? saved.providers : providers,
+                      locations: locations.isEmpty ? saved.locations : locations,
+                      crewed: crewed || saved.crewed, hide: hide.isEmpty ? saved.hide : hide)
     }
 }
 
