@@ -16,6 +16,8 @@ extension LaunchSource {
     public func fallingBack(on archive: @escaping @Sendable () -> LaunchArchive?) -> LaunchSource {
         var source = self
         let (launches, rockets, rocketLaunches) = (self.launches, self.rockets, self.rocketLaunches)
+        // A frozen source (the r/SpaceX API) knows the archive's rockets; a live one does not.
+        let asksArchiveRockets = isFrozen
         source.launches = { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
             try await Self.ask(mode, cursor, archive, { () async throws(APIError) in try await launches(segment, cursor, mode) },
                                or: { $0.page(segment, cursor) })
@@ -23,13 +25,13 @@ extension LaunchSource {
         source.rockets = { (mode) async throws(APIError) -> Fetched<[Rocket]> in
             let fetched = try await Self.ask(mode, .first, archive, { () async throws(APIError) in try await rockets(mode) }, or: { $0.rockets })
             // r/SpaceX rockets (the API's or the archive's) with their launches and landings
-            // counted from the archive; another source's rockets are not the archive's.
-            guard let archive = archive() else { return fetched }
+            // counted from the archive. A live source's own rockets are never the archive's:
+            // the archive is not read for them.
+            guard asksArchiveRockets || fetched.archive != nil, let archive = archive() else { return fetched }
             var counted = fetched
             counted.value = fetched.value.map { archive.withRecords($0) }
             return counted
         }
-        let asksArchiveRockets = isFrozen
         source.rocketLaunches = { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
             // One of the archive's rockets (shown when this source's rockets failed): a live
             // source does not know it, so it is not asked (issue 37: `L` asked Launch Library 2

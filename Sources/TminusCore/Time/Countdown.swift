@@ -60,6 +60,14 @@ public struct Countdown: Sendable, Hashable {
     /// years past NET still read `HOLD` on every screen).
     public static let holdGoesStale: TimeInterval = 24 * 3600
 
+    /// How long after NET a launch without an outcome becomes overdue: three hours, a day on
+    /// hold, a coarser date's period and three hours. The one rule `kind` and
+    /// `Launch.overdueFrom` both read.
+    public static func overdueAfter(_ precision: DatePrecision, phase: Phase) -> TimeInterval {
+        if precision != .hour { return periodLength(precision) + outcomeOverdue }
+        return phase == .hold ? holdGoesStale : outcomeOverdue
+    }
+
     /// How far after its NET a launch known only to the day, month, quarter, half or year can
     /// still happen: the end of that period (generously: a longest month, quarter, half or
     /// year). Past it by `outcomeOverdue` with no outcome, the record is behind the news
@@ -132,15 +140,12 @@ public struct Countdown: Sendable, Hashable {
     public static func kind(to date: Date?, precision: DatePrecision, phase: Phase, now: Date) -> Kind {
         guard let date else { return .noDate }
         let elapsed = now.timeIntervalSince(date)
-        guard precision == .hour else {
-            let over = elapsed - periodLength(precision) >= outcomeOverdue && phase != .decided
-            return over ? .awaitingOutcome : .noExactTime
-        }
-        if phase == .hold { return elapsed < holdGoesStale ? .hold : .awaitingOutcome }
+        let overdue = phase != .decided && elapsed >= overdueAfter(precision, phase: phase)
+        guard precision == .hour else { return overdue ? .awaitingOutcome : .noExactTime }
+        if phase == .hold { return overdue ? .awaitingOutcome : .hold }
         if elapsed < 0 { return .counting }
         if elapsed < liftoffSpan { return .liftoff }
-        if elapsed < outcomeOverdue || phase == .decided { return .sinceNET }
-        return .awaitingOutcome
+        return overdue ? .awaitingOutcome : .sinceNET
     }
 
     public static func kind(of launch: Launch, now: Date) -> Kind {
@@ -203,8 +208,7 @@ extension Launch {
     /// without a date, or frozen data's (`NO DATA`).
     public var overdueFrom: Date? {
         guard outcomePending, sourceStatus?.kind != .noData, let date else { return nil }
-        if datePrecision != .hour { return date.addingTimeInterval(Countdown.periodLength(datePrecision) + Countdown.outcomeOverdue) }
-        return date.addingTimeInterval(countdownPhase == .hold ? Countdown.holdGoesStale : Countdown.outcomeOverdue)
+        return date.addingTimeInterval(Countdown.overdueAfter(datePrecision, phase: countdownPhase))
     }
 
     /// NET passed `Countdown.outcomeOverdue` ago and the (live) source has no outcome: what the
