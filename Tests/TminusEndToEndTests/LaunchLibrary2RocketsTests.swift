@@ -68,7 +68,9 @@ struct LaunchLibrary2RocketsTests {
         let rig = try AppRig(prefix: "tminus-e2e-ll2-rocket-launches")
         let tmux = try await Self.start(rig)
         try tmux.sendKeys("2")
-        _ = try await tmux.waitFor("Falcon 9 Block 5")
+        // The rocket list's row, not the banner's or a launch row's mention of the rocket:
+        // Enter before the catalogue has come opens nothing (CI under load, stop 42).
+        _ = try await tmux.waitFor("Falcon 9 Block 5 · SpaceX")
         _ = try await Self.openByFilter("block 5", tmux, page: "Falcon 9 Block 5")
         try tmux.sendKeys("L")
         let screen = try await tmux.waitUntil("its launches") { $0.contains("Falcon 9 Block 5 launches") && $0.contains("Starlink") }

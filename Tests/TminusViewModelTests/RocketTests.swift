@@ -43,6 +43,17 @@ struct RocketListTests {
         #expect(source.requests.count == 2)
     }
 
+    @Test func enterOnAFilterBeforeTheRocketsComeSaysSoAndKeepsTheFilter() async {
+        let h = await Harness(source: ScriptedSource(rockets: Rockets.all)).started()
+        for key: Key in [.character("2"), .character("/"), .character("9"), .enter] { h.viewModel.handle(.key(key)) }
+        #expect(h.state.rockets.status.isLoading)
+        #expect(h.state.routes.isEmpty, "nothing to open yet")
+        #expect(h.state.notice?.text.contains("still loading") == true, "\(String(describing: h.state.notice))")
+        await h.viewModel.settle()
+        #expect(h.state.rockets.filter == "9")
+        #expect(h.state.rockets.rockets.map(\.name) == ["Falcon 9"])
+    }
+
     @Test func aFailedLoadShowsTheErrorAndRRetries() async {
         let source = ScriptedSource(rockets: Rockets.all)
         let h = await Harness(source: source).started()

@@ -131,7 +131,12 @@ extension AppReducer {
             state.rockets.typingFilter = false
             state.rockets.filter = state.rockets.filter.trimmingCharacters(in: .whitespaces)
             state.rockets.selection = 0
-            if !state.rockets.rockets.isEmpty { push(.rocketPage(visit(0, in: .all))) }
+            if !state.rockets.rockets.isEmpty {
+                push(.rocketPage(visit(0, in: .all)))
+            } else if state.rockets.status.isLoading || state.rockets.loadingMore {
+                // Enter before the catalogue has come opens nothing: said, not silent.
+                show(Notice("the rockets are still loading — the filter stays; Enter on a row opens it"))
+            }
         case .backspace:
             if !state.rockets.filter.isEmpty { state.rockets.filter.removeLast() }
             state.rockets.selection = 0
