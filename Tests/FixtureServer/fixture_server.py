@@ -61,7 +61,9 @@ each both ways on every version; the trailing slash is optional:
   on upcoming/ and previous/; see launch/ below). `rocket__configuration__id=N` keeps the
   launches whose rocket.configuration.id is N, `launcher_config__id=N[,M...]` those whose id is
   one of the comma-separated list (ids compared as text, so 164 and "164" both match; an empty
-  value filters nothing; both given: both have to hold). `mode=detailed` serves each record with
+  value filters nothing; both given: both have to hold); a follow's `lsp__id=N[,M...]` and
+  `location__ids=N[,M...]` keep the launches whose provider / pad location id is listed (not
+  with --ignore-follow-filters; `is_crewed` changes nothing). `mode=detailed` serves each record with
   the detailed mode's lists (`updates`, `timeline`, `vidURLs`/`vid_urls`, `infoURLs`/`info_urls`,
   `mission_patches`, `rocket.launcher_stage`), empty where the recorded record has none (as LL2
   sends them empty); other parameters (other modes, other filters) are accepted and kept in the
@@ -1287,8 +1289,19 @@ def _ll2_truthy(raw: str) -> bool | None:
     return {"true": True, "1": True, "false": False, "0": False}.get(raw.strip().lower())
 
 
-def ll2_filter_launches(records: list[dict], values: dict[str, str]) -> list[dict]:
-    """search, rocket__configuration__id and launcher_config__id (see the module docstring)."""
+def ll2_filter_launches(records: list[dict], values: dict[str, str], follow: bool = True) -> list[dict]:
+    """search, rocket__configuration__id and launcher_config__id (see the module docstring);
+    with `follow`, also what a follow asks (issue 38): `lsp__id=N[,M...]` keeps the launches
+    whose launch_service_provider.id is listed, `location__ids=N[,M...]` those whose
+    pad.location.id is (ids compared as text; an empty value filters nothing). `is_crewed` is
+    accepted and changes nothing (the recorded list rows do not say who flies).
+    `--ignore-follow-filters` turns `follow` off: a server that ignores them."""
+    if follow:
+        for key, where in (("lsp__id", lambda r: (r.get("launch_service_provider") or {}).get("id")),
+                           ("location__ids", lambda r: ((r.get("pad") or {}).get("location") or {}).get("id"))):
+            listed = {x.strip() for x in values.get(key, "").split(",") if x.strip()}
+            if listed:
+                records = [r for r in records if str(where(r)) in listed]
     search = values.get("search", "").strip().casefold()
     if search:
         records = [r for r in records if search in str(r.get("name") or "").casefold()]
@@ -1710,8 +1723,10 @@ class FixtureServer(ThreadingHTTPServer):
     def __init__(self, fixtures: Path, port: int = 0, log_path: Path | None = None,
                  faults: list[Fault] | None = None, renames: dict[str, str] | None = None,
                  local_images: bool = False, distinct_images: bool = False,
-                 ll2_hourly_limit: int | None = None, clock_file: Path | None = None):
+                 ll2_hourly_limit: int | None = None, clock_file: Path | None = None,
+                 ignore_follow_filters: bool = False):
         self.ll2_limit = LL2HourlyLimit(ll2_hourly_limit, clock_file) if ll2_hourly_limit else None
+        self.ignore_follow_filters = ignore_follow_filters
         self.dataset = Dataset(fixtures)
         for launch_id, name in (renames or {}).items():
             self.dataset.patch("launches", launch_id, {"name": name})
@@ -1878,7 +1893,7 @@ class FixtureServer(ThreadingHTTPServer):
         elif which.startswith("event_"):
             records = ll2_filter_events(records, values, which)
         else:
-            records = ll2_filter_launches(records, values)
+            records = ll2_filter_launches(records, values, follow=not self.ignore_follow_filters)
             ordering = values.get("ordering", "")
             if which == "all":
                 if ordering == "net":  # records are newest first, ties by id: stable, ties stay so
@@ -2261,6 +2276,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock-file", type=Path, metavar="FILE",
                         help="with --ll2-hourly-limit: the time is the ISO 8601 instant in FILE (a test's "
                              "scripted clock, the app's TMINUS_CLOCK_FILE), else the real time")
+    parser.add_argument("--ignore-follow-filters", action="store_true",
+                        help="serve LL2 launch lists as if lsp__id and location__ids were not asked (a server ignoring them)")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="exit when the process that started this one goes away (no orphans "
                              "when a test run crashes)")
@@ -2285,6 +2302,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server = FixtureServer(fixtures, args.port, args.log, faults, renames, local_images=args.local_images,
                                 distinct_images=args.distinct_images, ll2_hourly_limit=args.ll2_hourly_limit,
+                                ignore_follow_filters=args.ignore_follow_filters,
                                 clock_file=args.clock_file)
     except KeyError as exc:
         parser.error(str(exc.args[0]))

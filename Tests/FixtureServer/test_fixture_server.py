@@ -95,10 +95,11 @@ class ServerTestCase(unittest.TestCase):
 
     server: fs.FixtureServer
     renames: dict[str, str] = {}
+    server_kwargs: dict = {}
 
     @classmethod
     def setUpClass(cls):
-        cls.server = fs.FixtureServer(FIXTURES, 0, renames=cls.renames)
+        cls.server = fs.FixtureServer(FIXTURES, 0, renames=cls.renames, **cls.server_kwargs)
         cls.thread = threading.Thread(target=cls.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         cls.thread.start()
         cls.client = Client(cls.server.port)
@@ -1124,6 +1125,32 @@ class LL2ConfigurationTests(LL2TestCase):
         self.assertEqual(([c["id"] for c in body["results"]], body["count"]),
                          (ALL_CONFIGURATION_IDS[:5], misbehaviour.REPEAT_TOTAL))
         self.assertEqual(self.ll2("/2.2.0/config/launcher/?limit=5&offset=10")["count"], 20)  # used up
+
+
+class LL2FollowFilterTests(LL2TestCase):
+    """A follow's lsp__id / location__ids on the launch lists (issue 38)."""
+
+    def test_providers_and_locations_by_id(self):
+        def ids(path):
+            return [(r["launch_service_provider"]["id"], r["pad"]["location"]["id"]) for r in self.ll2(path)["results"]]
+        ula = [r for r in self.recorded.values() if r["launch_service_provider"]["id"] == 124]
+        self.assertTrue(ula)
+        self.assertEqual({p for p, _ in ids("/2.3.0/launches/upcoming/?limit=100&lsp__id=124")}, {124})
+        self.assertEqual(len(ids("/2.3.0/launches/upcoming/?limit=100&lsp__id=124")), len(ula))
+        both = ids("/2.3.0/launches/upcoming/?limit=100&lsp__id=124,%20121")
+        self.assertEqual({p for p, _ in both}, {121, 124})
+        location = ula[0]["pad"]["location"]["id"]
+        self.assertEqual({l for _, l in ids(f"/2.3.0/launches/upcoming/?limit=100&location__ids={location}")}, {location})
+        self.assertEqual(self.ll2("/2.3.0/launches/upcoming/?lsp__id=&location__ids=&is_crewed=true")["count"], 32)
+        self.assertEqual(ids("/2.3.0/launches/upcoming/?limit=100&lsp__id=99999"), [])
+
+
+class LL2IgnoringFollowFiltersTests(ServerTestCase):
+    server_kwargs = {"ignore_follow_filters": True}
+
+    def test_the_filters_change_nothing(self):
+        _, _, body = self.client.get("/2.3.0/launches/upcoming/?limit=100&lsp__id=124")
+        self.assertEqual(body["count"], 32)
 
 
 class LL2RocketFilterTests(LL2TestCase):

@@ -337,6 +337,8 @@ enum Canonical {
         "timeline": { ($0 as? [TimelineEvent])?.isEmpty == true },
         "carriesDetail": { ($0 as? Bool) == false },
         "providerAbbrev": { Mirror(reflecting: $0).displayStyle == .optional && Mirror(reflecting: $0).children.isEmpty },
+        "locationID": { Mirror(reflecting: $0).displayStyle == .optional && Mirror(reflecting: $0).children.isEmpty },
+        "providerID": { Mirror(reflecting: $0).displayStyle == .optional && Mirror(reflecting: $0).children.isEmpty },
     ]
 
     /// `_name: Wrapper(wrappedValue: v)` as `name: v`.

@@ -79,3 +79,48 @@ struct FollowTests {
         #expect(unmatched.last?.close.contains { $0.hasPrefix("Vandenberg") } == true, "\(unmatched)")
     }
 }
+
+/// A follow as Launch Library 2's own filters, and as the settings keep it.
+struct FollowServerTests {
+    @Test func theListURLAsksForTheFollowByID() {
+        let base = URL(string: "https://ll.thespacedevs.com/2.3.0")!
+        let query = ListQuery(follow: Follow(providers: ["SpaceX", "RL"], crewed: true),
+                              server: ServerFollow(providerIDs: ["121", "147"], locationIDs: ["12"], crewed: true))
+        let url = LaunchLibrary2.listURL(base: base, segment: .past, query: query).absoluteString
+        #expect(url == "https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0&lsp__id=121,147&location__ids=12&is_crewed=true",
+                "\(url)")
+        // Without ids (none learned yet), only what needs none is asked: the rows are checked here.
+        let unknown = ListQuery(follow: Follow(providers: ["SpaceX"]), server: .none)
+        #expect(!LaunchLibrary2.listURL(base: base, segment: .past, query: unknown).absoluteString.contains("lsp__id"))
+    }
+
+    @Test func idsAreAskedOnlyWhenEveryNameOfAKindIsKnown() {
+        var spacex = Launch(origin: .launchLibrary2, id: "a", name: "Starlink", date: nil, upcoming: true)
+        spacex.provider = "SpaceX"; spacex.providerAbbrev = "SpX"; spacex.providerID = "121"
+        spacex.launchpad = .object(Launchpad(id: "p", name: "SLC-40", locality: "Cape Canaveral SFS, FL, USA", locationID: "12"))
+        let follow = Follow(providers: ["spx", "Rocket Lab"], locations: ["Florida"])
+        var ids = FollowIDs()
+        let first = ids.learn(from: [spacex], for: follow)
+        let second = ids.learn(from: [spacex], for: follow)
+        #expect(first && !second, "new the first time, nothing new the second")
+        let server = ids.server(for: follow)
+        #expect(server.providerIDs.isEmpty, "Rocket Lab's id is not known: the server is not asked by provider")
+        #expect(server.locationIDs == ["12"])
+        #expect(ids.server(for: Follow(providers: ["SpaceX"])).providerIDs.isEmpty, "learned for `spx`, not `SpaceX`")
+        #expect(ids.server(for: Follow(providers: ["SPX"])).providerIDs == ["121"])
+    }
+
+    @Test func theSettingsKeepTheFollowAndAFileWithoutOneHasNone() throws {
+        var preferences = Preferences.defaults
+        preferences.follow = Follow(providers: ["Rocket Lab"], hide: ["Starlink"])
+        preferences.followIDs = FollowIDs(providers: ["rocket lab": ["147"]])
+        let data = try JSONEncoder().encode(preferences)
+        let back = try JSONDecoder().decode(Preferences.self, from: data)
+        #expect(back.follow == preferences.follow && back.followIDs == preferences.followIDs)
+        let old = try JSONDecoder().decode(Preferences.self, from: Data(#"{"units": {}, "follow": {"providers": ["ULA"]}}"#.utf8))
+        #expect(old.follow == Follow(providers: ["ULA"]), "a kind left out is not followed")
+        let none = try JSONDecoder().decode(Preferences.self, from: Data("{}".utf8))
+        #expect(none.follow == nil && none.savedFollow(config: Follow(crewed: true)) == Follow(crewed: true))
+        #expect(back.savedFollow(config: Follow(crewed: true)) == preferences.follow)
+    }
+}

@@ -23,7 +23,7 @@ struct LaunchLibrary2EdgeCaseTests {
         #expect(launch.provider == "SpaceX")
         #expect(launch.rocket == .object(ll2Rocket("ll2-config-164", "Falcon 9 Block 5")))
         #expect(launch.launchpad == .object(Launchpad(id: "ll2-pad-80", name: "Space Launch Complex 40",
-                                                      locality: "Cape Canaveral SFS, FL, USA")))
+                                                      locality: "Cape Canaveral SFS, FL, USA", locationID: "12")))
         #expect(launch.details == "A record in the 2.3.0 shape: images are objects.")
         #expect(launch.missionType == "Communications" && launch.orbit == "Low Earth Orbit")
         // snake_case `vid_urls`: by priority, equal priorities in the order sent, no priority

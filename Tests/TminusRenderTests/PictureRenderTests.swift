@@ -175,8 +175,12 @@ struct PictureRenderTests {
         await h.press(.character("?"))
         let grid = Renderer.render(h.state, size: size)
         #expect(before.placements.count == 1 && grid.placements.isEmpty, "the help box covers the picture: no pixels over it")
-        let box = (placed.y..<(placed.y + placed.rows)).flatMap { y in (placed.x..<(placed.x + placed.columns)).map { grid[$0, y] } }
-        #expect(box.contains { $0.character == "│" }, "the help box's border is where the picture was")
+        // The help box (its corners found on the grid) lies over where the picture was.
+        let top = try! #require((0..<size.height).first { y in (0..<size.width).contains { grid[$0, y].character == "╭" } })
+        let left = try! #require((0..<size.width).first { grid[$0, top].character == "╭" })
+        let right = try! #require((0..<size.width).last { grid[$0, top].character == "╮" })
+        #expect(left < placed.x + placed.columns && right >= placed.x && top < placed.y + placed.rows,
+                "the help box (\(left)–\(right) from row \(top)) lies over the picture's place \(placed)")
         // Closed again: the picture is back in pixels.
         await h.press(.escape)
         #expect(Renderer.render(h.state, size: size).placements == before.placements)

@@ -63,8 +63,11 @@ struct ScreenSnapshotTests {
         await h.press(.character("?"))
         let grid = frame(h, size)
         // Every description whole, wrapped where its column is narrow (issue 25: cut with …
-        // at 80x24); its words in order in the box's text.
-        let box = grid.text.split(separator: "\n").filter { $0.contains("│") }.joined(separator: " ")
+        // at 80x24); its words in order in the box's text (where the box scrolls, its top
+        // and its end read together).
+        await h.press(.character("G"))
+        let end = frame(h, size)
+        let box = [grid, end].flatMap { $0.text.split(separator: "\n").filter { $0.contains("│") } }.joined(separator: " ")
         #expect(!box.contains("…"), "\(grid.text)")
         let words = box.split(separator: " ").map(String.init)
         for entry in Keymap.help(for: .launchList) {

@@ -328,7 +328,7 @@ public struct Harness {
                 favorites: FavoritesStore = .inMemory(),
                 pictures: PictureLoader? = nil,
                 keys: KeyBindings = KeyBindings(), seen: SeenStore = .inMemory(), news: ScriptedNews? = nil,
-                offline: Bool = false) {
+                offline: Bool = false, followFlag: Follow? = nil, configFollow: Follow = .everything) {
         self.source = source
         self.clock = clock
         self.preferences = preferences
@@ -342,6 +342,8 @@ public struct Harness {
         environment.seen = seen
         environment.news = news?.client
         environment.offline = offline
+        environment.followFlag = followFlag
+        environment.configFollow = configFollow
         viewModel = AppViewModel(environment: environment, mailbox: Mailbox())
         terminal.attach(to: viewModel)
         viewModel.handle(.resized(width: width, height: height))

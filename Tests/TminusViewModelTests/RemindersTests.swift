@@ -22,11 +22,13 @@ struct ReminderRig {
     let spy = AlertSpy()
     let terminal = TerminalSpy()
 
-    init(_ launches: [Launch], watched: [Launch], now: Date, reminders: [Int] = Preferences.defaultReminders) async {
+    init(_ launches: [Launch], watched: [Launch], now: Date, reminders: [Int] = Preferences.defaultReminders,
+         follow: Follow? = nil) async {
         clock = TestClock(now)
         source = ScriptedSource(upcoming: launches)
         var preferences = Preferences.defaults
         preferences.reminders = reminders
+        preferences.follow = follow
         var environment = AppEnvironment(
             source: source.source, clock: clock.clock, time: LaunchTime(timeZone: .gmt), openURL: { _ in .success(()) },
             preferences: .inMemory(.init(preferences: preferences)),

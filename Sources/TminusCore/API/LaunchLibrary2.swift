@@ -33,6 +33,8 @@ public enum LaunchLibrary2 {
         if let rocket = listQuery.rocket, let configuration = configurationID(ofRocket: rocket.id) {
             items.append(URLQueryItem(name: "rocket__configuration__id", value: configuration))
         }
+        // The follow, as far as LL2's ids for its names are known (the rows are checked here too).
+        items += listQuery.server.queryItems
         // `W`: LL2 cannot filter by webcast, and its normal rows carry only `webcast_live`; the
         // detailed rows carry the listed videos, which the app then filters by.
         if segment == .upcoming || listQuery.hasWebcast { items.append(URLQueryItem(name: "mode", value: "detailed")) }
@@ -122,7 +124,8 @@ public enum LaunchLibrary2 {
         let launchpad = record.pad.flatMap { pad -> Ref<Launchpad>? in
             let locality = pad.location?.name
             guard let key = pad.id ?? pad.name ?? locality else { return nil }
-            return .object(Launchpad(id: "ll2-pad-" + key, name: pad.name, fullName: nil, locality: locality, region: nil))
+            return .object(Launchpad(id: "ll2-pad-" + key, name: pad.name, fullName: nil, locality: locality, region: nil,
+                                     locationID: pad.location?.id))
         }
 
         let date = record.net ?? record.windowStart
@@ -145,6 +148,7 @@ public enum LaunchLibrary2 {
         launch.timeline = timeline(record.timeline)
         launch.cores = record.rocket?.launcherStage.map(core) ?? []
         launch.providerAbbrev = record.provider?.abbrev
+        launch.providerID = record.provider?.id
         launch.precisionName = record.netPrecision.flatMap { $0.name ?? $0.abbrev }
         launch.carriesDetail = record.isDetailed
         return launch

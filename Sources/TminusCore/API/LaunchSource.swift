@@ -47,9 +47,15 @@ public struct ListQuery: Sendable, Hashable {
     public var outcome: Outcome
     public var rocket: RocketChoice?
     public var hasWebcast: Bool
+    /// What the user follows (issue 38): the list's ground, under the filters above; `E`
+    /// shows the list without it. Not one of the filters `narrows` counts or Esc clears.
+    public var follow: Follow
+    /// The follow as the server's own filters (Launch Library 2), as far as its ids are known.
+    public var server: ServerFollow
     public init(text: String = "", reversed: Bool = false, outcome: Outcome = .any, rocket: RocketChoice? = nil,
-                hasWebcast: Bool = false) {
+                hasWebcast: Bool = false, follow: Follow = .everything, server: ServerFollow = .none) {
         self.text = text; self.reversed = reversed; self.outcome = outcome; self.rocket = rocket; self.hasWebcast = hasWebcast
+        self.follow = follow; self.server = server
     }
     public static let `default` = ListQuery()
     /// Whether a name filter is set.
@@ -58,11 +64,13 @@ public struct ListQuery: Sendable, Hashable {
     public var narrows: Bool { isFiltered || outcome != .any || rocket != nil || hasWebcast }
     /// The same filters without the name one.
     public var withoutText: ListQuery { var query = self; query.text = ""; return query }
+    /// The list under the same follow without any filter, in the given order.
+    public func ground(reversed: Bool) -> ListQuery { ListQuery(reversed: reversed, follow: follow, server: server) }
 
     /// Whether a launch passes every filter (the server's answer is checked again with this,
     /// and rows at hand are filtered with it at once).
     public func matches(_ launch: Launch) -> Bool {
-        guard matches(launch.name) else { return false }
+        guard matches(launch.name), follow.follows(launch) else { return false }
         switch outcome {
         case .any: break
         case .success: guard launch.success == true else { return false }

@@ -14,6 +14,17 @@ public struct Follow: Sendable, Hashable, Codable {
         self.providers = providers; self.locations = locations; self.crewed = crewed; self.hide = hide
     }
 
+    enum CodingKeys: String, CodingKey { case providers, locations, crewed, hide }
+
+    /// A key left out is that kind not followed (a hand-edited settings file).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        providers = try c.decodeIfPresent([String].self, forKey: .providers) ?? []
+        locations = try c.decodeIfPresent([String].self, forKey: .locations) ?? []
+        crewed = try c.decodeIfPresent(Bool.self, forKey: .crewed) ?? false
+        hide = try c.decodeIfPresent([String].self, forKey: .hide) ?? []
+    }
+
     public static let everything = Follow()
     public var isEmpty: Bool { providers.isEmpty && locations.isEmpty && !crewed && hide.isEmpty }
 
@@ -28,6 +39,46 @@ public struct Follow: Sendable, Hashable, Codable {
         }
     }
 
+    /// An event is followed when it names no launch (a spacewalk, a docking of a station's
+    /// crew), or when one of its launches is followed; and its name holds no hidden word.
+    public func follows(_ event: SpaceEvent) -> Bool {
+        let name = Self.folded(event.name)
+        if hide.contains(where: { !Self.folded($0).isEmpty && name.contains(Self.folded($0)) }) { return false }
+        return event.launches.isEmpty || event.launches.contains { follows($0) }
+    }
+
+    /// Whether it names what to follow (providers, places, crewed), beyond words to hide: what
+    /// makes a followed launch ring a reminder as a watched one does.
+    public var choosesLaunches: Bool { !providers.isEmpty || !locations.isEmpty || crewed }
+
+    /// The follow with these words added or removed (the chooser's toggles).
+    public func toggling(provider name: String) -> Follow {
+        var follow = self
+        follow.providers = Self.toggled(name, in: providers)
+        return follow
+    }
+
+    public func toggling(location name: String) -> Follow {
+        var follow = self
+        follow.locations = Self.toggled(name, in: locations)
+        return follow
+    }
+
+    public func toggling(hidden word: String) -> Follow {
+        var follow = self
+        follow.hide = Self.toggled(word, in: hide)
+        return follow
+    }
+
+    static func toggled(_ name: String, in names: [String]) -> [String] {
+        let key = folded(name)
+        return names.contains { folded($0) == key } ? names.filter { folded($0) != key } : names + [name]
+    }
+
+    public func hasProvider(_ name: String) -> Bool { providers.contains { Self.folded($0) == Self.folded(name) } }
+    public func hasLocation(_ name: String) -> Bool { locations.contains { Self.folded($0) == Self.folded(name) } }
+    public func hides(_ word: String) -> Bool { hide.contains { Self.folded($0) == Self.folded(word) } }
+
     /// `SpaceX, Rocket Lab · Florida · crewed · hiding Starlink`: what the header says.
     public var words: String {
         [providers.joined(separator: ", "), locations.joined(separator: ", "), crewed ? "crewed" : "",
@@ -37,7 +88,7 @@ public struct Follow: Sendable, Hashable, Codable {
     // MARK: - Matching
 
     /// Case and accents folded, runs of blanks and punctuation as one space.
-    static func folded(_ text: String) -> String {
+    public static func folded(_ text: String) -> String {
         let lowered = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         return lowered.split { !$0.isLetter && !$0.isNumber }.joined(separator: " ")
     }
@@ -51,14 +102,19 @@ public struct Follow: Sendable, Hashable, Codable {
     }
 
     /// The provider's name or abbreviation, case-insensitive: `SpaceX`, `SpX`, `Rocket Lab`.
-    static func provider(_ query: String, matches launch: Launch) -> Bool {
+    public static func provider(_ query: String, matches launch: Launch) -> Bool {
         [launch.providerName, launch.providerAbbrev].compactMap { $0 }.contains { hasWords(query, in: $0) }
+    }
+
+    /// Whether a provider word names this provider (its name or abbreviation).
+    public static func names(_ query: String, provider name: String, abbrev: String?) -> Bool {
+        [name, abbrev].compactMap { $0 }.contains { hasWords(query, in: $0) }
     }
 
     /// The site, pad or location's name, in whole words, or a US state by name for LL2's
     /// abbreviations (`Florida` for `Cape Canaveral SFS, FL, USA`): `Vandenberg`, `Kourou`,
     /// `USA`, `Mahia`, `Jiuquan`.
-    static func location(_ query: String, matches launch: Launch) -> Bool {
+    public static func location(_ query: String, matches launch: Launch) -> Bool {
         guard let pad = launch.launchpad?.object else { return false }
         let places = [pad.name, pad.fullName, pad.locality, pad.region].compactMap { $0 }
         let queries = [query] + (usStates[folded(query)].map { [$0] } ?? [])
@@ -66,7 +122,7 @@ public struct Follow: Sendable, Hashable, Codable {
     }
 
     /// The states US launch sites are in, by name, as Launch Library 2 abbreviates them.
-    static let usStates: [String: String] = [
+    public static let usStates: [String: String] = [
         "florida": "FL", "california": "CA", "texas": "TX", "virginia": "VA", "alaska": "AK", "new mexico": "NM",
         "hawaii": "HI", "georgia": "GA",
     ]
@@ -122,5 +178,68 @@ extension Launch {
     /// spaceflight (`Human Exploration`, `Tourism`).
     public var isCrewed: Bool {
         !crew.isEmpty || ["human exploration", "tourism"].contains(missionType?.lowercased() ?? "")
+    }
+}
+
+/// What Launch Library 2 calls the names a follow holds: for each provider or place word, the
+/// ids (`lsp__id`, `location__ids`) of the providers and locations the launches seen so far
+/// match. Learned from every list the app reads and kept in the settings, so the next run
+/// asks the server for the followed launches from its first request.
+public struct FollowIDs: Sendable, Hashable, Codable {
+    public var providers: [String: [String]] = [:]
+    public var locations: [String: [String]] = [:]
+
+    public init(providers: [String: [String]] = [:], locations: [String: [String]] = [:]) {
+        self.providers = providers; self.locations = locations
+    }
+
+    /// Adds the ids the launches show for the follow's words; true when anything was new.
+    @discardableResult
+    public mutating func learn(from launches: [Launch], for follow: Follow) -> Bool {
+        let before = self
+        for word in follow.providers {
+            let ids = launches.filter { Follow.provider(word, matches: $0) }.compactMap(\.providerID)
+            if !ids.isEmpty { providers[Follow.folded(word)] = Array(Set(providers[Follow.folded(word)] ?? []).union(ids)).sorted() }
+        }
+        for word in follow.locations {
+            let ids = launches.filter { Follow.location(word, matches: $0) }.compactMap { $0.launchpad?.object?.locationID }
+            if !ids.isEmpty { locations[Follow.folded(word)] = Array(Set(locations[Follow.folded(word)] ?? []).union(ids)).sorted() }
+        }
+        return self != before
+    }
+
+    /// What the server can be asked for this follow: a kind's ids only when every word of it
+    /// is known (a word not yet seen would otherwise be left out by the server); crewed always.
+    public func server(for follow: Follow) -> ServerFollow {
+        func ids(_ words: [String], _ known: [String: [String]]) -> [String] {
+            let found = words.map { known[Follow.folded($0)] ?? [] }
+            guard !found.contains(where: \.isEmpty) else { return [] }
+            return Array(Set(found.flatMap { $0 })).sorted { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }
+        }
+        return ServerFollow(providerIDs: ids(follow.providers, providers), locationIDs: ids(follow.locations, locations),
+                            crewed: follow.crewed)
+    }
+}
+
+/// A follow as Launch Library 2's own filters: `lsp__id=121,147`, `location__ids=12,27`,
+/// `is_crewed=true` (empty: not asked). The rows are filtered here too, so a server that
+/// ignores them still shows only what is followed.
+public struct ServerFollow: Sendable, Hashable {
+    public var providerIDs: [String]
+    public var locationIDs: [String]
+    public var crewed: Bool
+
+    public init(providerIDs: [String] = [], locationIDs: [String] = [], crewed: Bool = false) {
+        self.providerIDs = providerIDs; self.locationIDs = locationIDs; self.crewed = crewed
+    }
+
+    public static let none = ServerFollow()
+
+    public var queryItems: [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if !providerIDs.isEmpty { items.append(URLQueryItem(name: "lsp__id", value: providerIDs.joined(separator: ","))) }
+        if !locationIDs.isEmpty { items.append(URLQueryItem(name: "location__ids", value: locationIDs.joined(separator: ","))) }
+        if crewed { items.append(URLQueryItem(name: "is_crewed", value: "true")) }
+        return items
     }
 }

@@ -59,6 +59,9 @@ public struct Launch: Sendable, Hashable, Identifiable {
     /// The provider's abbreviation (Launch Library 2's `launch_service_provider.abbrev`: `SpX`,
     /// `RL`), which a follow (`--provider SpX`) matches as well as the name.
     public var providerAbbrev: String?
+    /// Launch Library 2's id of the provider (`121` for SpaceX): what a follow asks the server
+    /// for (`lsp__id`), learned from the launches seen.
+    public var providerID: String?
     /// A picture of the launch or its rocket (Launch Library 2 `image`).
     public var image: URL?
     public var videos: [ExternalLink]
@@ -176,7 +179,7 @@ extension Launch: Codable {
         case flightNumber = "flight_number", dateUTC = "date_utc", dateUnix = "date_unix"
         case datePrecision = "date_precision"
         // Not in the r/SpaceX API: what Launch Library 2 launches carry, stored under names of our own.
-        case sourceStatus = "source_status", provider, providerAbbrev = "provider_abbrev", image, videos, infoLinks = "info_links", probability
+        case sourceStatus = "source_status", provider, providerAbbrev = "provider_abbrev", providerID = "provider_id", image, videos, infoLinks = "info_links", probability
         case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates, timeline
         case precisionName = "net_precision"
         case carriesDetail = "carries_detail"
@@ -205,6 +208,7 @@ extension Launch: Codable {
         sourceStatus = c.lenient(SourceStatus.self, .sourceStatus)
         provider = c.lenient(String.self, .provider)
         providerAbbrev = c.lenient(String.self, .providerAbbrev)
+        providerID = c.lenient(String.self, .providerID)
         image = WebURL.parse(c.lenient(String.self, .image))
         videos = c.lenientArray(ExternalLink.self, .videos)
         infoLinks = c.lenientArray(ExternalLink.self, .infoLinks)
@@ -240,6 +244,7 @@ extension Launch: Codable {
         try c.encodeIfPresent(sourceStatus, forKey: .sourceStatus)
         try c.encodeIfPresent(provider, forKey: .provider)
         try c.encodeIfPresent(providerAbbrev, forKey: .providerAbbrev)
+        try c.encodeIfPresent(providerID, forKey: .providerID)
         try c.encodeIfPresent(image?.absoluteString, forKey: .image)
         if !videos.isEmpty { try c.encode(videos, forKey: .videos) }
         if !infoLinks.isEmpty { try c.encode(infoLinks, forKey: .infoLinks) }

@@ -229,12 +229,17 @@ public struct Launchpad: Sendable, Hashable, Codable, Identifiable {
     @Lenient public var fullName: String?
     @Lenient public var locality: String?
     @Lenient public var region: String?
+    /// Launch Library 2's id of the location the pad is at (`12`: Cape Canaveral SFS): what a
+    /// follow asks the server for (`location__ids`).
+    @Lenient public var locationID: String?
 
-    public init(id: String, name: String?, fullName: String? = nil, locality: String? = nil, region: String? = nil) {
+    public init(id: String, name: String?, fullName: String? = nil, locality: String? = nil, region: String? = nil,
+                locationID: String? = nil) {
         self.id = id; self.name = name; self.fullName = fullName; self.locality = locality; self.region = region
+        self.locationID = locationID
     }
 
-    enum CodingKeys: String, CodingKey { case id, name, locality, region, fullName = "full_name" }
+    enum CodingKeys: String, CodingKey { case id, name, locality, region, fullName = "full_name", locationID = "location_id" }
 }
 
 public struct Payload: Sendable, Hashable, Codable {

@@ -13,12 +13,17 @@ public struct Preferences: Sendable, Hashable, Codable {
     public var banner = false
     /// The theme chosen with `t`; nil until the user chooses one (then config.toml's applies).
     public var theme: ThemeChoice?
+    /// What the user follows, as chosen with `P`; nil until chosen (then config.toml's
+    /// `[follow]` applies). The subcommands read it too.
+    public var follow: Follow?
+    /// What Launch Library 2 calls the followed names (learned from the launches seen).
+    public var followIDs = FollowIDs()
 
     public init(units: UnitPreferences = UnitPreferences(), mouse: Bool = false, theme: ThemeChoice? = nil) {
         self.units = units; self.mouse = mouse; self.theme = theme
     }
 
-    enum CodingKeys: String, CodingKey { case units, mouse, reminders, banner, theme }
+    enum CodingKeys: String, CodingKey { case units, mouse, reminders, banner, theme, follow, followIDs = "follow_ids" }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -38,6 +43,9 @@ public struct Preferences: Sendable, Hashable, Codable {
         // Files from before themes: none chosen. A word this version does not know (a newer
         // version's theme) is no choice either, rather than a corrupt file.
         theme = (try? c.decodeIfPresent(String.self, forKey: .theme)).flatMap { $0 }.flatMap(ThemeChoice.init(word:))
+        // Files from before following: nothing chosen, nothing learned.
+        follow = try c.decodeIfPresent(Follow.self, forKey: .follow)
+        followIDs = (try? c.decodeIfPresent(FollowIDs.self, forKey: .followIDs)).flatMap { $0 } ?? FollowIDs()
     }
 
     // `encode(to:)` is the synthesized one: every field under its key, the theme as its word
@@ -53,6 +61,9 @@ public struct Preferences: Sendable, Hashable, Codable {
     public struct InvalidValue: Error, Sendable { public var message: String }
 
     public static let defaults = Preferences()
+
+    /// The follow a run starts from: the one chosen with `P`, else config.toml's.
+    public func savedFollow(config: Follow) -> Follow { follow ?? config }
 }
 
 /// Reads and writes the preferences file, as a struct of closures: the live value uses

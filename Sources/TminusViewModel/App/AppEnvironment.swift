@@ -39,6 +39,10 @@ public struct AppEnvironment: Sendable {
     public var themeFlag: ThemeChoice?
     public var configTheme: ThemeChoice?
     public var colorOverrides: [String: Int] = [:]
+    /// config.toml's `[follow]`, and the follow the command line asked for this run (nil when
+    /// it named none; `--everything` is the empty follow): the flags win for this run, not saved.
+    public var configFollow = Follow.everything
+    public var followFlag: Follow?
     /// What the user last saw of each launch, between runs ("what changed").
     public var seen = SeenStore.inMemory()
     /// Changes an earlier run could not save, read from the copies it left (`RescueCopy`):

@@ -5,6 +5,8 @@ import TminusCore
 public enum Action: Sendable, Hashable {
     // Anywhere.
     case quit, showHelp, switchSource, toggleMouse, toggleBanner, cycleTheme
+    /// `P`: the follow chooser; `E`: everything for a moment, or the follow again.
+    case chooseFollow, toggleEverything
     case selectTab(Tab), nextTab, previousTab
     case toggleFavorite, saveCalendarEvent, showUnits, copyLink
     // The Favorites tab: puts back what `x` last removed.

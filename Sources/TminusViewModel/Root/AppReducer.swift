@@ -128,6 +128,7 @@ struct AppReducer {
             return
         case .units(let selection)?: return handleUnitsKey(key, selection: selection)
         case .links(let menu)?: return handleLinkMenuKey(key, menu: menu)
+        case .follow(let chooser)?: return handleFollowKey(typed, chooser: chooser)
         case nil: break
         }
         let unit = state.screen.unit
@@ -149,6 +150,8 @@ struct AppReducer {
             state.overlay = .help
             state.helpScroll = 0
         case .showUnits: state.overlay = .units(selection: 0)
+        case .chooseFollow: userOpenedFollowChooser()
+        case .toggleEverything: userToggledEverything()
         case .switchSource: userSwitchedSource()
         case .toggleMouse: userToggledMouse()
         case .toggleBanner: userToggledBanner()

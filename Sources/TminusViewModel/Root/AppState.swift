@@ -49,6 +49,11 @@ public struct AppState: Sendable, Hashable {
     public var otherSourcesRockets: [Int: RocketsState] = [:]
     public var timeZone: Zone
     public var preferences = Preferences.defaults
+    /// What this run follows (issue 38): the one chosen with `P` (saved), else config.toml's,
+    /// with the command line's `--provider` … for this run over it.
+    public var follow = Follow.everything
+    /// `E`: every launch shown for a moment, the follow kept (until `E` again or the next run).
+    public var showsEverything = false
     /// Whether the settings file holds `preferences`: why not, and when it is tried again.
     public var settingsSaving = SettingsSaving()
     /// The colours to draw with (`t`, `--theme`, the terminal's background).
@@ -105,7 +110,17 @@ public struct AppState: Sendable, Hashable {
     public var sourceHasEvents: Bool { sourcesWithEvents.contains(sourceIndex) }
 
     public func list(_ id: ListID) -> LaunchListState { lists[id] ?? LaunchListState() }
-    public func query(_ id: ListID) -> ListQuery { queries[id] ?? .default }
+    public func query(_ id: ListID) -> ListQuery { queries[id] ?? ground(id) }
+
+    /// The follow the Launches tab's lists stand on now: none while `E` shows everything.
+    public var activeFollow: Follow { showsEverything ? .everything : follow }
+
+    /// A list's query without filters: for Upcoming and Past, the follow (with the server's
+    /// ids for its names, as far as they are known); a rocket's launches are all its launches.
+    public func ground(_ id: ListID) -> ListQuery {
+        guard case .segment = id else { return .default }
+        return ListQuery(follow: activeFollow, server: preferences.followIDs.server(for: activeFollow))
+    }
     public func list(_ segment: LaunchSegment) -> LaunchListState { list(.segment(segment)) }
     public var upcoming: LaunchListState { list(.upcoming) }
     public var past: LaunchListState { list(.past) }
@@ -241,6 +256,8 @@ extension AppState {
         // back what was saved, not the flag.
         state.theme.choice = environment.themeFlag ?? loaded.preferences.theme ?? environment.configTheme ?? .auto
         state.theme.overrides = environment.colorOverrides
+        // Likewise the follow: the flags' for this run; `P` saves a new one.
+        state.follow = environment.followFlag ?? loaded.preferences.savedFollow(config: environment.configFollow)
         // A small file, read once: the baseline "what changed" is measured against.
         state.seen = environment.seen.load()
         // The settings file, config.toml and the favorites database can be bad at once: say all.

@@ -55,6 +55,8 @@ public enum Keymap {
         KeyHelp("m", "mouse on / off (wheel, clicks)", bind((char("m"), .toggleMouse))),
         KeyHelp("b", "next-launch banner on / off", bind((char("b"), .toggleBanner))),
         KeyHelp("t", "theme: auto / dark / light / ansi16", bind((char("t"), .cycleTheme))),
+        KeyHelp("P", "follow: providers, places, crewed, hide", bind((char("P"), .chooseFollow))),
+        KeyHelp("E", "everything for now / the follow again", bind((char("E"), .toggleEverything))),
         KeyHelp("y", "copy the link (OSC 52)", bind((char("y"), .copyLink))),
         KeyHelp("?", "help", status: true, bind((char("?"), .showHelp))),
         KeyHelp("q", "quit", status: true, bind((char("q"), .quit))),

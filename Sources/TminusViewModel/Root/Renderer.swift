@@ -34,6 +34,7 @@ public enum Renderer {
         case .units(let selection)?:
             UnitsModalView.draw(state.preferences.units, selection: selection, clear: frame.keepInSight, into: &frame.grid)
         case .links(let menu)?: LinkMenuView.draw(menu, into: &frame.grid)
+        case .follow(let chooser)?: FollowChooserView.draw(chooser, into: &frame.grid)
         case nil: break
         }
         return frame

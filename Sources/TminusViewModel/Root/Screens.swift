@@ -63,6 +63,8 @@ public enum Overlay: Sendable, Hashable {
     case units(selection: Int)
     /// `o` on a link with several pages behind it: which one to open.
     case links(LinkMenu)
+    /// `P`: what to follow.
+    case follow(FollowChooser)
 }
 
 /// The small menu of a link slot's pages (several webcasts: X, YouTube, another language).

@@ -19,10 +19,12 @@ extension AppState {
     /// "what goes up next", the same for everyone; a watched one shows its ★.
     ///
     /// The list is the unfiltered, soonest-first Upcoming list when it is loaded, so a `/`
-    /// filter or `s` order on the tab does not change what "next" means.
+    /// filter or `s` order on the tab does not change what "next" means; it is the followed
+    /// one (issue 38): "next" is the next launch of what the user follows.
     public var nextLaunch: NextLaunch {
         let id = ListID.segment(.upcoming)
-        let list = query(id) == .default ? list(id) : (otherQueryLists[id]?[.default] ?? list(id))
+        let ground = ground(id)
+        let list = query(id) == ground ? list(id) : (otherQueryLists[id]?[ground] ?? list(id))
         guard list.status.hasLoadedOnce else { return .loading }
         let next = list.launches
             .filter { $0.outcomePending && Countdown.isLive(Countdown.kind(of: $0, now: now)) }

@@ -43,7 +43,8 @@ public struct Reminder: Sendable, Hashable {
     }
 }
 
-/// Reminders: pure and clock-driven. For every watched launch with an exact time (upcoming,
+/// Reminders: pure and clock-driven. For every watched launch (and, with a follow, every
+/// followed one at hand) with an exact time (upcoming,
 /// hour precision, a date) still ahead, and each lead time of the preferences, a reminder goes
 /// off once when the clock passes `NET - lead`. What went off is remembered by (launch, lead,
 /// NET), for this run only:
@@ -96,7 +97,22 @@ enum Reminders {
             guard watched.event.countsDown(at: now), let net = watched.event.date else { return nil }
             return ("event:" + watched.id, watched.name, net)
         }
-        return launches + events
+        return launches + followed(state, now: now, besides: Set(launches.map(\.0))) + events
+    }
+
+    /// With a follow that names what to follow (not only words to hide), its upcoming
+    /// launches ring as watched ones do (issue 38): those the Upcoming lists hold, followed,
+    /// with an exact time still ahead. `E` showing everything changes nothing here.
+    static func followed(_ state: AppState, now: Date, besides watched: Set<String>) -> [(id: String, name: String, net: Date)] {
+        guard state.follow.choosesLaunches else { return [] }
+        let id = ListID.segment(.upcoming)
+        var seen = watched
+        let lists = [state.list(id)] + (state.otherQueryLists[id]?.values.map { $0 } ?? [])
+        return lists.flatMap(\.launches).compactMap { launch in
+            guard state.follow.follows(launch), launch.countsDown, let net = launch.date, net > now,
+                  seen.insert(launch.id).inserted else { return nil }
+            return (launch.id, launch.name, net)
+        }
     }
 
     /// The soonest moment a reminder not yet set off is due (maybe already past: then at once).

@@ -15,6 +15,8 @@ struct Doctor: ScriptCommand {
         abstract: "Check the terminal, the files and the APIs; exit 1 when something is broken.",
         discussion: "One request to each resource of each API the app reads, as the app makes it (Launch Library 2's launches, rockets and events: three of its hourly requests; the budget it then reads costs nothing); none with --offline.")
 
+    @OptionGroup var follow: FollowOptions
+
     @OptionGroup var options: CommonOptions
 
     /// A check says little: the APIs either answer at once or are not worth waiting for.

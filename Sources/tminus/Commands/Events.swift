@@ -9,6 +9,8 @@ struct Events: ListCommand {
 
     @OptionGroup var arguments: ListArguments
 
+    @OptionGroup var follow: FollowOptions
+
     @OptionGroup var options: CommonOptions
 
     func work() async throws {
@@ -16,14 +18,18 @@ struct Events: ListCommand {
         guard let source = context.source.events else {
             throw ScriptFailure("\(context.source.name) has no events: use --source ll2")
         }
+        // Events that name a followed launch, and those that name none (issue 38).
+        let followed = context.follow(follow)
         var all: [SpaceEvent] = []
         var cursor: PageCursor? = .first
-        while let next = cursor, all.count < arguments.limit {
+        var pages = 0
+        while let next = cursor, all.count < arguments.limit, followed.isEmpty || pages < ScriptContext.followedPagesMax {
+            pages += 1
             let page = try await context.fetch { () async throws(APIError) in try await source(arguments.segment, next, .normal) }
             let fresh = page.events.filter { event in !all.contains { $0.id == event.id } }
             // A server that pages on without anything new would keep this loop going.
             if fresh.isEmpty { break }
-            all += fresh
+            all += fresh.filter(followed.follows)
             cursor = page.next
         }
         let events = Array(all.prefix(arguments.limit))

@@ -7,10 +7,13 @@ import TminusStore
 
 /// `tminus favorites`: what the favorites database holds.
 struct FavoritesCommand: ScriptCommand {
-    static let configuration = CommandConfiguration(commandName: "favorites", abstract: "Print the favorite rockets and watched launches.")
+    static let configuration = CommandConfiguration(commandName: "favorites", abstract: "Print the favorite rockets and watched launches.",
+                                                    discussion: "What you favorited and watched is listed whole: the follow flags are taken (as by every subcommand) and change nothing here.")
 
     @Flag(help: "JSON instead of a table.")
     var json = false
+
+    @OptionGroup var follow: FollowOptions
 
     @OptionGroup var options: CommonOptions
 

@@ -7,10 +7,13 @@ import TminusStore
 
 /// `tminus ics ID`: the launch as a calendar file in the download folder (as `c` in the app).
 struct ICS: ScriptCommand {
-    static let configuration = CommandConfiguration(abstract: "Save a launch as a calendar event (.ics) in the download folder.")
+    static let configuration = CommandConfiguration(abstract: "Save a launch as a calendar event (.ics) in the download folder.",
+                                                    discussion: "An id names one launch: the follow flags are taken (as by every subcommand) and change nothing here.")
 
     @Argument(help: "The launch's id (as `tminus list --json` prints it).")
     var id: String
+
+    @OptionGroup var follow: FollowOptions
 
     @OptionGroup var options: CommonOptions
 

@@ -19,7 +19,7 @@ struct List: ListCommand {
     func work() async throws {
         let context = try ScriptContext(options)
         let launches = try await context.launches(arguments.segment, limit: arguments.limit,
-                                                  follow: follow.follow(saved: context.settings.config.follow))
+                                                  follow: context.follow(follow))
         // Frozen data's "upcoming" launches past their date are listed as the Upcoming tab
         // lists them, as `NO DATA` (never upcoming to a script); said once, why.
         let history = launches.filter { $0.sourceStatus?.kind == .noData }.count

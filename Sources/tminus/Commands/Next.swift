@@ -30,7 +30,7 @@ struct Next: ScriptCommand {
 
     func work() async throws {
         let context = try ScriptContext(options)
-        let followed = follow.follow(saved: context.settings.config.follow)
+        let followed = context.follow(follow)
         let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize, follow: followed)
         let now = context.clock.now()
         guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {

@@ -28,6 +28,8 @@ struct Tminus: ParsableCommand {
         subcommands: [Next.self, List.self, Events.self, Rockets.self, FavoritesCommand.self, ICS.self, Doctor.self]
     )
 
+    @OptionGroup var follow: FollowOptions
+
     @OptionGroup var options: CommonOptions
 
     /// Startup benchmark (Tests/Benchmarks/process_bench.py): leave after the first frame with
@@ -53,7 +55,13 @@ struct Tminus: ParsableCommand {
         bench?.mark("settings + log")
 
         let mailbox = Mailbox()
-        let viewModel = AppViewModel(environment: Wiring.environment(settings, logger: logger), mailbox: mailbox)
+        var appEnvironment = Wiring.environment(settings, logger: logger)
+        // The flags' follow is this run's (not saved); without them the saved one applies.
+        if follow.given {
+            let saved = PreferencesStore.file(settings.paths.settingsFile).load().preferences.savedFollow(config: settings.config.follow)
+            appEnvironment.followFlag = follow.follow(saved: saved)
+        }
+        let viewModel = AppViewModel(environment: appEnvironment, mailbox: mailbox)
         bench?.mark("view model")
         bench?.startWatchdog()
         let code: Int32

@@ -19,8 +19,12 @@ struct FollowOptions: ParsableArguments {
     @Flag(help: "Everything, whatever is followed (this run only).")
     var everything = false
 
-    /// The follow of this run: config.toml's `[follow]`, each kind the flags name replaced by
-    /// theirs; nothing with `--everything`.
+    /// Whether the command line names any of them (the app then follows them for this run,
+    /// without saving).
+    var given: Bool { !providers.isEmpty || !locations.isEmpty || crewed || !hide.isEmpty || everything }
+
+    /// The follow of this run: the saved one (chosen with `P`, else config.toml's `[follow]`),
+    /// each kind the flags name replaced by theirs; nothing with `--everything`.
     func follow(saved: Follow) -> Follow {
         guard !everything else { return .everything }
         return Follow(providers: providers.isEmpty ? saved.providers : providers,
@@ -32,8 +36,13 @@ struct FollowOptions: ParsableArguments {
 /// A follow naming a provider or place no launch has: said with the nearest names, exit 64 (a
 /// usage error: the name is wrong, not the network).
 struct UnknownFollowName: Error {
-    static func check(_ follow: Follow, against launches: [Launch]) throws {
-        guard let (kind, name, close) = Follow.unmatched(follow, in: launches).first else { return }
+    /// - Parameter known: the ids learned for names (a name the server was asked by its id is
+    ///   known even when no launch of it was read).
+    static func check(_ follow: Follow, against launches: [Launch], known: FollowIDs = FollowIDs()) throws {
+        let unknown = Follow.unmatched(follow, in: launches).filter { kind, name, _ in
+            (kind == "provider" ? known.providers : known.locations)[Follow.folded(name)] == nil
+        }
+        guard let (kind, name, close) = unknown.first else { return }
         let hint = close.isEmpty ? "" : " (close: " + close.joined(separator: ", ") + ")"
         ScriptContext.warn("no \(kind) matches '\(name)' in the \(launches.count) launches listed\(hint)")
         throw ExitCode(64)

@@ -31,7 +31,14 @@ struct ScriptContext {
 
     var time: LaunchTime { LaunchTime(zone: settings.timeZone) }
     /// The units the user chose in the app (the settings file), for rocket figures.
-    var units: UnitPreferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences.units }
+    var units: UnitPreferences { preferences.units }
+    var preferences: Preferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences }
+
+    /// What this run follows: the flags over the saved follow (chosen in the app with `P`,
+    /// else config.toml's `[follow]`).
+    func follow(_ options: FollowOptions) -> Follow {
+        options.follow(saved: preferences.savedFollow(config: settings.config.follow))
+    }
 
     /// How many pages a followed list reads at most for its `limit` (a rare provider on a list
     /// thousands long must not page through the hour's budget).
@@ -42,12 +49,15 @@ struct ScriptContext {
     /// them is a usage error, exit 64).
     func launches(_ segment: LaunchSegment, limit: Int, follow: Follow = .everything) async throws -> [Launch] {
         var all: [Launch] = [], read: [Launch] = []
-        var cursor: PageCursor? = .first
+        // The server asked for the followed launches by the ids the app learned for the names
+        // (Launch Library 2); the rows are checked here too.
+        let known = follow.isEmpty ? FollowIDs() : preferences.followIDs
+        var cursor: PageCursor? = PageCursor(page: 1, query: ListQuery(follow: follow, server: known.server(for: follow)))
         var pages = 0
         while let next = cursor, all.count < limit, follow.isEmpty || pages < Self.followedPagesMax {
             pages += 1
             // The cache's first upcoming page, read once, when it is fresh enough; else the source.
-            let cached = next.page == 1 && segment == .upcoming ? await freshEnoughUpcoming() : nil
+            let cached = next.page == 1 && segment == .upcoming ? await freshEnoughUpcoming(next) : nil
             let fetched: Fetched<LaunchPage>
             if let cached {
                 fetched = cached
@@ -60,7 +70,7 @@ struct ScriptContext {
             all += page.launches.filter { launch in follow.follows(launch) && !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
-        if !follow.isEmpty { try UnknownFollowName.check(follow, against: read) }
+        if !follow.isEmpty { try UnknownFollowName.check(follow, against: read, known: known) }
         return await withCachedDetails(Array(all.prefix(limit)))
     }
 
@@ -68,8 +78,15 @@ struct ScriptContext {
     /// in a status bar every 15 s must not spend the hour's budget): up to 30 min old, or 12
     /// while its next launch is within the hour of NET (twice the app's cadences, so that a
     /// running app's refreshes keep it fresh and the script never asks in its stead).
-    func freshEnoughUpcoming() async -> Fetched<LaunchPage>? {
-        guard let cached = try? await source.launches(.upcoming, .first, .cacheOnly), let at = cached.fetchedAt else { return nil }
+    /// A followed list's own page first (the app caches it under the same query), else the
+    /// whole list's (its rows are filtered here).
+    func freshEnoughUpcoming(_ cursor: PageCursor = .first) async -> Fetched<LaunchPage>? {
+        if cursor != .first, let own = await freshEnough(cursor) { return own }
+        return await freshEnough(.first)
+    }
+
+    private func freshEnough(_ cursor: PageCursor) async -> Fetched<LaunchPage>? {
+        guard let cached = try? await source.launches(.upcoming, cursor, .cacheOnly), let at = cached.fetchedAt else { return nil }
         let now = clock.now(), age = now.timeIntervalSince(at)
         let next = ScriptOutput.nextLaunch(in: cached.value.launches, now: now)
         let near = next?.date.map { $0.timeIntervalSince(now) < 3600 } ?? false

@@ -42,6 +42,7 @@ enum Wiring {
         environment.keys = settings.config.keys
         environment.themeFlag = settings.theme
         environment.configTheme = settings.config.theme
+        environment.configFollow = settings.config.follow
         environment.colorOverrides = settings.config.colors
         environment.seen = .file(settings.paths.state.appending(path: "seen.json"))
         environment.leftover = Leftover.read(RescueCopy.existing(in: RescueCopy.replayed(settings.paths)))

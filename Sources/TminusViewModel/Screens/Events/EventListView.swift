@@ -19,7 +19,8 @@ enum EventListView {
             return
         }
         let count = list.status.hasLoadedOnce ? "\(list.events.count)\(list.paging.next != nil ? "+" : "") event\(list.events.count == 1 ? "" : "s")" : ""
-        LaunchListView.putFacts([count, "times in \(state.time.zoneName)"], after: SegmentSwitch.endX, right: rect.right, y: rect.y, into: &frame)
+        LaunchListView.putFacts([state.followingWords(events: list) ?? "", count, "times in \(state.time.zoneName)"],
+                                after: SegmentSwitch.endX, right: rect.right, y: rect.y, into: &frame)
         let layout = context.layout
         let textX = 2 + layout.thumbnailColumns + 2
         let dateX = rect.right - dateWidth - 2
@@ -30,7 +31,10 @@ enum EventListView {
         guard !list.events.isEmpty else {
             let what = events.segment == .upcoming ? "upcoming events" : "past events"
             if !LaunchListView.sayLoadingOrError(list.status, what: what, y: middle, into: &frame), list.status.hasLoadedOnce {
-                frame.grid.putCentered("No \(what).", y: middle, style: Theme.label)
+                frame.grid.putCentered(list.hiddenCount > 0 ? "No \(what) of what you follow." : "No \(what).", y: middle, style: Theme.label)
+                if list.hiddenCount > 0 {
+                    frame.grid.putCentered("\(list.hiddenCount) hidden by the follow · E shows everything · P changes it", y: middle + 1, style: Theme.label)
+                }
             }
             return
         }

@@ -91,6 +91,7 @@ extension AppReducer {
             list.status.failed(error, mode: asked.mode, now: now)
         case .success(let fetched):
             let fetchedAt = fetched.fetchedAt ?? now
+            list.show(following: state.activeFollow)
             list.received(fetched.value, isFirst: asked.page == 1, fetchedAt: fetchedAt)
             // An hour fresh (not a launch list's ten minutes): a cache read younger than that
             // asks nothing behind it.

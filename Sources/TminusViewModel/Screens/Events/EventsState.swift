@@ -15,7 +15,13 @@ public struct EventsState: Sendable, Hashable {
 
 /// One paginated event list: its rows and selection, its pages a `Paging` as a launch list's.
 public struct EventListState: Sendable, Hashable {
-    public var events: [SpaceEvent] = []
+    /// The rows shown: what arrived, through the follow.
+    public private(set) var events: [SpaceEvent] = []
+    /// Every event that arrived, followed or not (`E` shows them at once, no request).
+    public private(set) var all: [SpaceEvent] = []
+    /// The follow the rows are shown through (issue 38: events naming a followed launch, and
+    /// those naming none).
+    public private(set) var follow = Follow.everything
     public var selection = 0
     public var paging = Paging()
     public var status = RemoteStatus()
@@ -41,14 +47,28 @@ public struct EventListState: Sendable, Hashable {
         let fresh = page.events.filter { novel.contains($0.id) && unique.insert($0.id).inserted }
         if isFirst {
             let selectedID = selectedEvent?.id
-            events = fresh
+            all = fresh
+            events = all.filter(follow.follows)
             selection = selectedID.flatMap { id in events.firstIndex { $0.id == id } } ?? 0
             status.updatedAt = fetchedAt
         } else {
-            events += fresh
+            all += fresh
+            events += fresh.filter(follow.follows)
             status.updatedAt = min(status.updatedAt ?? fetchedAt, fetchedAt)
         }
     }
+
+    /// The rows through another follow, the selection kept on its event where it still shows.
+    mutating func show(following follow: Follow) {
+        guard follow != self.follow else { return }
+        let selectedID = selectedEvent?.id
+        self.follow = follow
+        events = all.filter(follow.follows)
+        selection = selectedID.flatMap { id in events.firstIndex { $0.id == id } } ?? min(selection, max(0, events.count - 1))
+    }
+
+    /// How many of the events that arrived the follow leaves out.
+    public var hiddenCount: Int { all.count - events.count }
 }
 
 /// What an event list request asked, carried back with its answer.

@@ -144,7 +144,7 @@ extension AppReducer {
     mutating func userClearedFilters(_ id: ListID) {
         let query = state.query(id)
         guard query.narrows else { return }
-        switchQuery(to: ListQuery(reversed: query.reversed), in: id)
+        switchQuery(to: query.ground(reversed: query.reversed), in: id)
         loadFirstPageIfNeeded(id)
     }
 
@@ -171,7 +171,7 @@ extension AppReducer {
         var list: LaunchListState
         if let keptList = kept.removeValue(forKey: query) {
             list = keptList
-        } else if let whole = Self.wholeList(id, old: old, current: current, kept: kept) {
+        } else if let whole = Self.wholeList(id, for: query, old: old, current: current, kept: kept) {
             // Every upcoming launch the source has is already here: the filter and the order
             // are made from it, and no request is spent (issue 36: a few searches emptied the
             // hour's budget).
@@ -188,8 +188,9 @@ extension AppReducer {
                 // Rows that match at once: from the list without filters, or from the list
                 // shown so far (it may hold pages the unfiltered one has not loaded); all its
                 // rows that pass the new filters are right, if maybe not all of them.
-                let base = old.narrows ? kept[ListQuery(reversed: query.reversed)]?.launches ?? [] : current.launches
-                let candidates = old.narrows ? [base, current.launches] : [base]
+                // (Under another follow, the rows both follows take.)
+                let grounds = [query.ground(reversed: query.reversed), old.ground(reversed: query.reversed)]
+                let candidates = grounds.compactMap { kept[$0]?.launches } + [current.launches]
                 list.launches = candidates.map { $0.filter { query.matches($0) } }.max { $0.count < $1.count } ?? []
             } else {
                 // The other order: the rows stay until its first page replaces them.
@@ -197,7 +198,7 @@ extension AppReducer {
             }
         }
         state.otherQueryLists[id] = kept.isEmpty ? nil : kept
-        state.queries[id] = query == .default ? nil : query
+        state.queries[id] = query == state.ground(id) ? nil : query
         list.selection = selectedID.flatMap { id in list.launches.firstIndex { $0.id == id } }
             ?? min(list.selection, max(0, list.launches.count - 1))
         keepSelectionVisible(&list)
@@ -206,18 +207,20 @@ extension AppReducer {
 
     /// The upcoming list without filters when it is the whole of what the source has (its
     /// last page in, nothing failed, nothing loading), and the order it was asked in
-    /// (`reversed`). Nil for the past (thousands long: the server is asked) and for a list
-    /// still paging.
-    static func wholeList(_ id: ListID, old: ListQuery, current: LaunchListState,
+    /// (`reversed`): under the same follow as `query`, or under none (every launch, which any
+    /// follow is made from). Nil for the past (thousands long: the server is asked) and for a
+    /// list still paging.
+    static func wholeList(_ id: ListID, for query: ListQuery, old: ListQuery, current: LaunchListState,
                           kept: [ListQuery: LaunchListState]) -> (list: LaunchListState, reversed: Bool)? {
         guard id == .segment(.upcoming) else { return nil }
-        let candidates: [(LaunchListState?, Bool)] = [
-            (old.narrows ? kept[ListQuery(reversed: old.reversed)] : current, old.reversed),
-            (kept[ListQuery(reversed: !old.reversed)], !old.reversed),
-        ]
-        for case let (list?, reversed) in candidates
+        let lists = [(old, current)] + kept.map { ($0.key, $0.value) }
+        // The same follow first, then the same order: one answer whatever the order kept.
+        let candidates = lists
+            .filter { !$0.0.narrows && ($0.0.follow == query.follow && $0.0.server == query.server || $0.0.follow.isEmpty && $0.0.server == .none) }
+            .sorted { ($0.0.follow == query.follow ? 0 : 1, $0.0.reversed == old.reversed ? 0 : 1) < ($1.0.follow == query.follow ? 0 : 1, $1.0.reversed == old.reversed ? 0 : 1) }
+        for (asked, list) in candidates
         where list.status.hasLoadedOnce && !list.isLoading && list.status.error == nil && list.next == nil && list.end == nil {
-            return (list, reversed)
+            return (list, asked.reversed)
         }
         return nil
     }
@@ -228,7 +231,7 @@ extension AppReducer {
         if case .segment? = state.filterInput?.list { state.filterInput = nil }
         for segment in LaunchSegment.allCases {
             let id = ListID.segment(segment)
-            switchQuery(to: .default, in: id)
+            switchQuery(to: state.ground(id), in: id)
             state.otherQueryLists[id] = nil
         }
     }

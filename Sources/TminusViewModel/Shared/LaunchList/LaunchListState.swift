@@ -19,6 +19,12 @@ public struct LaunchListState: Sendable, Hashable {
     public var generation = 0
     /// Records the source sent that could not be read, over the pages shown (skipped, counted).
     public var unreadable = 0
+    /// Launches the server sent that the list's filters left out here (a filter the server
+    /// cannot apply, a follow it ignored): its total is then no count of this list's rows.
+    public var dropped = 0
+    /// Those the follow left out (the header counts them; `P` lists their providers and
+    /// places). No more than the pages asked for hold.
+    public var hiddenByFollow: [Launch] = []
 
     public init() {}
 
@@ -49,8 +55,14 @@ public struct LaunchListState: Sendable, Hashable {
     }
 
     /// A page arrived (already filtered to the list's query; `all` is what the server sent).
-    mutating func received(_ page: LaunchPage, all: [Launch], isFirst: Bool, fetchedAt: Date) {
+    mutating func received(_ page: LaunchPage, all: [Launch], follow: Follow = .everything, isFirst: Bool, fetchedAt: Date) {
         paging.received(ids: all.map(\.id), next: page.next, totalDocs: page.totalDocs, isFirst: isFirst)
+        defer {
+            let kept = Set(page.launches.map(\.id))
+            dropped += all.filter { !kept.contains($0.id) }.count
+            let known = Set(hiddenByFollow.map(\.id))
+            hiddenByFollow += all.filter { !follow.follows($0) && !known.contains($0.id) }
+        }
         if isFirst {
             // A refresh replaces the rows but keeps the user on the launch they were on.
             let selectedID = selectedLaunch?.id
@@ -58,6 +70,8 @@ public struct LaunchListState: Sendable, Hashable {
             selection = selectedID.flatMap { id in launches.firstIndex { $0.id == id } } ?? 0
             status.updatedAt = fetchedAt
             unreadable = page.unreadable
+            dropped = 0
+            hiddenByFollow = []
         } else {
             launches += Self.uniqued(page.launches, after: launches)
             // The list is as old as its oldest page.

@@ -20,7 +20,8 @@ enum LaunchListView {
         drawSegments(state, list: list, in: rect, into: &frame)
         let startup = state.showsStartupLogo
         drawRows(list, what: state.segment == .upcoming ? "upcoming launches" : "past launches",
-                 filters: filterWords(state, id: .segment(state.segment)), match: state.query(.segment(state.segment)).text,
+                 filters: filterWords(state, id: .segment(state.segment)), following: state.emptyFollowWords,
+                 match: state.query(.segment(state.segment)).text,
                  outcome: .word, startup: startup, in: rect, context: context, into: &frame)
     }
 
@@ -28,7 +29,7 @@ enum LaunchListView {
     /// - Parameters:
     ///   - filters: the list's filters in words, for an empty list to name.
     ///   - match: the `/` text, highlighted in the names that hold it (`n`/`N` go through them).
-    static func drawRows(_ list: LaunchListState, what: String, filters: [String] = [], match: String = "",
+    static func drawRows(_ list: LaunchListState, what: String, filters: [String] = [], following: [String]? = nil, match: String = "",
                          outcome: Outcome, startup: Bool, in rect: Rect, context: RenderContext, into frame: inout Frame) {
         let layout = context.layout
         let pictures = context.launchRowHeight > 1
@@ -38,7 +39,7 @@ enum LaunchListView {
         drawHeader(columns, into: &frame, y: rect.y + 1)
 
         if list.launches.isEmpty {
-            drawEmpty(list, what: what, filters: filters, startup: startup, in: rect, context: context, into: &frame)
+            drawEmpty(list, what: what, filters: filters, following: following, startup: startup, in: rect, context: context, into: &frame)
             return
         }
         var y = rect.y + 2
@@ -94,7 +95,7 @@ enum LaunchListView {
 
     static func countText(_ list: LaunchListState) -> String {
         // A server that paged on without sending anything new has also lied about its total.
-        if list.end == nil, let total = list.totalDocs, total > list.launches.count {
+        if list.end == nil, list.dropped == 0, let total = list.totalDocs, total > list.launches.count {
             // "loaded": "X of Y" elsewhere counts what matches a filter (issue 37).
             return "\(list.launches.count) of \(total) launches loaded"
         }
@@ -109,7 +110,9 @@ enum LaunchListView {
         drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, width: width, into: &frame)
         let count = countText(list)
         // Which zone the times are in, once, where the eye looks for the list's facts.
-        let facts = queryFacts(state, id: .segment(state.segment)) + [count, unreadableText(list), "times in \(state.time.zoneName)"]
+        // What is followed first: it is kept when the rest does not fit (issue 38).
+        let facts = [state.followingWords(state.segment) ?? ""] + queryFacts(state, id: .segment(state.segment))
+            + [count, unreadableText(list), "times in \(state.time.zoneName)"]
         let typing = state.filterInput?.list == .segment(state.segment)
         putFacts(facts, after: typing ? width / 2 : SegmentSwitch.endX, right: width, y: y, into: &frame)
     }
@@ -265,7 +268,7 @@ enum LaunchListView {
         for line in y..<(y + max(1, height)) { frame.grid.put(line == y ? "› " : "  ", x: 0, y: line, style: tab) }
     }
 
-    static func drawEmpty(_ list: LaunchListState, what: String, filters: [String] = [], startup: Bool,
+    static func drawEmpty(_ list: LaunchListState, what: String, filters: [String] = [], following: [String]? = nil, startup: Bool,
                           in rect: Rect, context: RenderContext, into frame: inout Frame) {
         let middle = rect.y + 2 + (rect.height - 2) / 2 - 1
         if startup {
@@ -276,6 +279,11 @@ enum LaunchListView {
             // the server's answer after); say which, and how to get them back.
             frame.grid.putCentered("No \(what) match filter: \(filters.joined(separator: " · "))", y: middle, style: Theme.label)
             frame.grid.putCentered("Esc clears the filter", y: middle + 1, style: Theme.label)
+        } else if let following, list.status.hasLoadedOnce {
+            // The follow left nothing: said, with the way to everything (issue 38).
+            for (i, line) in following.enumerated() {
+                frame.grid.putCentered(line, y: middle + i, style: Theme.label)
+            }
         } else if list.status.hasLoadedOnce {
             frame.grid.putCentered("No \(what).", y: middle, style: Theme.label)
         }

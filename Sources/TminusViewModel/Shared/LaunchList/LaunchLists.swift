@@ -225,7 +225,7 @@ extension AppReducer {
                 received.launches = received.launches.filter { asked.query.matches($0) }
                 received.next?.query = asked.query
                 let fetchedAt = fetched.fetchedAt ?? reducer.now
-                list.received(received, all: all, isFirst: asked.page == 1, fetchedAt: fetchedAt)
+                list.received(received, all: all, follow: asked.query.follow, isFirst: asked.page == 1, fetchedAt: fetchedAt)
                 askNetwork = list.status.succeeded(fetchedAt: fetchedAt, problem: fetched.problem, mode: asked.mode, now: reducer.now,
                                                    archive: fetched.archive)
             }
@@ -245,6 +245,7 @@ extension AppReducer {
             if fetched.archive == nil { updateOpenDetails(from: fetched.value.launches, fetchedAt: fetched.fetchedAt ?? now) }
             refreshStoredFavorites(launches: fetched.value.launches)
             noteChanges(fetched.value.launches)
+            if fetched.archive == nil { learnFollowIDs(from: fetched.value.launches) }
         }
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import TminusCore
+
+/// The follow at work (issue 38): the Upcoming and Past lists stand on it (their `ground`),
+/// so the rows, the banner, the preview, the reminders and the what-changed flags all follow
+/// it; `E` shows everything for a moment; the server's ids for its names are learned from
+/// the launches that arrive.
+extension AppReducer {
+    /// `E`: everything, or the follow again. Each is a list of its own, kept: going back and
+    /// forth asks the server at most once for each.
+    mutating func userToggledEverything() {
+        guard !state.follow.isEmpty else {
+            show(Notice("nothing is followed: every launch shows (P chooses what to follow)"))
+            return
+        }
+        changeFollow { $0.showsEverything.toggle() }
+        show(Notice(state.showsEverything ? "everything for now — E follows again (\(state.follow.words))"
+                                          : "following: " + state.follow.words))
+    }
+
+    /// Changes what the lists stand on: each segment keeps its filters and order over the new
+    /// ground, the lists of the old one are kept aside (going back costs nothing).
+    mutating func changeFollow(_ change: (inout AppState) -> Void) {
+        let ids = LaunchSegment.allCases.map { ListID.segment($0) }
+        // Each list's query written out, so it is the old ground's until switched.
+        for id in ids { state.queries[id] = state.query(id) }
+        change(&state)
+        for id in ids {
+            var query = state.query(id)
+            let ground = state.ground(id)
+            query.follow = ground.follow
+            query.server = ground.server
+            switchQuery(to: query, in: id)
+            if state.queries[id] == ground { state.queries[id] = nil }
+        }
+        let follow = state.activeFollow
+        for segment in LaunchSegment.allCases { state.events.lists[segment]?.show(following: follow) }
+        // The list on screen, and Upcoming (the banner and the reminders read it).
+        loadFirstPageIfNeeded(.segment(state.segment))
+        loadFirstPageIfNeeded(.segment(.upcoming))
+    }
+
+    /// Launches arrived: the ids of the followed names they show are kept (settings.json), so
+    /// the next run asks the server for the followed launches only.
+    mutating func learnFollowIDs(from launches: [Launch]) {
+        guard !state.follow.isEmpty else { return }
+        var ids = state.preferences.followIDs
+        guard ids.learn(from: launches, for: state.follow) else { return }
+        state.preferences.followIDs = ids
+        effects.append(.savePreferences(state.preferences))
+    }
+}
+
+extension AppState {
+    /// The header's words while a follow applies: `following: SpaceX · Florida · crewed ·
+    /// 63 hidden` (the launches at hand of this list the follow leaves out; none said when
+    /// none is at hand, as when the server left them out), or while `E` shows everything,
+    /// `everything (E follows SpaceX again)`. Nil when nothing is followed.
+    public func followingWords(_ segment: LaunchSegment) -> String? {
+        guard !follow.isEmpty else { return nil }
+        if showsEverything { return "everything · E follows again" }
+        let id = ListID.segment(segment)
+        // The launches at hand the follow leaves out: in the lists of other follows (`E`), and
+        // those the server sent for this one and the rows here left out.
+        let lists = [list(id)] + (otherQueryLists[id]?.values.map { $0 } ?? [])
+        let hidden = Set(lists.flatMap(\.launches).filter { !follow.follows($0) }.map(\.id))
+            .union(list(id).hiddenByFollow.map(\.id)).count
+        return "following: " + follow.words + (hidden > 0 ? " · \(hidden) hidden" : "")
+    }
+
+    /// What an empty Launches list says while a follow applies: that the follow left nothing,
+    /// and on the r/SpaceX archive (SpaceX's launches only) that it follows other providers.
+    public var emptyFollowWords: [String]? {
+        guard !activeFollow.isEmpty else { return nil }
+        let hint = "E shows everything · P changes what you follow"
+        if frozenSources.contains(sourceIndex), !follow.providers.isEmpty,
+           !follow.providers.contains(where: { Follow.names($0, provider: "SpaceX", abbrev: "SpX") }) {
+            return ["\(sourceName) has SpaceX's launches only: you follow \(follow.providers.joined(separator: ", ")).", hint]
+        }
+        return ["Nothing here of what you follow (\(follow.words)).", hint]
+    }
+
+    /// The same for an event list: the events that arrived and the follow leaves out.
+    public func followingWords(events list: EventListState) -> String? {
+        guard !follow.isEmpty else { return nil }
+        if showsEverything { return "everything · E follows again" }
+        return "following: " + follow.words + (list.hiddenCount > 0 ? " · \(list.hiddenCount) hidden" : "")
+    }
+}
