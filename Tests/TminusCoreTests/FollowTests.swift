@@ -119,6 +119,8 @@ struct FollowServerTests {
         #expect(back.follow == preferences.follow && back.followIDs == preferences.followIDs)
         let old = try JSONDecoder().decode(Preferences.self, from: Data(#"{"units": {}, "follow": {"providers": ["ULA"]}}"#.utf8))
         #expect(old.follow == Follow(providers: ["ULA"]), "a kind left out is not followed")
+        let handWritten = try JSONDecoder().decode(Preferences.self, from: Data(#"{"follow_ids": {"providers": {"ula": ["124"]}}}"#.utf8))
+        #expect(handWritten.followIDs == FollowIDs(providers: ["ula": ["124"]]), "a kind left out has nothing learned")
         let none = try JSONDecoder().decode(Preferences.self, from: Data("{}".utf8))
         #expect(none.follow == nil && none.savedFollow(config: Follow(crewed: true)) == Follow(crewed: true))
         #expect(back.savedFollow(config: Follow(crewed: true)) == preferences.follow)

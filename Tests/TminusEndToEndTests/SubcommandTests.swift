@@ -165,6 +165,40 @@ struct SubcommandTests {
         #expect(everything.status == 0 && everything.stderr.isEmpty, "\(everything.stderr)")
     }
 
+    /// The follow chosen in the app (settings.json) is what every subcommand follows, over
+    /// config.toml's; `events` and `rockets` follow it too; every subcommand takes the flags.
+    @Test func theFollowChosenInTheAppAppliesToEverySubcommand() throws {
+        let rig = try Self.rig()
+        let config = rig.dataDir.appending(path: "config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[follow]\nproviders = [\"Indian Space Research\"]\n".write(to: config.appending(path: "config.toml"), atomically: true, encoding: .utf8)
+        try #"{"follow": {"providers": ["United Launch Alliance"]}}"#.write(to: config.appending(path: "settings.json"), atomically: true, encoding: .utf8)
+        let ll2 = ["--source", "ll2"]
+        let next = try rig.run(["next", "--format", "{provider}"] + ll2)
+        #expect(next.stdout == "United Launch Alliance\n", "\(next.stdout)\(next.stderr)")
+        let list = try rig.run(["list", "--json", "--limit", "40"] + ll2)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(!rows.isEmpty && rows.allSatisfy { $0["provider"] as? String == "United Launch Alliance" }, "\(list.stdout)")
+        // Events: those naming a followed launch, and those naming none.
+        let events = try rig.run(["events", "--json", "--limit", "40", "--provider", "SpaceX"] + ll2)
+        let all = try rig.run(["events", "--json", "--limit", "40", "--everything"] + ll2)
+        let followed = try #require(try JSONSerialization.jsonObject(with: Data(events.stdout.utf8)) as? [[String: Any]])
+        let every = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+        let names = followed.compactMap { $0["name"] as? String }
+        #expect(events.status == 0 && followed.count < every.count, "\(events.stderr)")
+        #expect(names.contains("Europa Clipper Earth Flyby") && !names.contains("NG-14 Cygnus Release & Reentry"), "\(names)")
+        #expect(names.contains("US EVA-97"), "an event naming no launch stays: \(names)")
+        // Rockets: by provider.
+        let rockets = try rig.run(["rockets", "--json", "--provider", "Blue Origin"] + ll2)
+        let named = try #require(try JSONSerialization.jsonObject(with: Data(rockets.stdout.utf8)) as? [[String: Any]])
+        #expect(named.count == 1 && named.first?["name"] as? String == "New Shepard", "\(rockets.stdout)\(rockets.stderr)")
+        // The rest take the flags.
+        for command in [["favorites"], ["doctor"], ["ics", "no-such-launch"]] {
+            let result = try rig.run(command + ["--provider", "SpaceX", "--crewed", "--everything"])
+            #expect(!result.stderr.contains("Unknown option"), "\(command): \(result.stderr)")
+        }
+    }
+
     /// One run says its failures one way (issue 37: `tminus: r/SpaceX API: …` beside `Error:
     /// r/SpaceX API: …`): every line on stderr starts `tminus: `, the failure's too.
     @Test func everyLineOnStderrSaysTminus() throws {

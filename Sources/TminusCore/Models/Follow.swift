@@ -193,6 +193,15 @@ public struct FollowIDs: Sendable, Hashable, Codable {
         self.providers = providers; self.locations = locations
     }
 
+    enum CodingKeys: String, CodingKey { case providers, locations }
+
+    /// A kind left out has nothing learned (a hand-written settings file).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        providers = try c.decodeIfPresent([String: [String]].self, forKey: .providers) ?? [:]
+        locations = try c.decodeIfPresent([String: [String]].self, forKey: .locations) ?? [:]
+    }
+
     /// Adds the ids the launches show for the follow's words; true when anything was new.
     @discardableResult
     public mutating func learn(from launches: [Launch], for follow: Follow) -> Bool {

@@ -244,7 +244,8 @@ extension AppReducer {
         if case .success(let fetched) = result {
             if fetched.archive == nil { updateOpenDetails(from: fetched.value.launches, fetchedAt: fetched.fetchedAt ?? now) }
             refreshStoredFavorites(launches: fetched.value.launches)
-            noteChanges(fetched.value.launches)
+            // What changed is of what the user sees: a launch the follow hides is not "looked at".
+            noteChanges(fetched.value.launches.filter(asked.query.follow.follows))
             if fetched.archive == nil { learnFollowIDs(from: fetched.value.launches) }
         }
     }
