@@ -111,7 +111,7 @@ struct LaunchLibrary2RecordedTests {
         #expect(launch.datePrecision == .hour)
         #expect(launch.rocket == .object(ll2Rocket("ll2-config-43", "PSLV-CA")))
         #expect(launch.launchpad == .object(Launchpad(id: "ll2-pad-50", name: "Satish Dhawan Space Centre First Launch Pad",
-                                                      locality: "Satish Dhawan Space Centre, India")))
+                                                      locality: "Satish Dhawan Space Centre, India", locationID: "14")))
         #expect(launch.missionType == "Earth Science")
         #expect(launch.orbit == "Low Earth Orbit")
         #expect(launch.details?.hasPrefix("TeLEOS-2 is a Singaporean Earth Observation satellite") == true)
@@ -180,7 +180,7 @@ struct LaunchLibrary2RecordedTests {
         #expect(resurs.date == (try instant("2024-03-31T09:36:45Z")))
         #expect(resurs.provider == "Russian Federal Space Agency (ROSCOSMOS)")
         #expect(resurs.launchpad == .object(Launchpad(id: "ll2-pad-20", name: "31/6",
-                                                      locality: "Baikonur Cosmodrome, Republic of Kazakhstan")))
+                                                      locality: "Baikonur Cosmodrome, Republic of Kazakhstan", locationID: "15")))
     }
 
     @Test func march2024TBDFlagsCapThePrecision() throws {
@@ -238,7 +238,7 @@ struct LaunchLibrary2RecordedTests {
         #expect(launch.image == (try makeURL("https://thespacedevs-dev.nyc3.digitaloceanspaces.com/media/images/falcon2520925_image_20221009234147.png")))
         #expect(launch.rocket == .object(ll2Rocket("ll2-config-164", "Falcon 9 Block 5")))
         #expect(launch.launchpad == .object(Launchpad(id: "ll2-pad-16", name: "Space Launch Complex 4E",
-                                                      locality: "Vandenberg SFB, CA, USA")))
+                                                      locality: "Vandenberg SFB, CA, USA", locationID: "11")))
         #expect(launch.provider == "SpaceX")
         #expect(launch.missionType == "Communications" && launch.orbit == "Low Earth Orbit")
         #expect(launch.probability == nil)

@@ -91,7 +91,8 @@ struct LaunchLibrary2RocketsTests {
         try await rig.waitForRequests(under: "/2.3.0/launches/upcoming/?limit=100&offset=0&rocket__configuration__id=164&mode=detailed", count: 1)
         // W: the detailed rows carry the listed videos; one of them has one.
         try tmux.sendKeys("W")
-        screen = try await tmux.waitUntil("webcasts only") { $0.contains("webcast · 1 of 19 launches") }
+        // The server cannot filter by webcast: its total (19) is not this list's count.
+        screen = try await tmux.waitUntil("webcasts only") { $0.contains("webcast · 1 launch so far") }
         #expect(screen.contains(LaunchLibrary2Tests.starlink), "\(screen)")
         try await rig.waitForRequests(
             under: "/2.3.0/launches/upcoming/?limit=100&offset=0&rocket__configuration__id=164&mode=detailed", count: 1)

@@ -144,6 +144,13 @@ struct SubcommandTests {
         let typo = try rig.run(["next", "--provider", "SpaceXX"] + ll2)
         #expect(typo.status == 64 && typo.stdout.isEmpty, "\(typo.stderr)")
         #expect(typo.stderr.hasPrefix("tminus: no provider matches 'SpaceXX' in the ") && typo.stderr.contains("(close: SpaceX"), "\(typo.stderr)")
+    }
+
+    /// `--crewed` is asked of the server (`is_crewed=true`, a request of its own: a rig of its
+    /// own, so the budget's burst is this test's); none of the recorded launches is crewed.
+    @Test func crewedIsAskedOfTheServerAndNoneIsNext() throws {
+        let rig = try Self.rig()
+        let ll2 = ["--source", "ll2"]
         let crewed = try rig.run(["next", "--crewed"] + ll2)
         #expect(crewed.status == 1 && crewed.stderr.contains("followed (crewed)"), "\(crewed.stderr)")
         #expect(try rig.run(["next", "--crewed", "--everything"] + ll2).status == 0, "--everything: this run follows nothing")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TminusCore
 import TminusRender
@@ -173,6 +174,24 @@ struct FollowingTests {
         let h = await Harness(source: ScriptedSource(upcoming: Self.launches), followFlag: Follow(locations: ["Florida"])).started()
         #expect(h.preferences.load().preferences.followIDs.locations["florida"] == ["12"])
     }
+
+    /// Ids learned while lists are asked for do not change a list's query under its answer:
+    /// they wait for the next change of follow (or run).
+    @Test func idsLearnedMidRunWaitForTheNextChange() async {
+        let past = Sample.launches(4, upcoming: false).map { launch -> Launch in
+            var launch = launch
+            launch.provider = "Rocket Lab"; launch.providerID = "147"
+            return launch
+        }
+        let source = ScriptedSource(upcoming: Self.launches, past: past)
+        let h = await Harness(source: source, followFlag: Self.rocketLab)
+        h.viewModel.start()
+        h.viewModel.handle(.key(.character("p")))  // Past asked while Upcoming's answer teaches the ids
+        await h.viewModel.settle()
+        #expect(h.state.preferences.followIDs.providers["rocket lab"] == ["147"])
+        #expect(h.state.query(.segment(.past)).server == .none)
+        #expect(h.state.past.launches.count == 4 && !h.state.past.isLoading, "the answer was not dropped")
+    }
 }
 
 @Suite("Following: reminders")
@@ -202,5 +221,42 @@ struct FollowedReminderTests {
         let rig = await ReminderRig(launches, watched: [], now: Sample.reference, reminders: [10])
         await rig.tick(at: launches[1].date!.addingTimeInterval(-5 * 60))
         #expect(rig.spy.reminders.isEmpty)
+    }
+}
+
+/// The follow's server ids are the app's own learning, not the user's choice: a disk that
+/// refuses them is logged, never "unsaved", and a settings file that could not be read is not
+/// written over to keep them.
+@Suite("Following: the ids learned")
+struct FollowIDsSavingTests {
+    final class Saves: Sendable {
+        let count = Mutex(0)
+    }
+
+    static func store(problem: String? = nil, refuse: Bool, saves: Saves) -> PreferencesStore {
+        PreferencesStore(load: { .init(preferences: .defaults, problem: problem) }, save: { _ in
+            saves.count.withLock { $0 += 1 }
+            return refuse ? .failure(.init(message: "could not save settings: read-only file system")) : .success(())
+        })
+    }
+
+    @Test func aRefusedWriteOfTheIdsIsNoUnsavedWork() async {
+        let saves = Saves()
+        let h = await Harness(source: ScriptedSource(upcoming: FollowingTests.launches),
+                              preferences: Self.store(refuse: true, saves: saves),
+                              followFlag: Follow(locations: ["Florida"])).started()
+        #expect(saves.count.withLock { $0 } == 1, "the ids were written once")
+        #expect(h.state.preferences.followIDs.locations["florida"] == ["12"], "and kept for the run")
+        #expect(UnsavedWork(h.state).isEmpty)
+        #expect(h.state.notice?.level != .error, "\(String(describing: h.state.notice))")
+    }
+
+    @Test func aSettingsFileThatCouldNotBeReadIsNotWrittenOverForThem() async {
+        let saves = Saves()
+        let h = await Harness(source: ScriptedSource(upcoming: FollowingTests.launches),
+                              preferences: Self.store(problem: "settings.json: not JSON", refuse: false, saves: saves),
+                              followFlag: Follow(locations: ["Florida"])).started()
+        #expect(saves.count.withLock { $0 } == 0)
+        #expect(h.state.preferences.followIDs.locations["florida"] == ["12"], "learned for the run all the same")
     }
 }

@@ -22,6 +22,9 @@ public enum Effect: Sendable, Hashable {
     case cancelPicture(PictureRequest)
     // Writes, each kind in the order asked.
     case savePreferences(Preferences)
+    /// The settings written for what the app learned by itself (a follow's server ids): a
+    /// failure is logged, not reported as something the user asked for that was lost.
+    case rememberFollowIDs(Preferences)
     /// A call to the favorites database; its answer comes back as `.favoritesAnswered`.
     case favorites(FavoritesCall)
     case saveExport(fileName: String, contents: Data)

@@ -103,6 +103,14 @@ final class EffectRunner {
         case .savePreferences(let preferences):
             let store = env.preferences
             startInOrder(.preferences) { .preferencesSaved(await store.save(preferences)) }
+        case .rememberFollowIDs(let preferences):
+            let store = env.preferences, log = env.log
+            startInOrder(.preferences) { () async -> AppEvent? in
+                if case .failure(let error) = await store.save(preferences) {
+                    log("settings: the follow's server ids were not kept: \(error.message)")
+                }
+                return nil  // nothing for the screen: the next run reads them
+            }
         case .favorites(let call):
             let store = env.favorites
             startInOrder(.favorites) { () async -> AppEvent in

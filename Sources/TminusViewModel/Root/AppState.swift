@@ -52,6 +52,13 @@ public struct AppState: Sendable, Hashable {
     /// What this run follows (issue 38): the one chosen with `P` (saved), else config.toml's,
     /// with the command line's `--provider` … for this run over it.
     public var follow = Follow.everything
+    /// The settings file could not be read at start (corrupt, a bad value): nothing the app
+    /// learns by itself is written over it; a choice of the user's is.
+    public var settingsFileProblem = false
+    /// The follow as the server's filters, fixed when the follow is applied (at start, `P`):
+    /// ids learned meanwhile wait for the next change or run, so a list's query never changes
+    /// under an answer on its way.
+    public var followServer = ServerFollow.none
     /// `E`: every launch shown for a moment, the follow kept (until `E` again or the next run).
     public var showsEverything = false
     /// Whether the settings file holds `preferences`: why not, and when it is tried again.
@@ -116,10 +123,11 @@ public struct AppState: Sendable, Hashable {
     public var activeFollow: Follow { showsEverything ? .everything : follow }
 
     /// A list's query without filters: for Upcoming and Past, the follow (with the server's
-    /// ids for its names, as far as they are known); a rocket's launches are all its launches.
+    /// ids for its names, as they were known when it was applied); a rocket's launches are
+    /// all its launches.
     public func ground(_ id: ListID) -> ListQuery {
         guard case .segment = id else { return .default }
-        return ListQuery(follow: activeFollow, server: preferences.followIDs.server(for: activeFollow))
+        return showsEverything ? .default : ListQuery(follow: follow, server: followServer)
     }
     public func list(_ segment: LaunchSegment) -> LaunchListState { list(.segment(segment)) }
     public var upcoming: LaunchListState { list(.upcoming) }
@@ -251,6 +259,7 @@ extension AppState {
         if environment.pictures == nil { state.pictureMode = .glyphs }
         let loaded = environment.preferences.load()
         state.preferences = loaded.preferences
+        state.settingsFileProblem = loaded.problem != nil
         state.keys = environment.keys
         // The flag is for this run only: it is not saved, so a later `t` or units change writes
         // back what was saved, not the flag.
@@ -258,6 +267,7 @@ extension AppState {
         state.theme.overrides = environment.colorOverrides
         // Likewise the follow: the flags' for this run; `P` saves a new one.
         state.follow = environment.followFlag ?? loaded.preferences.savedFollow(config: environment.configFollow)
+        state.followServer = loaded.preferences.followIDs.server(for: state.follow)
         // A small file, read once: the baseline "what changed" is measured against.
         state.seen = environment.seen.load()
         // The settings file, config.toml and the favorites database can be bad at once: say all.

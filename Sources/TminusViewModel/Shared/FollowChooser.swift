@@ -89,16 +89,22 @@ public struct FollowChooser: Sendable, Hashable {
 
     /// The places a launch is at, as a follow names them: its location (`Vandenberg SFB`),
     /// the US state by name (`California`) and the country (`USA`) for Launch Library 2's
-    /// `Vandenberg SFB, CA, USA`; the r/SpaceX API's locality and region.
+    /// `Vandenberg SFB, CA, USA`, `Mahia Peninsula` in `Rocket Lab Launch Complex 1, Mahia
+    /// Peninsula, New Zealand`; the r/SpaceX API's locality and region.
     static func places(of launch: Launch) -> [(String, String)] {
         guard let pad = launch.launchpad?.object else { return [] }
         guard let locality = pad.locality else { return pad.name.map { [($0, "pad")] } ?? [] }
         let parts = locality.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard parts.count > 1 else { return [(locality, "place")] + (pad.region.map { [($0, "region")] } ?? []) }
+        // The site, then what lies between it and the country (`Mahia Peninsula`), a US
+        // state's abbreviation as the state's name, then the country.
         var out = [(parts[0], "place")]
-        if parts.last == "USA", parts.count > 2,
-           let state = Follow.usStates.first(where: { $0.value == parts[parts.count - 2] })?.key {
-            out.append((state.split(separator: " ").map { $0.capitalized }.joined(separator: " "), "US state"))
+        for part in parts.dropFirst().dropLast() {
+            if let state = Follow.usStates.first(where: { $0.value == part })?.key {
+                if parts.last == "USA" { out.append((state.split(separator: " ").map { $0.capitalized }.joined(separator: " "), "US state")) }
+            } else {
+                out.append((part, "place"))
+            }
         }
         out.append((parts[parts.count - 1], "country"))
         return out
@@ -191,7 +197,11 @@ extension AppReducer {
         state.preferences.follow = follow
         effects.append(.savePreferences(state.preferences))
         guard changed else { return }
-        changeFollow { $0.follow = follow; $0.showsEverything = false }
+        changeFollow { state in
+            state.follow = follow
+            state.followServer = state.preferences.followIDs.server(for: follow)
+            state.showsEverything = false
+        }
         show(Notice(follow.isEmpty ? "following everything" : "following: " + follow.words))
     }
 }
@@ -209,7 +219,7 @@ enum FollowChooserView {
         let input: String = switch chooser.typing {
         case .search?: "/ " + chooser.search + "▏"
         case .hideWord?: "hide launches named: " + chooser.word + "▏"
-        case nil: chooser.search.isEmpty ? "" : "/ " + chooser.search
+        case nil: chooser.search.isEmpty ? "/ searches the providers and places" : "/ " + chooser.search
         }
         grid.put(input, x: left, y: y, maxWidth: inner, style: chooser.typing == nil ? Theme.label : .bold)
         y += 1

@@ -47,7 +47,10 @@ extension AppReducer {
         var ids = state.preferences.followIDs
         guard ids.learn(from: launches, for: state.follow) else { return }
         state.preferences.followIDs = ids
-        effects.append(.savePreferences(state.preferences))
+        // Not over a settings file that could not be read (the user's, to mend), nor while a
+        // save of the user's waits (that one writes these too).
+        guard !state.settingsFileProblem, state.settingsSaving.fault == nil else { return }
+        effects.append(.rememberFollowIDs(state.preferences))
     }
 }
 

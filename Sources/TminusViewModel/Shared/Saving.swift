@@ -46,6 +46,7 @@ extension AppReducer {
         switch result {
         case .success:
             state.settingsSaving = SettingsSaving()
+            state.settingsFileProblem = false
         case .failure(let error):
             state.settingsSaving.fault = error.message
             state.settingsSaving.retryAt = now.addingTimeInterval(Self.favoritesRetryInterval)

@@ -99,8 +99,12 @@ enum LaunchListView {
             // "loaded": "X of Y" elsewhere counts what matches a filter (issue 37).
             return "\(list.launches.count) of \(total) launches loaded"
         }
-        // Rows filtered at once while the server is not asked yet count too.
-        if list.status.hasLoadedOnce || !list.launches.isEmpty { return "\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es")" }
+        // Rows filtered at once while the server is not asked yet count too. Rows left out here
+        // (a filter the server cannot apply, a follow it ignored): the server's total is no
+        // count of them, and more pages may hold more (issue 38).
+        let n = list.launches.count
+        let more = list.dropped > 0 && list.next != nil && list.end == nil ? " so far" : ""
+        if list.status.hasLoadedOnce || n > 0 { return "\(n) launch\(n == 1 ? "" : "es")\(more)" }
         return ""
     }
 
