@@ -184,7 +184,7 @@ struct FollowingTests {
             return launch
         }
         let source = ScriptedSource(upcoming: Self.launches, past: past)
-        let h = await Harness(source: source, followFlag: Self.rocketLab)
+        let h = Harness(source: source, followFlag: Self.rocketLab)
         h.viewModel.start()
         h.viewModel.handle(.key(.character("p")))  // Past asked while Upcoming's answer teaches the ids
         await h.viewModel.settle()

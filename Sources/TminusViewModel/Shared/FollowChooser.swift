@@ -114,18 +114,9 @@ public struct FollowChooser: Sendable, Hashable {
 extension AppReducer {
     /// `P`: the chooser over the launches at hand (both segments, every filter's rows).
     mutating func userOpenedFollowChooser() {
-        let upcoming = launchesAtHand(.upcoming), past = launchesAtHand(.past)
+        let upcoming = state.launchesAtHand(.upcoming), past = state.launchesAtHand(.past)
         let draft = state.follow
         state.overlay = .follow(FollowChooser(draft: draft, rows: FollowChooser.rows(follow: draft, upcoming: upcoming, past: past)))
-    }
-
-    /// Every launch a segment's lists hold (each once), whatever their follow or filters,
-    /// with those the follow left out of them.
-    func launchesAtHand(_ segment: LaunchSegment) -> [Launch] {
-        let id = ListID.segment(segment)
-        var seen = Set<String>()
-        let lists = [state.list(id)] + (state.otherQueryLists[id]?.values.map { $0 } ?? [])
-        return lists.flatMap { $0.launches + $0.hiddenByFollow }.filter { seen.insert($0.id).inserted }
     }
 
     mutating func handleFollowKey(_ key: Key, chooser: FollowChooser) {
@@ -192,7 +183,7 @@ extension AppReducer {
         // The names just chosen are ones the launches at hand carry: their server ids are
         // learned now, so the first request already asks for the followed launches.
         var ids = state.preferences.followIDs
-        ids.learn(from: launchesAtHand(.upcoming) + launchesAtHand(.past), for: follow)
+        ids.learn(from: state.launchesAtHand(.upcoming) + state.launchesAtHand(.past), for: follow)
         state.preferences.followIDs = ids
         state.preferences.follow = follow
         effects.append(.savePreferences(state.preferences))

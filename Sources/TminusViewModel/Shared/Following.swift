@@ -55,6 +55,16 @@ extension AppReducer {
 }
 
 extension AppState {
+    /// Every launch a segment's lists hold (each once), whatever their follow or filters,
+    /// with those the follow left out of them: what `P` offers, what the header counts, what
+    /// reminders look through.
+    public func launchesAtHand(_ segment: LaunchSegment) -> [Launch] {
+        let id = ListID.segment(segment)
+        var seen = Set<String>()
+        let lists = [list(id)] + (otherQueryLists[id]?.values.map { $0 } ?? [])
+        return lists.flatMap { $0.launches + $0.hiddenByFollow }.filter { seen.insert($0.id).inserted }
+    }
+
     /// The header's words while a follow applies: `following: SpaceX · Florida · crewed ·
     /// 63 hidden` (the launches at hand of this list the follow leaves out; none said when
     /// none is at hand, as when the server left them out), or while `E` shows everything,
@@ -62,12 +72,9 @@ extension AppState {
     public func followingWords(_ segment: LaunchSegment) -> String? {
         guard !follow.isEmpty else { return nil }
         if showsEverything { return "everything · E follows again" }
-        let id = ListID.segment(segment)
         // The launches at hand the follow leaves out: in the lists of other follows (`E`), and
         // those the server sent for this one and the rows here left out.
-        let lists = [list(id)] + (otherQueryLists[id]?.values.map { $0 } ?? [])
-        let hidden = Set(lists.flatMap(\.launches).filter { !follow.follows($0) }.map(\.id))
-            .union(list(id).hiddenByFollow.map(\.id)).count
+        let hidden = launchesAtHand(segment).filter { !follow.follows($0) }.count
         return "following: " + follow.words + (hidden > 0 ? " · \(hidden) hidden" : "")
     }
 

@@ -105,12 +105,9 @@ enum Reminders {
     /// with an exact time still ahead. `E` showing everything changes nothing here.
     static func followed(_ state: AppState, now: Date, besides watched: Set<String>) -> [(id: String, name: String, net: Date)] {
         guard state.follow.choosesLaunches else { return [] }
-        let id = ListID.segment(.upcoming)
-        var seen = watched
-        let lists = [state.list(id)] + (state.otherQueryLists[id]?.values.map { $0 } ?? [])
-        return lists.flatMap(\.launches).compactMap { launch in
-            guard state.follow.follows(launch), launch.countsDown, let net = launch.date, net > now,
-                  seen.insert(launch.id).inserted else { return nil }
+        return state.launchesAtHand(.upcoming).compactMap { launch in
+            guard !watched.contains(launch.id), state.follow.follows(launch), launch.countsDown,
+                  let net = launch.date, net > now else { return nil }
             return (launch.id, launch.name, net)
         }
     }
