@@ -11,7 +11,8 @@ SWIFT        ?= swift
 # xterm, xwd (x11-apps), ImageMagick and xdotool run the sixel one (a real xterm, read back as
 # pixels; xdotool types the keys and resizes it); man-db reads the installed man page in the
 # install test, and zsh and fish load the installed completions there.
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool man-db zsh fish
+# dpkg-dev (dpkg-shlibdeps), fakeroot and lintian make and check `make dist`'s Debian package.
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool man-db zsh fish dpkg-dev fakeroot lintian
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES
@@ -35,7 +36,10 @@ ARGS ?=
 # symbol table of the binary's own functions (nothing looks them up; the dynamic loader searched
 # its 13,875 names for every library symbol).
 LINK_ORDER := $(CURDIR)/Scripts/link-order.txt
-RELEASE := -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld \
+# The commit the release build is made from, for `tminus --version` (a C macro: CBuildInfo);
+# `-dirty` when the tree has changes. Empty outside a git checkout.
+COMMIT := $(shell git -C $(CURDIR) describe --always --dirty --abbrev=12 --exclude='*' 2>/dev/null)
+RELEASE := -c release -Xcc '-DTMINUS_COMMIT="$(COMMIT)"' -Xswiftc -static-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering
@@ -43,7 +47,7 @@ RELEASE := -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld \
 # apt-get needs root: use sudo only when not root already.
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 
-.PHONY: run test build release link-order deps unit e2e bench soak archive install uninstall clean
+.PHONY: run test build release link-order deps unit e2e bench soak archive install uninstall dist clean
 
 run: deps release
 	.build/release/tminus $(ARGS)
@@ -135,6 +139,11 @@ install: deps
 	install -Dm644 $(install_stage)/completion.bash "$(prefix)/share/bash-completion/completions/tminus"
 	install -Dm644 $(install_stage)/completion.zsh  "$(prefix)/share/zsh/site-functions/_tminus"
 	install -Dm644 $(install_stage)/completion.fish "$(prefix)/share/fish/vendor_completions.d/tminus.fish"
+
+# `make dist`: dist/tminus_<version>_<arch>.deb and dist/tminus-<version>-linux-<arch>.tar.gz,
+# from `make install` into a staging root (Scripts/make_dist.py says what each holds).
+dist: deps
+	INSTALL_CONFIGURATION=$(INSTALL_CONFIGURATION) python3 Scripts/make_dist.py
 
 # The files above and share/tminus (tminus's own); the shared directories stay.
 uninstall:

@@ -24,7 +24,7 @@ struct Tminus: ParsableCommand {
         its variable. Keys: press ? in the app. The subcommands take the same options after \
         their name (tminus next --tz UTC).
         """,
-        version: TminusVersion.current,
+        version: TminusVersion.described,
         subcommands: [Next.self, List.self, Events.self, Rockets.self, FavoritesCommand.self, ICS.self, Doctor.self]
     )
 

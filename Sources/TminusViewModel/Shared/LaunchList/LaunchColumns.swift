@@ -69,7 +69,7 @@ struct LaunchColumns {
             : TerminalText.width(Self.outcomeTitle)
         // Right of the name: the date, the status and a column of air at the edge.
         let tail = gap + dateWidth + gap + statusWidth + 1
-        var room = max(0, width - nameX - tail)
+        let room = max(0, width - nameX - tail)
 
         // A rocket's launches need no rocket column; Launch Library 2 covers every provider.
         // Then where it flies from, when there is room for it too (issue 25: the r/SpaceX
