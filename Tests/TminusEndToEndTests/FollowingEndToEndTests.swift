@@ -31,7 +31,7 @@ struct FollowingEndToEndTests {
         let rig = try AppRig(prefix: "tminus-e2e-follow")
         var tmux = try await Self.start(rig)
         try tmux.sendKeys("P")
-        _ = try await tmux.waitFor("Space ticks")
+        _ = try await tmux.waitFor("Space tick")
         // `/united` then Space: the provider; `/` again, the search cleared, `cape canaveral`: the place.
         try tmux.sendKeys("/")
         try tmux.type("united")
@@ -41,7 +41,7 @@ struct FollowingEndToEndTests {
         try tmux.sendKeys("Enter", "Space")
         var screen = try await tmux.waitFor("following: United Launch Alliance · Cape Canaveral")
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitUntil("the followed list") { !$0.contains("Space ticks") && $0.contains("NROL-68") }
+        screen = try await tmux.waitUntil("the followed list") { !$0.contains("Space tick") && $0.contains("NROL-68") }
         #expect(Self.rows(screen).count == 2 && Self.rows(screen).allSatisfy { $0.contains(Self.ula) }, "\(screen)")
         #expect(screen.contains("following: United Launch Alliance · Cape Canaveral · 30 hidden"), "\(screen)")
 

@@ -82,6 +82,17 @@ struct FollowingTests {
         #expect(names(h) == ["Mission 2", "Mission 6"])
     }
 
+    @Test func theStatusLineSaysTheChoosersKeysWhileItIsOpen() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Self.launches), width: 120).started()
+        await h.press(.character("P"))
+        let bottom = Renderer.render(h.state, size: Size(width: 120, height: 30)).text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(bottom.contains("Space tick") && bottom.contains("Enter save") && bottom.contains("Esc cancel"), "\(bottom)")
+        #expect(!bottom.contains("open launch") && !bottom.contains("q quit"), "\(bottom)")
+        await h.press(.character("/"))
+        let typing = Renderer.render(h.state, size: Size(width: 120, height: 30)).text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(typing.contains("Enter done") && !typing.contains("Space tick"), "\(typing)")
+    }
+
     @Test func escInTheChooserKeepsTheFollowAsItWas() async {
         let h = await Harness(source: ScriptedSource(upcoming: Self.launches), followFlag: Self.rocketLab).started()
         let asked = h.source.requests.count

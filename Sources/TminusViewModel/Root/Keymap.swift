@@ -77,6 +77,9 @@ public enum Keymap {
     /// mouse key and its state, `m mouse: off`, then `? help` and `q quit`. The mouse hint
     /// counts as global: a narrow status line drops the screen's hints first, then it.
     public static func statusHints(for state: AppState) -> [KeyHelp] {
+        // The chooser takes the keys while open: its own, not the list's behind it (there
+        // Enter saves and q closes it).
+        if case .follow(let chooser)? = state.overlay { return chooser.keys }
         let all = help(for: state.screen, keys: state.keys)
         var hints = all.filter(\.inStatusLine)
         // Where a click would select a row or a link, and where a user wanting the terminal's

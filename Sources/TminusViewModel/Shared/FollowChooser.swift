@@ -39,6 +39,15 @@ public struct FollowChooser: Sendable, Hashable {
 
     public init(draft: Follow, rows: [Row]) { self.draft = draft; all = rows }
 
+    /// Its keys, for the status line and the box's edge (`handleFollowKey` has the rest:
+    /// PgUp PgDn g G, q and P close as Esc does).
+    public var keys: [KeyHelp] {
+        typing == nil
+            ? [KeyHelp("↑↓ j k", "move", []), KeyHelp("Space", "tick", []), KeyHelp("/", "search", []),
+               KeyHelp("Enter", "save", []), KeyHelp("Esc", "cancel", [])]
+            : [KeyHelp("Enter", "done", []), KeyHelp("Esc", "cancel", [])]
+    }
+
     /// The rows the search leaves (crewed and the hidden words always).
     public var rows: [Row] {
         guard !search.isEmpty else { return all }
@@ -203,7 +212,7 @@ enum FollowChooserView {
     static func draw(_ chooser: FollowChooser, into grid: inout Grid) {
         // As tall as every row needs (the search does not resize it), at most the screen.
         let box = Box(width: 76, height: min(grid.height - 2, chooser.all.count + 6), in: grid)
-        let footer = chooser.typing == nil ? "Space ticks · / search · Enter saves · Esc cancels" : "Enter done · Esc cancels"
+        let footer = chooser.keys.dropFirst(chooser.typing == nil ? 1 : 0).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
         box.draw(title: "Follow", footer: footer, into: &grid)
         let left = box.left + 2, inner = box.width - 4
         var y = box.top + 1
