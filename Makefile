@@ -21,14 +21,14 @@ ARGS ?=
 # The shipped build: optimised, with the Swift runtime and Foundation linked in (-static-stdlib).
 # An installed tminus then needs only Debian's libraries: a dynamic build finds the Swift ones
 # through a RUNPATH into the toolchain, and breaks when the toolchain moves. It also starts
-# sooner and holds less (README, "Performance"). Linked by the toolchain's own lld: ld.gold prints
+# sooner and holds less (docs/performance.md). Linked by the toolchain's own lld: ld.gold prints
 # glibc's warning about mktemp, used inside Foundation's static archive, on every link.
 # Every release build passes exactly these flags, the generate-manual plugin's included (as
 # `swift package` options, which its own build takes on), so none undoes another's work and a
 # second `make run` builds nothing. (`swift build --static-swift-stdlib` would do the same, but
 # `swift package` has no such option.)
 #
-# What the kernel keeps of the binary in memory (issue 28, README "Performance"): every function
+# What the kernel keeps of the binary in memory (docs/performance.md): every function
 # and C function in a section of its own (-function-sections), and the ones a browsing session
 # runs placed side by side in the order Scripts/link-order.txt lists (`make link-order` writes it
 # again), so they share the 64 kB windows the kernel maps code in; relative relocations packed
@@ -47,7 +47,7 @@ RELEASE := -c release -Xcc '-DTMINUS_COMMIT="$(COMMIT)"' -Xswiftc -static-stdlib
 # apt-get needs root: use sudo only when not root already.
 SUDO := $(shell [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && echo sudo)
 
-.PHONY: run test build release link-order deps unit e2e bench soak archive install uninstall dist clean
+.PHONY: run test build release link-order deps unit e2e bench soak archive install uninstall dist screenshots clean
 
 run: deps release
 	.build/release/tminus $(ARGS)
@@ -57,6 +57,7 @@ run: deps release
 test: deps build
 	set -o pipefail; TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test 2>&1 | tee .build/swift-test.log
 	set -o pipefail; python3 -m unittest discover -s Tests/FixtureServer -t Tests/FixtureServer 2>&1 | tee .build/python-test.log
+	set -o pipefail; python3 -m unittest discover -s Tests/Docs -t Tests/Docs 2>&1 | tee -a .build/python-test.log
 	set -o pipefail; python3 -m unittest discover -s Tests/Install -t Tests/Install 2>&1 | tee -a .build/python-test.log
 	@swift=$$(grep -oE 'Test run with [0-9]+ tests?' .build/swift-test.log | grep -oE '[0-9]+' | tail -1); \
 	python=$$(grep -oE '^Ran [0-9]+ tests?' .build/python-test.log | grep -oE '[0-9]+' | awk '{ n += $$1 } END { print n + 0 }'); \
@@ -70,7 +71,7 @@ unit: deps
 e2e: deps build
 	TMINUS_BIN=$(CURDIR)/.build/debug/tminus $(SWIFT) test --filter TminusEndToEndTests
 
-# Timings in release mode (median and spread); figures are written up in the README.
+# Timings in release mode (median and spread); figures are written up in docs/performance.md.
 bench: deps
 	$(SWIFT) build $(RELEASE) --product tminus-bench
 	.build/release/tminus-bench
@@ -144,6 +145,11 @@ install: deps
 # from `make install` into a staging root (Scripts/make_dist.py says what each holds).
 dist: deps
 	INSTALL_CONFIGURATION=$(INSTALL_CONFIGURATION) python3 Scripts/make_dist.py
+
+# `make screenshots`: docs/images/*.png, drawn by the release binary in a real xterm under Xvfb
+# against the fixture server (Scripts/screenshots.py says which screens).
+screenshots: deps release
+	TMINUS_BIN=$(CURDIR)/.build/release/tminus python3 Scripts/screenshots.py
 
 # The files above and share/tminus (tminus's own); the shared directories stay.
 uninstall:

@@ -181,11 +181,11 @@ struct ConfigFileTests {
     }
 }
 
-/// The README's example is a valid file.
+/// The example in docs/configuration.md is a valid file.
 struct ConfigFileReadmeTests {
-    @Test func theReadmeExampleParses() throws {
+    @Test func theDocumentedExampleParses() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "README.md")
+            .deletingLastPathComponent().appending(path: "docs/configuration.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let section = try #require(text.range(of: "## Config file"))
         let start = try #require(text.range(of: "```toml\n", range: section.upperBound..<text.endIndex))

@@ -38,7 +38,7 @@ struct BuiltInArchiveTests {
         #expect(screen.contains("Falcon Heavy") && screen.contains("○ retired"))
         #expect(screen.contains("network error: connection refused"))
         // Measured, not asserted (speed is the benchmarks' business: a test machine running every
-        // suite at once is no measure); the README has the release binary's figures.
+        // suite at once is no measure); docs/performance.md has the release binary's figures.
         print("archive on screen: launches \(launchesAfter) after the first frame, rockets \(rocketsAfter) after `2`")
         // The archive pages like the API: Past, 20 rows at first, more on the way down.
         try tmux.sendKeys("1", "p")

@@ -3,7 +3,7 @@ import Foundation
 /// A time zone by its IANA name. Dates are read from the system's zoneinfo (`ZoneRules`);
 /// Foundation's `TimeZone` is made only where the zoneinfo has no answer (before 1970, or a
 /// name only ICU knows), because on Linux making one opens ICU's zone tables: 2 MB of the
-/// binary paged in for a name (issue 28, README "Performance").
+/// binary paged in for a name (docs/performance.md).
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
     public let identifier: String
 
