@@ -207,7 +207,7 @@ class MakeRunTest(unittest.TestCase):
         output = make("run", "ARGS=--version")
         self.assertEqual(BUILD_STEP.findall(output), [], output)
         self.assertIn("Build of product 'tminus' complete", output)
-        self.assertRegex(output, r"(?m)^\d+\.\d+\.\d+$")
+        self.assertRegex(output, r"(?m)^\d+\.\d+\.\d+( \(commit [0-9a-f]+(-dirty)?\))?$")
 
 
 class UninstallTest(unittest.TestCase):
