@@ -32,8 +32,13 @@ public struct Follow: Sendable, Hashable, Codable {
         if !providers.isEmpty, !providers.contains(where: { Self.provider($0, matches: launch) }) { return false }
         if !locations.isEmpty, !locations.contains(where: { Self.location($0, matches: launch) }) { return false }
         if crewed, !launch.isCrewed { return false }
-        let name = Self.folded(launch.name)
-        return !hide.contains { word in
+        return !hidesName(launch.name)
+    }
+
+    /// Whether a name holds one of the words to hide (case and accents folded).
+    func hidesName(_ name: String) -> Bool {
+        let name = Self.folded(name)
+        return hide.contains { word in
             let word = Self.folded(word)
             return !word.isEmpty && name.contains(word)
         }
@@ -42,8 +47,7 @@ public struct Follow: Sendable, Hashable, Codable {
     /// An event is followed when it names no launch (a spacewalk, a docking of a station's
     /// crew), or when one of its launches is followed; and its name holds no hidden word.
     public func follows(_ event: SpaceEvent) -> Bool {
-        let name = Self.folded(event.name)
-        if hide.contains(where: { !Self.folded($0).isEmpty && name.contains(Self.folded($0)) }) { return false }
+        if hidesName(event.name) { return false }
         return event.launches.isEmpty || event.launches.contains { follows($0) }
     }
 
@@ -51,22 +55,11 @@ public struct Follow: Sendable, Hashable, Codable {
     /// makes a followed launch ring a reminder as a watched one does.
     public var choosesLaunches: Bool { !providers.isEmpty || !locations.isEmpty || crewed }
 
-    /// The follow with these words added or removed (the chooser's toggles).
-    public func toggling(provider name: String) -> Follow {
+    /// The follow with this word added to or removed from one of its lists (the chooser's
+    /// toggles: `\.providers`, `\.locations`, `\.hide`).
+    public func toggling(_ list: WritableKeyPath<Follow, [String]>, _ name: String) -> Follow {
         var follow = self
-        follow.providers = Self.toggled(name, in: providers)
-        return follow
-    }
-
-    public func toggling(location name: String) -> Follow {
-        var follow = self
-        follow.locations = Self.toggled(name, in: locations)
-        return follow
-    }
-
-    public func toggling(hidden word: String) -> Follow {
-        var follow = self
-        follow.hide = Self.toggled(word, in: hide)
+        follow[keyPath: list] = Self.toggled(name, in: self[keyPath: list])
         return follow
     }
 

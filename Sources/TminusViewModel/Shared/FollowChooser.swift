@@ -142,7 +142,7 @@ extension AppReducer {
                 if typing == .hideWord {
                     let word = chooser.word.trimmingCharacters(in: .whitespaces)
                     if !word.isEmpty, !chooser.draft.hides(word) {
-                        chooser.draft = chooser.draft.toggling(hidden: word)
+                        chooser.draft = chooser.draft.toggling(\.hide, word)
                         chooser.all.insert(.hidden(word), at: chooser.all.firstIndex(of: .addHidden) ?? chooser.all.endIndex)
                     }
                     chooser.word = ""
@@ -176,10 +176,10 @@ extension AppReducer {
         case .character(" "), .character("x"):
             guard rows.indices.contains(chooser.selection) else { return }
             switch rows[chooser.selection] {
-            case .provider(let name, _): chooser.draft = chooser.draft.toggling(provider: name)
-            case .location(let name, _, _): chooser.draft = chooser.draft.toggling(location: name)
+            case .provider(let name, _): chooser.draft = chooser.draft.toggling(\.providers, name)
+            case .location(let name, _, _): chooser.draft = chooser.draft.toggling(\.locations, name)
             case .crewed: chooser.draft.crewed.toggle()
-            case .hidden(let word): chooser.draft = chooser.draft.toggling(hidden: word)
+            case .hidden(let word): chooser.draft = chooser.draft.toggling(\.hide, word)
             case .addHidden: chooser.typing = .hideWord
             }
         default: break

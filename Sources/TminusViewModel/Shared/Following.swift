@@ -70,12 +70,17 @@ extension AppState {
     /// none is at hand, as when the server left them out), or while `E` shows everything,
     /// `everything (E follows SpaceX again)`. Nil when nothing is followed.
     public func followingWords(_ segment: LaunchSegment) -> String? {
-        guard !follow.isEmpty else { return nil }
-        if showsEverything { return "everything · E follows again" }
         // The launches at hand the follow leaves out: in the lists of other follows (`E`), and
         // those the server sent for this one and the rows here left out.
-        let hidden = launchesAtHand(segment).filter { !follow.follows($0) }.count
-        return "following: " + follow.words + (hidden > 0 ? " · \(hidden) hidden" : "")
+        followingWords(hidden: { launchesAtHand(segment).filter { !follow.follows($0) }.count })
+    }
+
+    /// The header's words, `hidden` counted only when a follow applies.
+    func followingWords(hidden: () -> Int) -> String? {
+        guard !follow.isEmpty else { return nil }
+        if showsEverything { return "everything · E follows again" }
+        let count = hidden()
+        return "following: " + follow.words + (count > 0 ? " · \(count) hidden" : "")
     }
 
     /// What an empty Launches list says while a follow applies: that the follow left nothing,
@@ -92,8 +97,6 @@ extension AppState {
 
     /// The same for an event list: the events that arrived and the follow leaves out.
     public func followingWords(events list: EventListState) -> String? {
-        guard !follow.isEmpty else { return nil }
-        if showsEverything { return "everything · E follows again" }
-        return "following: " + follow.words + (list.hiddenCount > 0 ? " · \(list.hiddenCount) hidden" : "")
+        followingWords(hidden: { list.hiddenCount })
     }
 }

@@ -24,6 +24,7 @@ struct ScriptContext {
             FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
         }
         clock = settings.clock
+        preferences = PreferencesStore.file(settings.paths.settingsFile).load().preferences
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
         let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now, ledger: Wiring.budgetLedger(settings.paths)), cache: cache)[0]
         source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
@@ -32,7 +33,8 @@ struct ScriptContext {
     var time: LaunchTime { LaunchTime(zone: settings.timeZone) }
     /// The units the user chose in the app (the settings file), for rocket figures.
     var units: UnitPreferences { preferences.units }
-    var preferences: Preferences { PreferencesStore.file(settings.paths.settingsFile).load().preferences }
+    /// The settings file, read once for the run (the units, the saved follow and its ids).
+    let preferences: Preferences
 
     /// What this run follows: the flags over the saved follow (chosen in the app with `P`,
     /// else config.toml's `[follow]`).
