@@ -8,24 +8,6 @@ import Testing
 /// 2023-04-22 08:50 UTC), so it is near T-0 the whole hour.
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct BudgetHourTests {
-    /// The file every process reads the time from, moved by the test.
-    final class ScriptedClock {
-        let file: URL
-        private(set) var now: Date
-        init(in directory: URL, start: Date) throws {
-            file = directory.appending(path: "clock")
-            now = start
-            try write()
-        }
-        func advance(seconds: TimeInterval) throws {
-            now = now.addingTimeInterval(seconds)
-            try write()
-        }
-        private func write() throws {
-            try (ISO8601DateFormatter().string(from: now) + "\n").write(to: file, atomically: true, encoding: .utf8)
-        }
-    }
-
     /// What one scripted hour saw.
     struct Hour {
         var heldBack: [String] = []

@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct CalendarTests {
     @Test func cSavesTheSelectedLaunchAndSaysWhere() async throws {
-        let rig = try AppRig(prefix: "tminus-e2e-calendar", defaults: AppRig.galaxyEve + ["--no-images"])
+        let rig = try AppRig(prefix: "tminus-e2e-calendar", defaults: AppRig.galaxyEve + ["--no-images"], frozenAt: AppRig.galaxyEveInstant)
         let tmux = try await rig.start()
         try tmux.sendKeys("c")
         let file = rig.dataDir.appending(path: "downloads/tminus-galaxy-33-15r-34-12r-633f71240531.ics")

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 
 /// `y` (issue 25): the link goes to the clipboard with OSC 52, which tmux (with
-/// `set-clipboard on`) keeps as a buffer, and the status line says what was copied.
+/// `set-clipboard on`) keeps as a buffer, and the status line says what was copied (the
+/// app's clock stands still, so those passing words wait for the capture: `AppRig.clock`).
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct ClipboardTests {
     @Test func yCopiesTheSelectedLaunchsLinkAndARocketsPage() async throws {
-        let rig = try AppRig(prefix: "tminus-e2e-clipboard", defaults: AppRig.galaxyEve + ["--no-images"])
+        let rig = try AppRig(prefix: "tminus-e2e-clipboard", defaults: AppRig.galaxyEve + ["--no-images"],
+                             frozenAt: AppRig.galaxyEveInstant)
         let tmux = try await rig.start(width: 120, height: 30)
         try tmux.acceptClipboard()
         #expect(tmux.clipboard == nil, "nothing copied yet")

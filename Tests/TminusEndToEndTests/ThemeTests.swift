@@ -11,7 +11,7 @@ struct ThemeTests {
     static let darkBand = "48;5;39", lightBand = "48;5;23"
 
     static func rig(config: String? = nil) throws -> AppRig {
-        let rig = try AppRig(prefix: "tminus-e2e-theme", defaults: AppRig.galaxyEve + ["--no-images"])
+        let rig = try AppRig(prefix: "tminus-e2e-theme", defaults: AppRig.galaxyEve + ["--no-images"], frozenAt: AppRig.galaxyEveInstant)
         if let config {
             let dir = rig.dataDir.appending(path: "config")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

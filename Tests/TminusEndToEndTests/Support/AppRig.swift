@@ -12,16 +12,23 @@ final class AppRig {
     let defaults: [String]
     /// What `start` waits for unless told otherwise.
     let ready: String
+    /// The app's time when it must stand still (`frozenAt`): a passing notice lasts 5 s of the
+    /// app's time, and a loaded CI machine has taken longer than that between a key and the
+    /// next capture of the screen. Only for scenarios where nothing waits on time passing.
+    let clock: ScriptedClock?
     private var sessions: [TmuxSession] = []
 
     /// The SpaceX fixture three hours before Galaxy 33's NET (2022-10-08 23:05 UTC), in UTC.
     static let galaxyEve = ["--tz", "UTC", "--now", "2022-10-08T20:00:00Z"]
+    /// `galaxyEve`'s instant, for a rig whose clock stands still there.
+    static let galaxyEveInstant = ISO8601DateFormatter().date(from: "2022-10-08T20:00:00Z")!
 
     init(prefix: String = "tminus-e2e", faults: [Fault] = [], defaults: [String] = [], ready: String = "Galaxy 33",
-         serverOptions: [String] = []) throws {
+         serverOptions: [String] = [], frozenAt: Date? = nil) throws {
         server = try FixtureServer(faults: faults, options: serverOptions)
         browser = try FakeBrowser()
         dataDir = try Harness.makeTemporaryDirectory(prefix: prefix)
+        clock = try frozenAt.map { try ScriptedClock(in: try Harness.makeTemporaryDirectory(prefix: prefix + "-clock"), start: $0) }
         self.defaults = defaults
         self.ready = ready
     }
@@ -30,6 +37,7 @@ final class AppRig {
         sessions.forEach { $0.kill() }
         server.stop()
         try? FileManager.default.removeItem(at: dataDir)
+        if let clock { try? FileManager.default.removeItem(at: clock.file.deletingLastPathComponent()) }
     }
 
     /// `FixtureServer.arguments` (both APIs, `--source spacex`), the data dir and browser are
@@ -39,7 +47,9 @@ final class AppRig {
         let tmux = try TmuxSession.tminus(
             server.arguments(ll2Version: ll2Version)
                 + ["--data-dir", dataDir.path, "--browser", browser.executable.path] + defaults + arguments,
-            width: width, height: height, environment: environment, background: background)
+            width: width, height: height,
+            environment: environment.merging(clock.map { ["TMINUS_CLOCK_FILE": $0.file.path] } ?? [:]) { mine, _ in mine },
+            background: background)
         sessions.append(tmux)
         // The first screen's wait is generous: start-up speed is `make bench`'s to measure, and
         // in CI's full run, with every suite and the other tests' processes on two cores, a
