@@ -181,6 +181,24 @@ struct FollowingTests {
         #expect(screen.contains("E shows everything"), "\(screen)")
     }
 
+    @Test func aNameThatMatchesNothingLoadedIsSaidWithTheNearestNames() async {
+        let h = await Harness(source: ScriptedSource(upcoming: Self.launches), width: 120,
+                              followFlag: Follow(providers: ["Rocket Lbb"])).started()
+        #expect(names(h).isEmpty)
+        // Nothing at hand yet (the scripted server answers the follow itself): the plain words.
+        #expect(h.state.emptyFollowWords?.first == "Nothing here of what you follow (Rocket Lbb).")
+        // Once the launches are at hand (`E` and back), the name is said wrong, with the nearest.
+        await h.press(.character("E"), .character("E"))
+        #expect(h.state.emptyFollowWords?.first == "No provider matches 'Rocket Lbb' in the 6 launches listed (close: Rocket Lab).")
+        let screen = Renderer.render(h.state, size: Size(width: 120, height: 30)).text
+        #expect(screen.contains("No provider matches 'Rocket Lbb'"), "\(screen)")
+        // Names that each match launches at hand, but no launch both: the follow left nothing.
+        let right = await Harness(source: ScriptedSource(upcoming: Self.launches), width: 120,
+                                  followFlag: Follow(providers: ["Rocket Lab"], locations: ["Vandenberg"])).started()
+        await right.press(.character("E"), .character("E"))
+        #expect(right.state.emptyFollowWords?.first == "Nothing here of what you follow (Rocket Lab · Vandenberg).")
+    }
+
     @Test func theFollowIdsAreLearnedFromWhatArrivesAndSaved() async {
         let h = await Harness(source: ScriptedSource(upcoming: Self.launches), followFlag: Follow(locations: ["Florida"])).started()
         #expect(h.preferences.load().preferences.followIDs.locations["florida"] == ["12"])

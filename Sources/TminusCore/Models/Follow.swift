@@ -137,6 +137,15 @@ public struct Follow: Sendable, Hashable, Codable {
         return out
     }
 
+    /// The follow's names that match no launch in `launches` and that no learned id vouches
+    /// for (a name the server was asked by its id is known even when no launch of it was
+    /// read): a misspelt name, said with the nearest names, by the app and by every subcommand.
+    public static func unknown(_ follow: Follow, in launches: [Launch], known: FollowIDs) -> UnknownName? {
+        unmatched(follow, in: launches)
+            .first { kind, name, _ in (kind == "provider" ? known.providers : known.locations)[folded(name)] == nil }
+            .map { UnknownName(kind: $0.kind, name: $0.name, close: $0.close, among: launches.count) }
+    }
+
     /// Up to three names nearest to `query`: those holding its first letters, then by edit distance.
     static func close(_ query: String, among names: Set<String>) -> [String] {
         let q = folded(query)
@@ -178,6 +187,21 @@ extension Launch {
 /// ids (`lsp__id`, `location__ids`) of the providers and locations the launches seen so far
 /// match. Learned from every list the app reads and kept in the settings, so the next run
 /// asks the server for the followed launches from its first request.
+/// A followed name that matches nothing in the launches read: `no provider matches 'SpaceXX'
+/// in the 100 launches listed (close: SpaceX)`.
+public struct UnknownName: Sendable, Hashable {
+    public var kind: String
+    public var name: String
+    public var close: [String]
+    /// How many launches were looked through.
+    public var among: Int
+
+    public var message: String {
+        "no \(kind) matches '\(name)' in the \(among) launches listed"
+            + (close.isEmpty ? "" : " (close: " + close.joined(separator: ", ") + ")")
+    }
+}
+
 public struct FollowIDs: Sendable, Hashable, Codable {
     public var providers: [String: [String]] = [:]
     public var locations: [String: [String]] = [:]

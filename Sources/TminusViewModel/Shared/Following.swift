@@ -84,13 +84,19 @@ extension AppState {
     }
 
     /// What an empty Launches list says while a follow applies: that the follow left nothing,
-    /// and on the r/SpaceX archive (SpaceX's launches only) that it follows other providers.
+    /// and on the r/SpaceX archive (SpaceX's launches only) that it follows other providers;
+    /// a name that matches none of the launches loaded (a typo in `--provider`) is said with
+    /// the nearest names, as the subcommands say it before they exit 64.
     public var emptyFollowWords: [String]? {
         guard !activeFollow.isEmpty else { return nil }
         let hint = "E shows everything · P changes what you follow"
         if frozenSources.contains(sourceIndex), !follow.providers.isEmpty,
            !follow.providers.contains(where: { Follow.names($0, provider: "SpaceX", abbrev: "SpX") }) {
             return ["\(sourceName) has SpaceX's launches only: you follow \(follow.providers.joined(separator: ", ")).", hint]
+        }
+        let atHand = launchesAtHand(segment)
+        if !atHand.isEmpty, let unknown = Follow.unknown(activeFollow, in: atHand, known: preferences.followIDs) {
+            return [unknown.message.prefix(1).uppercased() + unknown.message.dropFirst() + ".", hint]
         }
         return ["Nothing here of what you follow (\(follow.words)).", hint]
     }

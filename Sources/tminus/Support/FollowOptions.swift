@@ -35,16 +35,10 @@ struct FollowOptions: ParsableArguments {
 
 /// A follow naming a provider or place no launch has: said with the nearest names, exit 64 (a
 /// usage error: the name is wrong, not the network).
-struct UnknownFollowName: Error {
-    /// - Parameter known: the ids learned for names (a name the server was asked by its id is
-    ///   known even when no launch of it was read).
+enum UnknownFollowName {
     static func check(_ follow: Follow, against launches: [Launch], known: FollowIDs = FollowIDs()) throws {
-        let unknown = Follow.unmatched(follow, in: launches).filter { kind, name, _ in
-            (kind == "provider" ? known.providers : known.locations)[Follow.folded(name)] == nil
-        }
-        guard let (kind, name, close) = unknown.first else { return }
-        let hint = close.isEmpty ? "" : " (close: " + close.joined(separator: ", ") + ")"
-        ScriptContext.warn("no \(kind) matches '\(name)' in the \(launches.count) launches listed\(hint)")
+        guard let unknown = Follow.unknown(follow, in: launches, known: known) else { return }
+        ScriptContext.warn(unknown.message)
         throw ExitCode(64)
     }
 }
