@@ -98,11 +98,37 @@ struct LaunchColumnsTests {
                 let blank = width - (c.status.x + c.status.width) - 1
                 #expect(cut.isEmpty || (spare.isEmpty && blank <= 0),
                         "\(label) at \(width): \(cut) cut while \(spare) spare and \(blank) blank at the edge")
+                // Names are cut to the width nine in ten fit in once the rocket and the provider
+                // are at their caps; below it only once every other column is at its floor.
+                let titles = launches.map { TerminalText.width(LaunchColumns.title(of: $0, rocketColumn: c.showsRocket)) }.sorted()
+                let keeps = max(LaunchColumns.minimumName, TerminalText.width(LaunchColumns.nameTitle), titles[(titles.count * 9 + 9) / 10 - 1])
                 if cut.contains("name") {
+                    #expect(c.extras.allSatisfy { $0.column.width <= $0.kind.cap }, "\(label) at \(width): a name cut before \(c.extras)")
+                }
+                if c.name.width < min(keeps, nameNeed) {
                     #expect(c.extras.allSatisfy { $0.column.width <= $0.kind.floor }, "\(label) at \(width): a name cut before \(c.extras)")
                 }
             }
         }
+    }
+
+    /// One long name among many cuts itself, not every row's rocket and provider: at 80
+    /// columns `Falcon 9 Block 5` stays whole beside twenty short names and one of 60; at 120
+    /// the providers too.
+    @Test func oneLongNameIsCutBeforeEveryRowsRocket() {
+        var launches = Sample.ll2Launches(20)
+        for i in launches.indices {
+            launches[i].rocket = .object(Rocket(id: "ll2-config-164", name: "Falcon 9 Block 5"))
+            launches[i].provider = i == 2 ? "Russian Federal Space Agency (ROSCOSMOS)" : "United Launch Alliance"
+        }
+        launches[7].name = "Falcon 9 Block 5 | Bandwagon 1 (Dedicated Mid-Inclination Rideshare) Extra"
+        let eighty = Self.columns(launches, width: 80)
+        #expect(eighty.extras.map(\.kind) == [.rocket])
+        #expect(eighty.extras.first?.column.width == 16, "\(eighty.extras)")
+        #expect(eighty.name.width >= 20 && eighty.name.width < 60, "\(eighty.name)")
+        let wide = Self.columns(launches, width: 120)
+        #expect(wide.extras.map(\.kind) == [.rocket, .provider])
+        #expect(wide.extras.map(\.column.width) == [16, 24], "the rocket whole, the provider at its cap: \(wide.extras)")
     }
 
     @Test func aColumnNobodyHasAValueForIsLeftOut() {

@@ -113,24 +113,29 @@ struct LaunchColumns {
         }
         // Everything at its need; when that is more than the room, the provider and the rocket
         // are cut to their caps (the site came only if it fits whole beside them so), then the
-        // least worth first to its floor, and the names last.
+        // names to the width nine in ten fit in (one long name cut, not every row's rocket),
+        // then the least worth first to its floor, and the names last.
         let showsRocket = chosen.contains { $0.kind == .rocket } || outcome == .icon
         let nameNeed = empty ? room : names(rocketColumn: showsRocket)
         var widths = chosen.map(\.need)
         var nameWidth = nameNeed
         var excess = nameWidth + widths.reduce(0) { $0 + $1 + gap } - room
-        func shrink(_ index: Int, to limit: Int) {
-            guard excess > 0, widths[index] > limit else { return }
-            let cut = min(excess, widths[index] - limit)
-            widths[index] -= cut
+        func cut(_ width: inout Int, to limit: Int) {
+            guard excess > 0, width > limit else { return }
+            let cut = min(excess, width - limit)
+            width -= cut
             excess -= cut
         }
         for (limit, order) in [(\Extra.cap, [Extra.provider, .rocket]), (\Extra.floor, [Extra.site, .provider, .rocket])] {
+            if limit == \Extra.floor, !chosen.isEmpty {
+                let typical = showsRocket ? widest.typicalMissionTitle : widest.typicalFullTitle
+                cut(&nameWidth, to: max(Self.minimumName, TerminalText.width(Self.nameTitle), typical))
+            }
             for kind in order {
-                if let i = chosen.firstIndex(where: { $0.kind == kind }) { shrink(i, to: chosen[i].kind[keyPath: limit]) }
+                if let i = chosen.firstIndex(where: { $0.kind == kind }) { cut(&widths[i], to: kind[keyPath: limit]) }
             }
         }
-        if excess > 0 { nameWidth = max(0, nameWidth - excess) }
+        cut(&nameWidth, to: 0)
         name = Column(x: nameX, width: nameWidth)
         var x = nameX + nameWidth + gap
         var extras: [(Extra, Column)] = []

@@ -16,6 +16,10 @@ public struct LaunchListMeasure: Sendable, Hashable {
     public private(set) var rocket: Int?, provider: Int?, site: Int?
     /// The names as they are, and with their mission part only (`Rocket | Mission` → `Mission`).
     public private(set) var fullTitle = 0, missionTitle = 0
+    /// The width nine names in ten fit in, as they are and with their mission part only: the
+    /// name column gives up the rest (a few long names cut) before the rocket and the provider
+    /// are cut on every row.
+    public private(set) var typicalFullTitle = 0, typicalMissionTitle = 0
     public private(set) var launchLibrary2 = false
     /// The measured launches by id, so what follows a few names on screen (a ★, what changed)
     /// can be added without measuring every name again.
@@ -28,12 +32,19 @@ public struct LaunchListMeasure: Sendable, Hashable {
     public private(set) var live: [Int] = []
 
     public init(_ launches: [Launch] = []) {
+        var fullTitles: [Int] = [], missionTitles: [Int] = []
+        defer {
+            typicalFullTitle = Self.nineInTen(fullTitles)
+            typicalMissionTitle = Self.nineInTen(missionTitles)
+        }
         for i in launches.indices.prefix(Self.sampleSize) {
             // Fields read in place: a `Launch` is large, and copying each one would cost.
             indexByID[launches[i].id] = i
             if launches[i].webcastLive { live.append(i) }
-            fullTitle = max(fullTitle, TerminalText.width(launches[i].missionFirstTitle))
-            missionTitle = max(missionTitle, TerminalText.width(launches[i].missionTitle))
+            fullTitles.append(TerminalText.width(launches[i].missionFirstTitle))
+            missionTitles.append(TerminalText.width(launches[i].missionTitle))
+            fullTitle = max(fullTitle, fullTitles[fullTitles.count - 1])
+            missionTitle = max(missionTitle, missionTitles[missionTitles.count - 1])
             status = max(status, TerminalText.width(launches[i].statusWord))
             if launches[i].origin != .spacex, let overdue = launches[i].overdueFrom {
                 earliestOverdue = min(earliestOverdue ?? overdue, overdue)
@@ -43,5 +54,12 @@ public struct LaunchListMeasure: Sendable, Hashable {
             if let name = launches[i].site { site = max(site ?? 1, TerminalText.width(name)) }
             if launches[i].origin == .launchLibrary2 { launchLibrary2 = true }
         }
+    }
+
+    /// The width that nine in ten of `widths` fit in (all of them when there are fewer than ten).
+    static func nineInTen(_ widths: [Int]) -> Int {
+        guard !widths.isEmpty else { return 0 }
+        let sorted = widths.sorted()
+        return sorted[(sorted.count * 9 + 9) / 10 - 1]
     }
 }
