@@ -39,6 +39,13 @@ public struct SpaceEvent: Sendable, Hashable, Identifiable, Codable {
         self.launches = launches; self.stations = stations; self.expeditions = expeditions; self.programs = programs
     }
 
+    /// Whether the event may still be to come: its date, or the end of the day, month or
+    /// quarter it is known to; false without a date (nothing says it is to come).
+    public func isToCome(at now: Date) -> Bool {
+        guard let date else { return false }
+        return date.addingTimeInterval(Countdown.periodLength(datePrecision)) > now
+    }
+
     /// Whether a countdown says more than the date: an event still to come whose time is known.
     public func countsDown(at now: Date) -> Bool {
         guard let date, datePrecision == .hour else { return false }

@@ -46,8 +46,10 @@ enum EventListView {
             ThumbnailRow.drawHead(index, picture: event.image, placeholder: Theme.eventGlyph, name: event.name,
                                   marked: context.watchedEvents.contains(event.id), note: event.type,
                                   x: textX, y: y, right: dateX, width: rect.right, context: context, into: &frame)
+            // Blue says "to come", as on a launch row: an event that has passed (in the Past
+            // list, or in an Upcoming list loaded before its time) is not drawn so.
             frame.grid.put(DateTextCache.listDate(event.date, precision: event.datePrecision, time: context.time), x: dateX, y: y,
-                           maxWidth: dateWidth, style: Style(foreground: .theme.upcoming))
+                           maxWidth: dateWidth, style: event.isToCome(at: context.now) ? Style(foreground: .theme.upcoming) : Theme.label)
             var x = textX
             if event.webcastLive { x += frame.grid.put("● LIVE  ", x: x, y: y + 1, style: Style(foreground: .theme.failure, attributes: .bold)) }
             frame.grid.put(event.location ?? "-", x: x, y: y + 1, maxWidth: rect.right - x - 2, style: Theme.label)
