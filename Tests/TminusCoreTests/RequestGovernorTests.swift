@@ -132,6 +132,14 @@ import TminusTestSupport
         #expect(RequestBudget.perHour(15, name: "x") == RequestBudget(name: "x", burst: 5, interval: 360))
         #expect(RequestBudget.perHour(300, name: "x") == RequestBudget(name: "x", burst: 100, interval: 18))
     }
+
+    /// `doctor` says the pace, so a request held back while the hour has requests left reads
+    /// as what it is.
+    @Test func thePaceInWords() {
+        #expect(RequestBudget.launchLibrary2.pace == "15 an hour — 5 at once, then one every 6 min")
+        #expect(RequestBudget.launchLibrary2WithToken.pace == "120 an hour — 40 at once, then one every 45 s")
+        #expect(RequestBudget(name: "free", burst: 1, interval: 0).pace == "no limit")
+    }
 }
 
 /// One request in flight per key: identical requests join it; a caller that leaves does not

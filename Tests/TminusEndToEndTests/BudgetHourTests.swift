@@ -71,6 +71,7 @@ struct BudgetHourTests {
               + hour.admitted.map { "  \($0.at) \($0.path)" }.joined(separator: "\n"))
         #expect(doctor.stdout.contains("refresh "), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("kept              1 request for TeLEOS-2 near T-0"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("pace              Launch Library 2: 15 an hour — 5 at once, then one every 6 min"), "\(doctor.stdout)")
         #expect(tmux.isAlive)
     }
 

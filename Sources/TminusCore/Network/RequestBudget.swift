@@ -28,6 +28,13 @@ public struct RequestBudget: Sendable, Hashable {
         return RequestBudget(name: name, burst: burst, interval: 3600 / Double(count - burst))
     }
 
+    /// How it is spent, in words: `15 an hour: 5 at once, then one every 6 min`.
+    public var pace: String {
+        guard interval > 0 else { return "no limit" }
+        let hourly = burst + Int((3600 / interval).rounded(.down))
+        return "\(hourly) an hour — \(burst) at once, then one every \(Formatting.duration(interval))"
+    }
+
     /// Launch Library 2's free tier: 15 requests an hour, counted over the last hour (a sliding
     /// window), and a 429 for the rest of it once they are spent. Burst 5, then one every 6 min.
     public static let launchLibrary2 = perHour(15, name: "Launch Library 2")

@@ -223,6 +223,8 @@ struct Doctor: ScriptCommand {
             report.item("kept", "\(count) for \(kept.launch) near T-0 (\(kept.host)) until \(time.listDate(kept.until, precision: .hour))")
         }
         if reservations.isEmpty { report.item("kept", "nothing (no launch near T-0)") }
+        // Why a request can wait while the hour has requests left: they are paced.
+        report.item("pace", "\(LaunchLibrary2.name): \(Wiring.ll2Budget(settings).pace)")
     }
 
     // MARK: - APIs
@@ -239,7 +241,7 @@ struct Doctor: ScriptCommand {
         // The same shared budgets as the app: the doctor's requests count in them too.
         let governor = RequestGovernor(now: settings.clock.now, ledger: Wiring.budgetLedger(settings.paths))
         let clients = Wiring.apiClients(settings)
-        let ll2 = clients.ll2.governed(by: governor, budget: .launchLibrary2)
+        let ll2 = clients.ll2.governed(by: governor, budget: Wiring.ll2Budget(settings))
         let allowance = LaunchLibrary2.allowance(base: settings.ll2API,
                                                  http: clients.ll2.governed(by: governor, budget: .launchLibrary2Throttle))
         let spacex = clients.any.governed(by: governor, budget: .spaceX)

@@ -103,6 +103,11 @@ enum Wiring {
         return (http, ll2HTTP)
     }
 
+    /// Launch Library 2's budget: the free tier's, or a token's.
+    static func ll2Budget(_ settings: Settings) -> RequestBudget {
+        settings.ll2Token == nil ? .launchLibrary2 : .launchLibrary2WithToken
+    }
+
     /// Both APIs, each through the one response cache and below the governor with its own
     /// budget: the chosen source first (`S` cycles). Offline, the network refuses every
     /// request and the fetcher answers from the cache alone.
@@ -114,9 +119,8 @@ enum Wiring {
                           now: { clock.now() })
         }
         let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name, .spaceX, via: http))
-        let ll2Budget: RequestBudget = settings.ll2Token == nil ? .launchLibrary2 : .launchLibrary2WithToken
         var ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API,
-                                              fetcher: fetcher(LaunchLibrary2.name, ll2Budget, via: ll2HTTP))
+                                              fetcher: fetcher(LaunchLibrary2.name, ll2Budget(settings), via: ll2HTTP))
         ll2.allowance = LaunchLibrary2.allowance(base: settings.ll2API,
                                                  http: ll2HTTP.governed(by: governor, budget: .launchLibrary2Throttle))
         switch settings.source {
