@@ -87,7 +87,7 @@ struct FollowServerTests {
         let query = ListQuery(follow: Follow(providers: ["SpaceX", "RL"], crewed: true),
                               server: ServerFollow(providerIDs: ["121", "147"], locationIDs: ["12"], crewed: true))
         let url = LaunchLibrary2.listURL(base: base, segment: .past, query: query).absoluteString
-        #expect(url == "https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0&lsp__id=121,147&location__ids=12&is_crewed=true",
+        #expect(url == "https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0&lsp__id=121,147&location__ids=12&is_crewed=true&mode=detailed",
                 "\(url)")
         // Without ids (none learned yet), only what needs none is asked: the rows are checked here.
         let unknown = ListQuery(follow: Follow(providers: ["SpaceX"]), server: .none)

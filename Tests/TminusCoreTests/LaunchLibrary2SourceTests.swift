@@ -102,7 +102,7 @@ struct LaunchLibrary2SourceTests {
         rig.answer(body: Self.list(next: nil))
         _ = try await rig.source.launches(.past, .first, .normal)
         _ = try await rig.source.launches(.past, .first, .reload)
-        #expect(rig.requests.map(\.absoluteString) == Array(repeating: "http://127.0.0.1:8000/2.2.0/launch/previous/?limit=20&offset=0", count: 2))
+        #expect(rig.requests.map(\.absoluteString) == Array(repeating: "http://127.0.0.1:8000/2.2.0/launch/previous/?limit=20&offset=0&mode=detailed", count: 2))
     }
 
     @Test func rateLimitedTheCachedListAnswersWithTheReason() async throws {

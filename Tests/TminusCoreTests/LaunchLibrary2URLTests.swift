@@ -10,9 +10,9 @@ struct LaunchLibrary2URLTests {
         #expect(LaunchLibrary2.listURL(base: base, segment: .upcoming)
                 == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=100&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.listURL(base: base, segment: .past)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=0")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.listURL(base: base, segment: .past, limit: 10, offset: 40)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=10&offset=40")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=10&offset=40&mode=detailed")))
         // A trailing slash on the base makes no double slash.
         #expect(LaunchLibrary2.listURL(base: try makeURL("https://ll.thespacedevs.com/2.0.0/"), segment: .upcoming)
                 == (try makeURL("https://ll.thespacedevs.com/2.0.0/launch/upcoming/?limit=100&offset=0&mode=detailed")))
@@ -20,7 +20,7 @@ struct LaunchLibrary2URLTests {
         #expect(LaunchLibrary2.listURL(base: try makeURL("http://127.0.0.1:8081"), segment: .upcoming)
                 == (try makeURL("http://127.0.0.1:8081/launch/upcoming/?limit=100&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.listURL(base: try makeURL("http://127.0.0.1:8081/2.2.0"), segment: .past, offset: 20)
-                == (try makeURL("http://127.0.0.1:8081/2.2.0/launch/previous/?limit=20&offset=20")))
+                == (try makeURL("http://127.0.0.1:8081/2.2.0/launch/previous/?limit=20&offset=20&mode=detailed")))
     }
 
     /// 2.3.0 renamed every endpoint to the plural (`/2.3.0/launches/`, LL_230_changelog.md).
@@ -29,7 +29,7 @@ struct LaunchLibrary2URLTests {
         #expect(LaunchLibrary2.listURL(base: v230, segment: .upcoming)
                 == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=100&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.listURL(base: v230, segment: .past)
-                == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0")))
+                == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/previous/?limit=20&offset=0&mode=detailed")))
         #expect(LaunchLibrary2.detailURL(base: v230, id: "abc") == (try makeURL("https://ll.thespacedevs.com/2.3.0/launches/abc/")))
         #expect(LaunchLibrary2.listURL(base: try makeURL("https://ll.thespacedevs.com/2.10.0/"), segment: .upcoming)
                 == (try makeURL("https://ll.thespacedevs.com/2.10.0/launches/upcoming/?limit=100&offset=0&mode=detailed")))
@@ -53,7 +53,7 @@ struct LaunchLibrary2URLTests {
         // The host in another case, the default port spelled out: the same server.
         let spelled = try makeURL("https://LL.thespacedevs.com:443/2.2.0/launch/upcoming/?limit=20&offset=20")
         #expect(LaunchLibrary2.url(for: PageCursor(page: 2, url: spelled), base: base, segment: .upcoming) == spelled)
-        let local = try makeURL("http://127.0.0.1:8081/2.2.0/launch/previous/?limit=20&offset=40")
+        let local = try makeURL("http://127.0.0.1:8081/2.2.0/launch/previous/?limit=20&offset=40&mode=detailed")
         #expect(LaunchLibrary2.url(for: PageCursor(page: 3, url: local), base: try makeURL("http://127.0.0.1:8081/2.2.0"),
                                    segment: .past) == local)
     }
@@ -71,7 +71,7 @@ struct LaunchLibrary2URLTests {
         // The foreign URL's offset is the page asked for, whatever the cursor's number says.
         #expect(LaunchLibrary2.url(for: PageCursor(page: 2, url: try makeURL("https://evil.example/?limit=10&offset=70")),
                                    base: base, segment: .past)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=10&offset=70")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=10&offset=70&mode=detailed")))
         // No limit: the list's own page (100 upcoming).
         #expect(LaunchLibrary2.url(for: PageCursor(page: 2, url: try makeURL("https://ll.thespacedevs.com.evil.example/?offset=100")),
                                    base: base, segment: .upcoming)
@@ -82,14 +82,14 @@ struct LaunchLibrary2URLTests {
                 == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=100&offset=300&mode=detailed")))
         #expect(LaunchLibrary2.url(for: PageCursor(page: 4, url: try makeURL("https://evil.example/?offset=lots&limit=500")),
                                    base: base, segment: .past)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=60")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=60&mode=detailed")))
     }
 
     @Test func aCursorWithoutAURLIsComputed() throws {
         #expect(LaunchLibrary2.url(for: .first, base: base, segment: .upcoming)
                 == LaunchLibrary2.listURL(base: base, segment: .upcoming))
         #expect(LaunchLibrary2.url(for: PageCursor(page: 3), base: base, segment: .past)
-                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=40")))
+                == (try makeURL("https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=40&mode=detailed")))
     }
 
     @Test func sourceName() {

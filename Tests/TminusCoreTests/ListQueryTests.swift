@@ -57,14 +57,14 @@ struct ListQueryTests {
         #expect(LaunchLibrary2.listURL(base: base, segment: .upcoming, query: ListQuery(reversed: true))
                 == URL(string: "https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=100&offset=0&ordering=-net&mode=detailed"))
         #expect(LaunchLibrary2.listURL(base: base, segment: .past, query: ListQuery(text: "Démo & co", reversed: true))
-                == URL(string: "https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=0&search=D%C3%A9mo%20%26%20co&ordering=net"))
+                == URL(string: "https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=0&search=D%C3%A9mo%20%26%20co&ordering=net&mode=detailed"))
         // A cursor whose `next` is foreign is computed again, with its query.
         let foreign = PageCursor(page: 3, url: URL(string: "https://elsewhere.test/launch/upcoming/?limit=20&offset=40&search=x"),
                                  query: ListQuery(text: "crew"))
         #expect(LaunchLibrary2.url(for: foreign, base: base, segment: .upcoming)
                 == URL(string: "https://ll.thespacedevs.com/2.2.0/launch/upcoming/?limit=20&offset=40&search=crew&mode=detailed"))
         #expect(LaunchLibrary2.url(for: PageCursor(page: 1, query: ListQuery(text: "crew")), base: base, segment: .past)
-                == URL(string: "https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=0&search=crew"))
+                == URL(string: "https://ll.thespacedevs.com/2.2.0/launch/previous/?limit=20&offset=0&search=crew&mode=detailed"))
     }
 
     @Test func localMatchFoldsCaseAndAccents() {
