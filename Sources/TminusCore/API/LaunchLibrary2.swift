@@ -19,7 +19,7 @@ public enum LaunchLibrary2 {
     /// what the detail shows (videos, notes, boosters, timeline), so one request fills the
     /// list, the preview, every detail and `tminus next`. The past list is thousands long and
     /// read from the top: 20 a page, in the detailed mode too, so browsing past launches opens
-    /// their details without a request each (a page is some 400 KB instead of 47 KB: on 15
+    /// their details without a request each (a page is about 520 KB instead of 47 KB: on 15
     /// requests an hour the requests are what is short, not the bytes).
     public static func listURL(base: URL, segment: LaunchSegment, query listQuery: ListQuery = .default,
                                limit: Int? = nil, offset: Int = 0) -> URL {
