@@ -83,10 +83,19 @@ private func ll2PageRows(root: URL) -> [Row] {
         return (try? JSONSerialization.data(withJSONObject: envelope)) ?? Data()
     }
     let detailed = records("2.2.0/spacex-upcoming-detailed-2026-08.json")
+    let detailedPast = records("2.2.0/spacex-previous-detailed-2026-08.json")
     let normal = ["2023-04", "2024-03", "2026-06"].flatMap { records("2.0.0/upcoming-\($0).json") }
-    guard !detailed.isEmpty, !normal.isEmpty else { return [] }
+    guard !detailed.isEmpty, !detailedPast.isEmpty, !normal.isEmpty else { return [] }
     let detailed100 = page(detailed, count: 100), normal20 = page(normal, count: 20)
+    // The past list's page as the app asks it: 20 in the detailed mode (the recorded detailed
+    // past launches, twice over), so a past launch's detail costs no request.
+    let past20 = page(detailedPast, count: 20)
     var rows: [Row] = []
+    rows.append(Row(name: "LL2 20 detailed past: bytes", iterations: 1, median: Double(past20.count), p10: Double(past20.count),
+                    p90: Double(past20.count), unit: .bytes))
+    rows.append(measure("LL2 20 detailed past: decode", iterations: 100, warmUp: 5) {
+        ((try? LaunchLibrary2.decodeList(past20, page: 1))?.launches.count ?? -1)
+    })
     rows.append(Row(name: "LL2 100 detailed: bytes", iterations: 1, median: Double(detailed100.count), p10: Double(detailed100.count),
                     p90: Double(detailed100.count), unit: .bytes))
     rows.append(measure("LL2 100 detailed: decode", iterations: 50, warmUp: 3) {
