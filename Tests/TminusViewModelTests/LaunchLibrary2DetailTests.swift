@@ -40,6 +40,33 @@ struct LaunchLibrary2DetailTests {
         #expect(source.requests.last?.reload == true)
     }
 
+    /// The past list comes detailed too and its pages are a day fresh: a launch flown within
+    /// the day is asked again once the list's copy is older than a detail may be (its outcome,
+    /// landing and exact time are still being filled in); an older one opens from its row.
+    @Test func aRecentPastRowFromAnOldPageIsAskedAgain() async {
+        let clock = TestClock()
+        var rows = Sample.ll2Launches(3, upcoming: false)
+        for i in rows.indices { rows[i].carriesDetail = true }
+        rows[0].date = Sample.reference.addingTimeInterval(-2 * 3600)
+        let source = ScriptedSource(past: rows, details: ["ll2-1": rows[0]], name: "Launch Library 2")
+        let h = await Harness(source: source, clock: clock).started()
+        await h.press(.character("p"))
+        let asked = source.requests.count
+        // The list just came: its copy is the detail.
+        await h.press(.enter)
+        #expect(source.requests.count == asked, "\(source.requests)")
+        await h.press(.escape)
+        // Twenty minutes on, the launch flown two hours before the list came is asked again …
+        clock.advance(by: 20 * 60)
+        await h.press(.enter)
+        #expect(source.requests.count == asked + 1)
+        #expect(source.requests.last == ScriptedSource.Request(.detail("ll2-1")))
+        // … and the one flown two days before is not.
+        await h.press(.escape, .character("j"), .enter)
+        #expect(h.state.detail?.launch.id == "ll2-2")
+        #expect(source.requests.count == asked + 1, "\(source.requests)")
+    }
+
     /// `r` over rows on screen that the request budget held back: the rows stay, no error is
     /// said (nothing is wrong with them), only what happened and when the refresh comes.
     @Test func anRTheBudgetHeldBackSaysSoWithoutAnError() async {

@@ -179,6 +179,12 @@ extension Launch {
         }
     }
 
+    /// Whether its record may still change much: no outcome yet, or flown within the last
+    /// day (an outcome, a landing, an exact time are filled in then).
+    public func mayStillChange(at now: Date) -> Bool {
+        outcomePending || date.map { now.timeIntervalSince($0) < 24 * 3600 } ?? true
+    }
+
     /// The source has no outcome for it yet: still to come, on hold or in flight. The detail
     /// shows such a launch's countdown; one with an outcome shows its date and the outcome.
     public var outcomePending: Bool { upcoming || status == .other }

@@ -70,7 +70,14 @@ extension AppReducer {
         if launch.carriesDetail, let updated = state.list(id).status.updatedAt {
             detail.status.updatedAt = updated
             detail.status.hasLoadedOnce = true
-            return push(.launchDetail(detail))
+            push(.launchDetail(detail))
+            // The past list's pages are a day fresh: a launch whose outcome may still change
+            // (none yet, or flown within the day) is asked again once the list's copy is older
+            // than a detail may be, as it was before the past list came detailed.
+            if launch.mayStillChange(at: now), now.timeIntervalSince(updated) > LaunchSource.freshFor {
+                requestLaunchDetail(mode: .normal)
+            }
+            return
         }
         push(.launchDetail(detail))
         requestLaunchDetail(mode: .normal)
