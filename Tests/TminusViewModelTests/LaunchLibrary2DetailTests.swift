@@ -67,6 +67,21 @@ struct LaunchLibrary2DetailTests {
         #expect(source.requests.count == asked + 1, "\(source.requests)")
     }
 
+    /// The upcoming list's details ride on its refreshes (issue 36): however old its copy, a
+    /// detail opened from it asks nothing.
+    @Test func anUpcomingRowFromAnOlderListStillOpensWithNoRequest() async {
+        let clock = TestClock()
+        var rows = Sample.ll2Launches(3)
+        for i in rows.indices { rows[i].carriesDetail = true }
+        let source = ScriptedSource(upcoming: rows, name: "Launch Library 2")
+        let h = await Harness(source: source, clock: clock).started()
+        let asked = source.requests.count
+        clock.advance(by: 14 * 60)
+        await h.press(.enter)
+        #expect(h.state.detail?.launch.id == "ll2-1")
+        #expect(!source.requests.dropFirst(asked).contains { if case .detail = $0.kind { true } else { false } }, "\(source.requests)")
+    }
+
     /// `r` over rows on screen that the request budget held back: the rows stay, no error is
     /// said (nothing is wrong with them), only what happened and when the refresh comes.
     @Test func anRTheBudgetHeldBackSaysSoWithoutAnError() async {

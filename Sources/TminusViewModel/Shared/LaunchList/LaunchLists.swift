@@ -71,10 +71,11 @@ extension AppReducer {
             detail.status.updatedAt = updated
             detail.status.hasLoadedOnce = true
             push(.launchDetail(detail))
-            // The past list's pages are a day fresh: a launch whose outcome may still change
-            // (none yet, or flown within the day) is asked again once the list's copy is older
-            // than a detail may be, as it was before the past list came detailed.
-            if launch.mayStillChange(at: now), now.timeIntervalSince(updated) > LaunchSource.freshFor {
+            // The past list's pages are a day fresh (the upcoming list refreshes at its own
+            // cadence, and its details ride on it): a past launch whose record may still
+            // change (no outcome yet, or flown within the day) is asked again once the list's
+            // copy is older than a detail may be, as it was before the past list came detailed.
+            if id == .segment(.past), launch.mayStillChange(at: now), now.timeIntervalSince(updated) > LaunchSource.freshFor {
                 requestLaunchDetail(mode: .normal)
             }
             return
