@@ -183,10 +183,6 @@ extension Launch {
     }
 }
 
-/// What Launch Library 2 calls the names a follow holds: for each provider or place word, the
-/// ids (`lsp__id`, `location__ids`) of the providers and locations the launches seen so far
-/// match. Learned from every list the app reads and kept in the settings, so the next run
-/// asks the server for the followed launches from its first request.
 /// A followed name that matches nothing in the launches read: `no provider matches 'SpaceXX'
 /// in the 100 launches listed (close: SpaceX)`.
 public struct UnknownName: Sendable, Hashable {
@@ -202,6 +198,10 @@ public struct UnknownName: Sendable, Hashable {
     }
 }
 
+/// What Launch Library 2 calls the names a follow holds: for each provider or place word, the
+/// ids (`lsp__id`, `location__ids`) of the providers and locations the launches seen so far
+/// match. Learned from every list the app reads and kept in the settings, so the next run
+/// asks the server for the followed launches from its first request.
 public struct FollowIDs: Sendable, Hashable, Codable {
     public var providers: [String: [String]] = [:]
     public var locations: [String: [String]] = [:]

@@ -126,15 +126,17 @@ struct LaunchColumns {
             width -= cut
             excess -= cut
         }
-        for (limit, order) in [(\Extra.cap, [Extra.provider, .rocket]), (\Extra.floor, [Extra.site, .provider, .rocket])] {
-            if limit == \Extra.floor, !chosen.isEmpty {
-                let typical = showsRocket ? widest.typicalMissionTitle : widest.typicalFullTitle
-                cut(&nameWidth, to: max(Self.minimumName, TerminalText.width(Self.nameTitle), typical))
-            }
-            for kind in order {
+        func cutExtras(_ kinds: [Extra], to limit: KeyPath<Extra, Int>) {
+            for kind in kinds {
                 if let i = chosen.firstIndex(where: { $0.kind == kind }) { cut(&widths[i], to: kind[keyPath: limit]) }
             }
         }
+        cutExtras([.provider, .rocket], to: \.cap)
+        if !chosen.isEmpty {
+            let typical = showsRocket ? widest.typicalMissionTitle : widest.typicalFullTitle
+            cut(&nameWidth, to: max(Self.minimumName, TerminalText.width(Self.nameTitle), typical))
+        }
+        cutExtras([.site, .provider, .rocket], to: \.floor)
         cut(&nameWidth, to: 0)
         name = Column(x: nameX, width: nameWidth)
         var x = nameX + nameWidth + gap

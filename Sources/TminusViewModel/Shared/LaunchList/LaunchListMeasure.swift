@@ -33,18 +33,12 @@ public struct LaunchListMeasure: Sendable, Hashable {
 
     public init(_ launches: [Launch] = []) {
         var fullTitles: [Int] = [], missionTitles: [Int] = []
-        defer {
-            typicalFullTitle = Self.nineInTen(fullTitles)
-            typicalMissionTitle = Self.nineInTen(missionTitles)
-        }
         for i in launches.indices.prefix(Self.sampleSize) {
             // Fields read in place: a `Launch` is large, and copying each one would cost.
             indexByID[launches[i].id] = i
             if launches[i].webcastLive { live.append(i) }
             fullTitles.append(TerminalText.width(launches[i].missionFirstTitle))
             missionTitles.append(TerminalText.width(launches[i].missionTitle))
-            fullTitle = max(fullTitle, fullTitles[fullTitles.count - 1])
-            missionTitle = max(missionTitle, missionTitles[missionTitles.count - 1])
             status = max(status, TerminalText.width(launches[i].statusWord))
             if launches[i].origin != .spacex, let overdue = launches[i].overdueFrom {
                 earliestOverdue = min(earliestOverdue ?? overdue, overdue)
@@ -54,12 +48,15 @@ public struct LaunchListMeasure: Sendable, Hashable {
             if let name = launches[i].site { site = max(site ?? 1, TerminalText.width(name)) }
             if launches[i].origin == .launchLibrary2 { launchLibrary2 = true }
         }
+        (fullTitle, typicalFullTitle) = Self.widestAndNineInTen(fullTitles)
+        (missionTitle, typicalMissionTitle) = Self.widestAndNineInTen(missionTitles)
     }
 
-    /// The width that nine in ten of `widths` fit in (all of them when there are fewer than ten).
-    static func nineInTen(_ widths: [Int]) -> Int {
-        guard !widths.isEmpty else { return 0 }
+    /// The widest of `widths`, and the width that nine in ten of them fit in (all of them when
+    /// there are fewer than ten).
+    static func widestAndNineInTen(_ widths: [Int]) -> (widest: Int, nineInTen: Int) {
+        guard !widths.isEmpty else { return (0, 0) }
         let sorted = widths.sorted()
-        return sorted[(sorted.count * 9 + 9) / 10 - 1]
+        return (sorted[sorted.count - 1], sorted[(sorted.count * 9 + 9) / 10 - 1])
     }
 }
