@@ -58,7 +58,17 @@ each both ways on every version; the trailing slash is optional:
   first page has no offset parameter. On the launch lists, `search=<text>` keeps the records whose
   name contains the text (case-insensitive substring; LL2 also searches other fields);
   `ordering=net` / `-net` sorts by net ascending / descending (ties by id, in the same direction
-  on upcoming/ and previous/; see launch/ below). `rocket__configuration__id=N` keeps the
+  on upcoming/ and previous/; see launch/ below); `ordering=last_updated` / `-last_updated` sorts
+  by last_updated ascending / descending, ties by id ascending either way, on all three lists
+  (what a replica asking only what changed walks). `last_updated__gte=<ISO>` /
+  `last_updated__lte=<ISO>` keep the records whose last_updated is at or after / at or before the
+  value, `net__lt`, `net__lte`, `net__gt` and `net__gte` those whose net is before / at or
+  before / after / at or after it: compared as instants, not as text (both parsed; the value
+  may be a date alone, its midnight, or a time with `Z` or an offset, none meaning UTC; a `+` in
+  an offset has to be sent encoded, %2B, as on any server), a record whose field is null never
+  passing; an empty value filters nothing, anything else that is no ISO 8601 date or time is a
+  400 {"detail": "..."}; several together all have to hold, and with the other filters too; the
+  `count` and the links are the filtered set's. `rocket__configuration__id=N` keeps the
   launches whose rocket.configuration.id is N, `launcher_config__id=N[,M...]` those whose id is
   one of the comma-separated list (ids compared as text, so 164 and "164" both match; an empty
   value filters nothing; both given: both have to hold); a follow's `lsp__id=N[,M...]` and
@@ -68,9 +78,19 @@ each both ways on every version; the trailing slash is optional:
   `mission_patches`, `rocket.launcher_stage`), empty where the recorded record has none (as LL2
   sends them empty); other parameters (other modes, other filters) are accepted and kept in the
   links but change nothing: records are served as stored.
+  - last_updated: every launch record served (the lists', the detail's) has one, as LL2's do:
+    ISO 8601 UTC, second precision, `Z` ("2026-08-23T21:34:22Z"). The recorded 2.2.0 records
+    carry theirs, served as recorded. A record that has none gets a deterministic one at
+    start-up, in LL2's place (right after `status`), nothing else changing: a synthesized
+    previous record (below), its net plus 1 day (a launch's record is last touched after it
+    flies); a recorded one (the 2.0.0 upcoming pages), its net minus 7 days, but never later than
+    2026-08-20T00:00:00Z (that instant when the net is null). Today that makes the plain list's
+    run from 2006-03-25T22:30:00Z (FalconSat's, flown on the 24th) to 2026-08-23T21:34:22Z
+    (Starlink Group 15-22's, recorded). /_control/ll2-patch sets it (see the control endpoints).
   - upcoming: every record of <fixtures>/ll2/2.*/upcoming*.json (the three 2.0.0 list pages and
     the 2.2.0 detailed page), de-duplicated by id (the file of the higher version wins), sorted by
-    net ascending, ties by id. Records keep their recorded shape whatever the version in the path.
+    net ascending, ties by id. Records keep their recorded shape whatever the version in the path
+    (plus a last_updated where they have none, as above).
   - previous: LL2 has no recorded list of past launches, so this one is SYNTHESIZED from the
     r/SpaceX past launches (spacex/v5/launches.json, upcoming == false) with their rocket and
     launchpad, in the 2.0.0 list shape: id = uuid5(NAMESPACE_URL,
@@ -79,21 +99,25 @@ each both ways on every version; the trailing slash is optional:
     image = the rocket's first flickr image; provider SpaceX (121); rocket configuration, pad and
     mission from the rocket, the launchpad and the launch (ids: rocket and mission = flight
     number, configuration/pad/location = 1-based position in rockets.json/launchpads.json/the
-    launchpads' distinct locations); every other 2.0.0 key null (tbddate/tbdtime/webcast_live
-    false). Sorted by net descending, ties by id. Built once at start-up (after --rename).
+    launchpads' distinct locations); last_updated = net + 1 day (after `status`, as above); every
+    other 2.0.0 key null (tbddate/tbdtime/webcast_live false). Sorted by net descending, ties by
+    id. Built once at start-up (after --rename): later r/SpaceX patches and renames do not reach
+    it; /_control/ll2-patch does.
   - launch/ (the plain list, no id after it): the upcoming and previous records together,
     de-duplicated by id (the upcoming record wins), newest first: net descending, ties by id
-    ascending. `search`, `rocket__configuration__id` and `launcher_config__id` filter it as
-    above; `ordering=net` / `-net` sorts by net ascending / descending (ties by id ascending
-    either way), any other ordering is ignored (the default -net).
+    ascending. `search`, `rocket__configuration__id`, `launcher_config__id` and the date filters
+    filter it as above; `ordering=net` / `-net` sorts by net ascending / descending (ties by id
+    ascending either way), `last_updated` / `-last_updated` as above, any other ordering is
+    ignored (the default -net).
   - launch/UUID/ (the detail): the record of upcoming or previous with that id, else a
     DETAIL-ONLY record: every record of <fixtures>/ll2/2.*/launch-*-detailed.json (one launch a
     file: today Europa Clipper, 59548105-..., a Falcon Heavy with three launcher_stage boosters,
     and Crew-12, 862b54e3-...) and of spacex-*-detailed-*.json (their `results`: the 2026-08
     SpaceX upcoming and previous pages, 10 each), de-duplicated by id (the higher version's
     file wins; a listed id keeps its list record). They are served as stored (2.3.0: `image` an
-    object, as above) and are in NO list: upcoming/, previous/, launch/, the configurations and
-    every count stay as they are.
+    object, as above; all of them are recorded with a last_updated) and are in NO list:
+    upcoming/, previous/, launch/, the configurations and every count stay as they are (until
+    an ll2-patch moves one into a list).
   - launcher_configurations/ (= config/launcher/): every configuration object of
     <fixtures>/ll2/2.*/launcher-configurations*.json and config-launcher*.json (a list, a
     {"results": [...]} page or one object; the higher version's wins) -- today the five detailed
@@ -188,6 +212,27 @@ Control endpoints (never logged, never faulted):
                                   "refused": [{at, path}]} (at: the server's clock, ISO 8601 UTC)
     POST /_control/patch          {"collection": "launches", "id": "...", "set": {"name": "..."}}
     POST /_control/rename         {"id": "...", "name": "..."}  (shorthand for a patch of `name`)
+    POST /_control/ll2-patch      {"id": "<LL2 launch uuid>", "set": {"net": "2026-09-01T12:00:00Z",
+                                  "status": {...}, "rocket.configuration.id": 164},
+                                  "move": "previous", "last_updated": "2026-08-25T10:00:00Z"}
+                                  An LL2 launch record changes as LL2's do: the fields of `set`
+                                  (top-level keys, or dotted ones for nested fields, as /patch sets
+                                  them) are overlaid on it wherever it is served (upcoming/,
+                                  previous/, launch/, the detail; a detail-only record's detail),
+                                  and its last_updated becomes `last_updated` (or `set`'s; any ISO
+                                  8601 time, stored as YYYY-MM-DDTHH:MM:SSZ), else the server's
+                                  clock (the --clock-file instant when given, else the real time;
+                                  UTC, to the second). "move": "previous" / "upcoming" takes it out
+                                  of the other list (a detail-only record out of the detail-only
+                                  ones) into that one, de-duplicated (a launch that flew); with
+                                  `set`, or alone. The record is replaced by a patched copy and the
+                                  lists re-sorted, as at start-up; a patched net moves nothing
+                                  between the lists, only "move" does; `set` and "move" may both be
+                                  left out (a bare touch of last_updated). The configurations, and
+                                  an event's copies of the launches it names, keep what they had.
+                                  Answers {"ok": true, "id", "list": "upcoming" | "previous" |
+                                  "detail", "last_updated"}; an unknown id is a 404, a malformed
+                                  body a 400, both DRF's {"detail": "..."}.
 
 A runaway server (misbehaviour.py), as faults like any other (`--fault JSON` too). Hostile bodies,
 on any route, answer 200 with the route's Content-Type (JSON; image/... under /images/) and never
@@ -239,7 +284,7 @@ import time
 import traceback
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -965,6 +1010,71 @@ def _utc_z(date: str) -> str:
     return parsed.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+# A launch record's `last_updated` where the recording has none (see the module docstring):
+# a synthesized previous record was last touched a day after it flew; a recorded one a week
+# before its net, but never after the day the most recent recordings were made.
+LL2_FLOWN_TOUCHED_AFTER = timedelta(days=1)
+LL2_RECORDED_TOUCHED_BEFORE = timedelta(days=7)
+LL2_RECORDED_TOUCHED_BY = datetime(2026, 8, 20, tzinfo=timezone.utc)
+
+# The launch lists' date filters: parameter -> (record field, keep when record value OP asked value).
+LL2_DATE_FILTERS: dict[str, tuple[str, Callable[[datetime, datetime], bool]]] = {
+    "last_updated__gte": ("last_updated", lambda have, asked: have >= asked),
+    "last_updated__lte": ("last_updated", lambda have, asked: have <= asked),
+    "net__lt": ("net", lambda have, asked: have < asked),
+    "net__lte": ("net", lambda have, asked: have <= asked),
+    "net__gt": ("net", lambda have, asked: have > asked),
+    "net__gte": ("net", lambda have, asked: have >= asked),
+}
+
+
+def ll2_instant(value: Any) -> datetime | None:
+    """An ISO 8601 date or time (`Z` or an offset; none: UTC; a date alone: its midnight) as an
+    aware UTC datetime, None when it is not one (null, a number, junk)."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    return (parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+
+
+def ll2_stamp(instant: datetime) -> str:
+    """LL2's `last_updated` format: ISO 8601 UTC, second precision, `Z`."""
+    return instant.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def ll2_recorded_last_updated(record: dict) -> str:
+    """The `last_updated` of a recorded launch record without one: its net less 7 days, never
+    later than 2026-08-20T00:00:00Z (that instant itself when the net is null or unreadable)."""
+    net = ll2_instant(record.get("net"))
+    if net is None:
+        return ll2_stamp(LL2_RECORDED_TOUCHED_BY)
+    return ll2_stamp(min(net - LL2_RECORDED_TOUCHED_BEFORE, LL2_RECORDED_TOUCHED_BY))
+
+
+def ll2_with_last_updated(record: dict, stamp: str) -> dict:
+    """A copy of `record` whose `last_updated` is `stamp`: in its place when the record has the
+    key, else right after `status` (where LL2 puts it), else last. Nested objects are shared."""
+    if "last_updated" in record:
+        return {**record, "last_updated": stamp}
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        out[key] = value
+        if key == "status":
+            out["last_updated"] = stamp
+    out.setdefault("last_updated", stamp)
+    return out
+
+
+def ll2_ensure_last_updated(record: dict) -> dict:
+    """`record` itself when it has a `last_updated`, else a copy with the recorded rule's."""
+    if record.get("last_updated"):
+        return record
+    return ll2_with_last_updated(record, ll2_recorded_last_updated(record))
+
+
 def ll2_image(url: Any) -> dict | None:
     """2.3.0's picture object for a URL string (None for anything else, e.g. null)."""
     return {"image_url": url, "thumbnail_url": url} if isinstance(url, str) else None
@@ -1013,19 +1123,23 @@ def _event_id_key(record: dict) -> tuple:
 class LL2Data:
     """Launch Library 2 records: the recorded upcoming pages and a previous list synthesized from
     the r/SpaceX past launches, and the events (see the module docstring). Records are shared, not
-    copied: the server only ever adds keys to shallow copies of them (see `render`)."""
+    copied: the server only ever adds keys to shallow copies of them (see `render`). A launch
+    record is never changed in place either: /_control/ll2-patch (`patch_launch`) replaces it by a
+    patched copy and the lists holding it by new lists, so that a request being answered keeps
+    the records and the lists it started with."""
 
     def __init__(self, fixtures: Path, dataset: Dataset, events_file: Path = LL2_EVENTS_FILE):
         self.directory = fixtures / "ll2"
         self.available = self.directory.is_dir()
-        self.upcoming: list[dict] = self._load_upcoming() if self.available else []
-        self.previous: list[dict] = self._synthesize_previous(dataset) if self.available else []
-        self.by_id: dict[str, dict] = {r["id"]: r for r in (*self.previous, *self.upcoming)}
+        self.lock = threading.Lock()  # one ll2-patch at a time (readers take no lock)
+        self.upcoming: list[dict] = []
+        self.previous: list[dict] = []
+        self.by_id: dict[str, dict] = {}
+        self.everything: list[dict] = []
+        self._arrange(self._load_upcoming() if self.available else [],
+                      self._synthesize_previous(dataset) if self.available else [])
         # Records only the detail route finds (never in a list): see `_load_detail_only`.
         self.detail_only: dict[str, dict] = self._load_detail_only() if self.available else {}
-        # launch/ (the plain list): every launch, newest first, ties by id.
-        self.everything: list[dict] = sorted(sorted(self.by_id.values(), key=lambda r: str(r["id"])),
-                                             key=lambda r: str(r.get("net") or ""), reverse=True)
         self.configurations: list[dict] = self._collect_configurations() if self.available else []
         self.configurations_by_id: dict[str, dict] = {str(c["id"]): c for c in self.configurations}
         self.events_upcoming, self.events_previous = self._load_events(events_file) if self.available else ([], [])
@@ -1033,6 +1147,54 @@ class LL2Data:
         # event/ (the plain list): every event, newest first, ties by id ascending.
         self.events_all: list[dict] = sorted(sorted(self.events_by_id.values(), key=_ll2_id_key),
                                              key=lambda r: str(r.get("date") or ""), reverse=True)
+
+    def _arrange(self, upcoming: list[dict], previous: list[dict]) -> None:
+        """Sorts the two launch lists and builds launch/ and the index from them (at start-up, and
+        after each ll2-patch): upcoming by net ascending, previous and launch/ by net descending,
+        ties by id ascending; launch/ and the index de-duplicated by id (the upcoming record wins).
+        Every attribute is assigned a new object, the index before the lists."""
+        upcoming = sorted(upcoming, key=lambda r: (str(r.get("net") or ""), str(r["id"])))
+        previous = sorted(sorted(previous, key=lambda r: str(r["id"])),
+                          key=lambda r: str(r.get("net") or ""), reverse=True)  # stable: ties stay in id order
+        by_id = {r["id"]: r for r in (*previous, *upcoming)}
+        # launch/ (the plain list): every launch, newest first, ties by id.
+        everything = sorted(sorted(by_id.values(), key=lambda r: str(r["id"])),
+                            key=lambda r: str(r.get("net") or ""), reverse=True)
+        self.by_id, self.upcoming, self.previous, self.everything = by_id, upcoming, previous, everything
+
+    def patch_launch(self, record_id: str, changes: dict, move: str | None, stamp: str) -> tuple[dict, str]:
+        """/_control/ll2-patch: the launch record `record_id` (a listed or a detail-only one)
+        replaced by a copy with `changes` overlaid (dotted keys set nested fields, as
+        Dataset.patch does) and `last_updated` = `stamp`; with `move` ("upcoming" or "previous"),
+        it leaves its list (or the detail-only records) for that list. Answers the new record
+        and where it is now (upcoming, previous or detail). KeyError for an unknown id."""
+        with self.lock:
+            old = (self.by_id.get(record_id) or self.detail_only.get(record_id)) if self.available else None
+            if old is None:
+                raise KeyError(record_id)
+            record = copy.deepcopy(old)
+            for path, value in changes.items():
+                target = record
+                parts = path.split(".")
+                for part in parts[:-1]:
+                    if not isinstance(target.get(part), dict):
+                        target[part] = {}
+                    target = target[part]
+                target[parts[-1]] = value
+            record = ll2_with_last_updated(record, stamp)
+            in_upcoming = any(r["id"] == record_id for r in self.upcoming)
+            in_previous = any(r["id"] == record_id for r in self.previous)
+            where = move or ("upcoming" if in_upcoming else "previous" if in_previous else "detail")
+            upcoming = [r for r in self.upcoming if r["id"] != record_id]
+            previous = [r for r in self.previous if r["id"] != record_id]
+            detail_only = dict(self.detail_only)
+            detail_only.pop(record_id, None)
+            {"upcoming": upcoming, "previous": previous}.get(where, []).append(record)
+            if where == "detail":
+                detail_only[record_id] = record
+            self._arrange(upcoming, previous)  # the index first: the record is always found
+            self.detail_only = detail_only
+            return record, where
 
     def _recorded_files(self, *patterns: str) -> list[Path]:
         """<fixtures>/ll2/2.X.Y/PATTERN files, lower versions first (then by name)."""
@@ -1099,7 +1261,8 @@ class LL2Data:
         for path in self._recorded_files("upcoming*.json"):  # lower versions first: a higher version's record wins
             for record in json.loads(path.read_text(encoding="utf-8"))["results"]:
                 by_id[record["id"]] = record
-        return sorted(by_id.values(), key=lambda r: (r.get("net") or "", r["id"]))
+        # Sorted by `_arrange`; a record recorded without a last_updated gets the rule's.
+        return [ll2_ensure_last_updated(r) for r in by_id.values()]
 
     def _load_detail_only(self) -> dict[str, dict]:
         """The recorded detailed launches that are in no list: every record of
@@ -1111,7 +1274,8 @@ class LL2Data:
             data = json.loads(path.read_text(encoding="utf-8"))
             records = data.get("results", []) if isinstance(data, dict) and "results" in data else [data]
             found.update((r["id"], r) for r in records if isinstance(r, dict) and r.get("id") is not None)
-        return {record_id: r for record_id, r in sorted(found.items()) if record_id not in self.by_id}
+        return {record_id: ll2_ensure_last_updated(r) for record_id, r in sorted(found.items())
+                if record_id not in self.by_id}
 
     @staticmethod
     def _synthesize_previous(dataset: Dataset) -> list[dict]:
@@ -1158,10 +1322,10 @@ class LL2Data:
                 webcast_live=False,
                 image=photos[0] if photos else None,
             )
-            out.append(record)
-        out.sort(key=lambda r: r["id"])
-        out.sort(key=lambda r: r["net"], reverse=True)  # stable: ties stay in id order
-        return out
+            # A launch's record is last touched after it flew: a day after its net.
+            flown = ll2_instant(record["net"]) + LL2_FLOWN_TOUCHED_AFTER
+            out.append(ll2_with_last_updated(record, ll2_stamp(flown)))
+        return out  # sorted by `_arrange`
 
     def records(self, which: str) -> list[dict]:
         """upcoming, previous, all (launch/), configurations, event_upcoming, event_previous or
@@ -1290,12 +1454,14 @@ def _ll2_truthy(raw: str) -> bool | None:
 
 
 def ll2_filter_launches(records: list[dict], values: dict[str, str], follow: bool = True) -> list[dict]:
-    """search, rocket__configuration__id and launcher_config__id (see the module docstring);
+    """The date filters (`ll2_filter_dates`), search, rocket__configuration__id and
+    launcher_config__id (see the module docstring);
     with `follow`, also what a follow asks (issue 38): `lsp__id=N[,M...]` keeps the launches
     whose launch_service_provider.id is listed, `location__ids=N[,M...]` those whose
     pad.location.id is (ids compared as text; an empty value filters nothing). `is_crewed` is
     accepted and changes nothing (the recorded list rows do not say who flies).
     `--ignore-follow-filters` turns `follow` off: a server that ignores them."""
+    records = ll2_filter_dates(records, values)
     if follow:
         for key, where in (("lsp__id", lambda r: (r.get("launch_service_provider") or {}).get("id")),
                            ("location__ids", lambda r: ((r.get("pad") or {}).get("location") or {}).get("id"))):
@@ -1316,6 +1482,31 @@ def ll2_filter_launches(records: list[dict], values: dict[str, str], follow: boo
         records = [r for r in records
                    if str(((r.get("rocket") or {}).get("configuration") or {}).get("id")) in wanted]
     return records
+
+
+def ll2_filter_dates(records: list[dict], values: dict[str, str]) -> list[dict]:
+    """last_updated__gte / __lte and net__lt / __lte / __gt / __gte on the launch lists: the
+    records whose field compares so with the value, as instants (both parsed: `ll2_instant`); a
+    record whose field is null or unreadable never passes; an empty value filters nothing; a
+    value that is no ISO 8601 date or time is a QueryError (400)."""
+    for name, (field, keep) in LL2_DATE_FILTERS.items():
+        raw = values.get(name, "")
+        if not raw.strip():
+            continue
+        asked = ll2_instant(raw)
+        if asked is None:
+            raise QueryError(f"Invalid {name} {raw!r}: expected an ISO 8601 date/time such as 2026-08-20T00:00:00Z.")
+        records = [r for r in records
+                   if (have := ll2_instant(r.get(field))) is not None and keep(have, asked)]
+    return records
+
+
+def ll2_order_by_last_updated(records: list[dict], descending: bool) -> list[dict]:
+    """`ordering=last_updated` / `-last_updated` on the launch lists: by last_updated as an
+    instant, ascending / descending, ties by id ascending either way."""
+    oldest = datetime.min.replace(tzinfo=timezone.utc)
+    by_id = sorted(records, key=lambda r: str(r.get("id") or ""))
+    return sorted(by_id, key=lambda r: ll2_instant(r.get("last_updated")) or oldest, reverse=descending)
 
 
 def ll2_filter_configurations(records: list[dict], values: dict[str, str]) -> list[dict]:
@@ -1726,6 +1917,7 @@ class FixtureServer(ThreadingHTTPServer):
                  ll2_hourly_limit: int | None = None, clock_file: Path | None = None,
                  ignore_follow_filters: bool = False):
         self.ll2_limit = LL2HourlyLimit(ll2_hourly_limit, clock_file) if ll2_hourly_limit else None
+        self.clock_file = clock_file
         self.ignore_follow_filters = ignore_follow_filters
         self.dataset = Dataset(fixtures)
         for launch_id, name in (renames or {}).items():
@@ -1768,6 +1960,18 @@ class FixtureServer(ThreadingHTTPServer):
             self.dataset._reindex()
         self.ll2.point_images_at(base, photos)
         self.snapi.point_images_at(base, photos)
+
+    def now(self) -> datetime:
+        """The server's clock: the ISO 8601 instant in --clock-file when given (and readable),
+        else the real time; UTC."""
+        if self.clock_file is not None:
+            try:
+                instant = ll2_instant(self.clock_file.read_text().strip())
+            except OSError:
+                instant = None
+            if instant is not None:
+                return instant
+        return datetime.now(timezone.utc)
 
     @property
     def port(self) -> int:
@@ -1839,6 +2043,7 @@ class FixtureServer(ThreadingHTTPServer):
         self.route("POST", r"^/_control/clear-requests", lambda h: (self.request_log.clear(), {"ok": True})[1])
         self.route("POST", r"^/_control/patch", self.control_patch)
         self.route("POST", r"^/_control/rename", self.control_rename)
+        self.route("POST", r"^/_control/ll2-patch", self.control_ll2_patch)
 
     # -- handlers ---------------------------------------------------------------------------
 
@@ -1895,7 +2100,9 @@ class FixtureServer(ThreadingHTTPServer):
         else:
             records = ll2_filter_launches(records, values, follow=not self.ignore_follow_filters)
             ordering = values.get("ordering", "")
-            if which == "all":
+            if ordering.lstrip("-") == "last_updated":  # every launch list alike
+                records = ll2_order_by_last_updated(records, descending=ordering.startswith("-"))
+            elif which == "all":
                 if ordering == "net":  # records are newest first, ties by id: stable, ties stay so
                     records = sorted(records, key=lambda r: str(r.get("net") or ""))
             elif ordering.lstrip("-") == "net":
@@ -2004,6 +2211,39 @@ class FixtureServer(ThreadingHTTPServer):
         except KeyError as exc:
             raise HTTPError(404, str(exc.args[0])) from None
         return {"ok": True}
+
+
+    def control_ll2_patch(self, handler: "FixtureRequestHandler") -> Response | dict:
+        """{"id": UUID, "set": {...}, "move": "upcoming" | "previous", "last_updated": ISO}: see
+        the module docstring. Errors are DRF's {"detail": ...} (404: no such launch; 400: a bad
+        body), as on the LL2 routes."""
+        try:
+            body = handler.json_body()
+        except QueryError as exc:
+            return ll2_response({"detail": str(exc)}, 400)
+        if not isinstance(body, dict) or not isinstance(body.get("id"), str):
+            return ll2_response({"detail": 'll2-patch wants {"id": "<launch uuid>", "set": {...}, '
+                                           '"move": "upcoming" | "previous", "last_updated": "<ISO 8601>"}'}, 400)
+        changes = body.get("set", {})
+        if not isinstance(changes, dict) or not all(isinstance(k, str) and k for k in changes):
+            return ll2_response({"detail": '"set" has to be an object of field names (dotted for nested ones)'}, 400)
+        move = body.get("move")
+        if move not in (None, "upcoming", "previous"):
+            return ll2_response({"detail": f'"move" has to be "upcoming" or "previous", not {move!r}'}, 400)
+        # The top-level last_updated, else the one in `set`, else the server's clock; stored as LL2 has it.
+        asked = body.get("last_updated", changes.get("last_updated"))
+        if asked is None:
+            stamp = ll2_stamp(self.now())
+        else:
+            instant = ll2_instant(asked)
+            if instant is None:
+                return ll2_response({"detail": f"Invalid last_updated {asked!r}: expected an ISO 8601 date/time."}, 400)
+            stamp = ll2_stamp(instant)
+        try:
+            record, where = self.ll2.patch_launch(body["id"], changes, move, stamp)
+        except KeyError:
+            return ll2_response({"detail": f"No LL2 launch with id {body['id']!r}."}, 404)
+        return {"ok": True, "id": record["id"], "list": where, "last_updated": record["last_updated"]}
 
 
 class FixtureRequestHandler(BaseHTTPRequestHandler):
@@ -2274,8 +2514,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="answer LL2 requests past N in any hour with 429 and Retry-After, as LL2's "
                              "free tier does (api-throttle excepted); GET /_control/ll2-limit lists them")
     parser.add_argument("--clock-file", type=Path, metavar="FILE",
-                        help="with --ll2-hourly-limit: the time is the ISO 8601 instant in FILE (a test's "
-                             "scripted clock, the app's TMINUS_CLOCK_FILE), else the real time")
+                        help="the time (--ll2-hourly-limit's hour, /_control/ll2-patch's last_updated) is the "
+                             "ISO 8601 instant in FILE (a test's scripted clock, the app's TMINUS_CLOCK_FILE), "
+                             "else the real time")
     parser.add_argument("--ignore-follow-filters", action="store_true",
                         help="serve LL2 launch lists as if lsp__id and location__ids were not asked (a server ignoring them)")
     parser.add_argument("--exit-with-parent", action="store_true",

@@ -21,6 +21,7 @@ import time
 import unittest
 import uuid
 import zlib
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -602,14 +603,34 @@ LL2_UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
 LL2_STARLINK_15_22 = "95653d52-bb77-4860-a815-dd7141778d17"  # 2.2.0 detailed, the one with vidURLs
 
 
+def ll2_stamped(record: dict, stamp: str) -> dict:
+    """`record` with `last_updated` = stamp right after `status`, where the server puts it."""
+    out = {}
+    for key, value in record.items():
+        out[key] = value
+        if key == "status":
+            out["last_updated"] = stamp
+    return out
+
+
+def ll2_as_served(record: dict) -> dict:
+    """A recorded launch record as the server serves it: as recorded when it has a
+    `last_updated`, else with one, its net less 7 days but never after 2026-08-20T00:00:00Z."""
+    if record.get("last_updated"):
+        return record
+    net = datetime.strptime(record["net"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    touched = min(net - timedelta(days=7), datetime(2026, 8, 20, tzinfo=timezone.utc))
+    return ll2_stamped(record, touched.strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
 def ll2_recorded_upcoming() -> dict[str, dict]:
-    """Every recorded upcoming record by id, computed here independently of the server: the
-    2.0.0 pages first, then the 2.2.0 page (whose records win)."""
+    """Every recorded upcoming record by id, as served (`ll2_as_served`), computed here
+    independently of the server: the 2.0.0 pages first, then the 2.2.0 page (whose records win)."""
     records: dict[str, dict] = {}
     for path in (*sorted((FIXTURES / "ll2" / "2.0.0").glob("upcoming*.json")),
                  *sorted((FIXTURES / "ll2" / "2.2.0").glob("upcoming*.json"))):
         for record in json.loads(path.read_text())["results"]:
-            records[record["id"]] = record
+            records[record["id"]] = ll2_as_served(record)
     return records
 
 
@@ -777,9 +798,11 @@ class LL2PreviousTests(LL2TestCase):
         self.assertEqual((crew5["name"], crew5["net"]), ("Falcon 9 | Crew-5", "2022-10-05T16:00:00Z"))
         self.assertEqual(crew5["id"], str(uuid.uuid5(uuid.NAMESPACE_URL, "https://api.spacexdata.com/v5/launches/" + CREW_5)))
         self.assertEqual(results[-1]["name"], "Falcon 1 | FalconSat")
-        # The 2.0.0 list shape, key order included.
-        shape = list(json.loads((FIXTURES / "ll2/2.0.0/upcoming-2023-04.json").read_text())["results"][0])
+        # The 2.0.0 list shape, key order included, with LL2's last_updated (after status): net + 1 day.
+        recorded = json.loads((FIXTURES / "ll2/2.0.0/upcoming-2023-04.json").read_text())["results"][0]
+        shape = list(ll2_stamped(recorded, ""))
         self.assertTrue(all(list(r) == shape for r in results))
+        self.assertEqual(crew5["last_updated"], "2022-10-06T16:00:00Z")
         self.assertEqual(crew5["status"], {"id": 3, "name": "Success"})
         self.assertEqual(crew5["launch_service_provider"], {"id": 121, "url": None, "name": "SpaceX", "type": "Commercial"})
         self.assertEqual(crew5["rocket"]["configuration"]["name"], "Falcon 9")
@@ -1276,6 +1299,236 @@ class LL2PlainLaunchListTests(LL2TestCase):
         self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/"), self.recorded[LL2_STARLINK_15_22])
         self.assertEqual(self.ll2(f"/2.3.0/launches/{LL2_STARLINK_15_22}")["id"], LL2_STARLINK_15_22)
         self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_UNKNOWN_ID}/", expect=404), {"detail": "Not found."})
+
+
+LL2_STAMP = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"   # LL2's last_updated: UTC, to the second, Z
+LL2_LAUNCH_LISTS = ("launch/upcoming/", "launches/upcoming/", "launch/previous/", "launches/previous/",
+                    "launch/", "launches/")
+
+
+def ll2_instant(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+class LL2ChangedSinceTests(LL2TestCase):
+    """What a replica asking only what changed uses: last_updated on every record, the
+    last_updated and net filters, ordering=last_updated."""
+
+    def test_every_record_has_a_last_updated(self):
+        for version in ("2.0.0", "2.2.0", "2.3.0"):
+            for which in LL2_LAUNCH_LISTS:
+                results, pages = self.walk(f"/{version}/{which}?limit=100")
+                self.assertEqual(len(results), pages[0]["count"], which)
+                for record in results:
+                    self.assertRegex(record.get("last_updated") or "", f"^{LL2_STAMP}$", (version, which, record["id"]))
+        # The rule where the recording has none: a synthesized previous record, net + 1 day...
+        previous = self.walk("/2.2.0/launch/previous/?limit=100")[0]
+        for record in previous:
+            self.assertEqual(ll2_instant(record["last_updated"]) - ll2_instant(record["net"]), timedelta(days=1))
+        # ...a recorded one, net - 7 days but never after 2026-08-20 (ll2_as_served); a 2.2.0 one as recorded.
+        upcoming = {r["id"]: r for r in self.walk("/2.2.0/launch/upcoming/?limit=100")[0]}
+        self.assertEqual(upcoming, self.recorded)
+        self.assertEqual(upcoming[LL2_STARLINK_15_22]["last_updated"], "2026-08-23T21:34:22Z")
+        self.assertEqual(upcoming["b91a488c-1c12-477c-ab24-cebb7a6b8780"]["last_updated"], "2023-04-15T08:50:00Z")  # TeLEOS-2
+        # In LL2's place, right after status; the detail (detail-only records too) has it as well.
+        self.assertEqual(list(previous[0])[5:8], ["status", "last_updated", "net"])
+        self.assertEqual(self.ll2(f"/2.0.0/launch/{previous[0]['id']}/")["last_updated"], previous[0]["last_updated"])
+        self.assertEqual(self.ll2(f"/2.3.0/launches/{LL2_EUROPA_CLIPPER}/")["last_updated"], "2024-10-20T09:35:10Z")
+        everything = [r["last_updated"] for r in self.walk("/2.2.0/launch/?limit=100")[0]]
+        self.assertEqual((min(everything), max(everything)), ("2006-03-25T22:30:00Z", "2026-08-23T21:34:22Z"))
+
+    def test_last_updated_filters_and_their_count(self):
+        for which in LL2_LAUNCH_LISTS:
+            every = self.walk(f"/2.2.0/{which}?limit=100")[0]
+            for query, keep in (("last_updated__gte=2026-08-01T00:00:00Z", lambda lu: lu >= "2026-08-01T00:00:00Z"),
+                                ("last_updated__lte=2022-01-01T00:00:00Z", lambda lu: lu <= "2022-01-01T00:00:00Z"),
+                                ("last_updated__gte=2023-04-15T08:50:00Z&last_updated__lte=2024-04-01T00:00:00Z",
+                                 lambda lu: "2023-04-15T08:50:00Z" <= lu <= "2024-04-01T00:00:00Z")):
+                results, pages = self.walk(f"/2.2.0/{which}?limit=7&{query}")
+                expected = [r["id"] for r in every if keep(r["last_updated"])]  # the list's own order kept
+                self.assertEqual([r["id"] for r in results], expected, (which, query))
+                self.assertEqual({p["count"] for p in pages}, {len(expected)}, (which, query))
+        # Recorded last_updated values: exactly 2 upcoming ones since 2026-08-20T20:55:18Z (bounds included),
+        # and the same instant written with an offset, or as a date alone (its midnight), compares the same.
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?last_updated__gte=2026-08-20T20:55:18Z")["count"], 2)
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?last_updated__gte=2026-08-20T22:55:18%2B02:00")["count"], 2)
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?last_updated__gte=2026-08-20T20:55:19Z")["count"], 1)
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?last_updated__gte=2026-08-21")["count"], 1)
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?last_updated__gte=")["count"], 32)  # empty: no filter
+        page = self.ll2("/2.3.0/launches/?limit=1&last_updated__gte=2026-08-01T00:00:00Z")
+        self.assertEqual((page["count"], page["next"]),
+                         (2, f"{self.base}/2.3.0/launches/?last_updated__gte=2026-08-01T00%3A00%3A00Z&limit=1&offset=1"))
+
+    def test_ordering_by_last_updated_both_ways_ties_by_id(self):
+        for which in LL2_LAUNCH_LISTS:
+            every = self.walk(f"/2.2.0/{which}?limit=100")[0]
+            oldest = self.walk(f"/2.2.0/{which}?limit=100&ordering=last_updated")[0]
+            newest = self.walk(f"/2.3.0/{which}?limit=100&ordering=-last_updated")[0]
+            self.assertEqual([(r["last_updated"], r["id"]) for r in oldest],
+                             sorted((r["last_updated"], r["id"]) for r in every), which)
+            self.assertEqual([(r["last_updated"], r["id"]) for r in newest],
+                             sorted(((r["last_updated"], r["id"]) for r in every), key=lambda k: (_desc(k[0]), k[1])),
+                             which)
+        # The six 2023-04-30 records of the 2.0.0 page share a net, so a last_updated: ties are exercised.
+        ties = [r["id"] for r in self.walk("/2.2.0/launch/upcoming/?limit=100&ordering=-last_updated")[0]
+                if r["last_updated"] == "2023-04-23T00:00:00Z"]
+        self.assertEqual((len(ties), ties), (6, sorted(ties)))
+        # Newest change first across both lists: Starlink Group 15-22 (recorded), then MTG-I2.
+        top = self.ll2("/2.2.0/launch/?limit=2&ordering=-last_updated")["results"]
+        self.assertEqual([r["last_updated"] for r in top], ["2026-08-23T21:34:22Z", "2026-08-20T20:55:18Z"])
+
+    def test_a_bad_date_is_400(self):
+        for name in ("last_updated__gte", "last_updated__lte", "net__lt", "net__lte", "net__gt", "net__gte"):
+            for value in ("yesterday", "2026-13-01", "2026-08-20T25:00:00Z", "1724112000",
+                          "2026-08-20T00:00:00+02:00"):  # the last: an unencoded +, a space once decoded
+                for which in ("launch/upcoming/", "launches/previous/", "launch/"):
+                    body = self.ll2(f"/2.2.0/{which}?{name}={value}", expect=400)
+                    self.assertEqual(list(body), ["detail"], (name, value))
+                    self.assertIn(name, body["detail"])
+
+    def test_net_filters(self):
+        # Falcon 1's FalconSat (2006-03-24) is the only launch before April 2006.
+        for which in ("launch/previous/", "launches/"):
+            body = self.ll2(f"/2.2.0/{which}?net__lt=2006-04-01T00:00:00Z")
+            self.assertEqual([r["name"] for r in body["results"]], ["Falcon 1 | FalconSat"], which)
+            self.assertEqual(body["count"], 1)
+        every = self.walk("/2.2.0/launch/?limit=100")[0]
+        for query, keep in (("net__lt=2026-06-21T10:43:00Z", lambda n: n < "2026-06-21T10:43:00Z"),
+                            ("net__lte=2026-06-21T10:43:00Z", lambda n: n <= "2026-06-21T10:43:00Z"),
+                            ("net__gt=2026-06-21T10:43:00Z", lambda n: n > "2026-06-21T10:43:00Z"),
+                            ("net__gte=2026-06-21T12:43:00%2B02:00", lambda n: n >= "2026-06-21T10:43:00Z"),
+                            ("net__gte=2024-01-01&net__lt=2026-01-01", lambda n: "2024-01-01" <= n < "2026-01-01")):
+            results = self.walk(f"/2.2.0/launch/?limit=100&{query}")[0]
+            self.assertEqual([r["id"] for r in results], [r["id"] for r in every if keep(r["net"])], query)
+        # With the other filters and an ordering: all of them hold.
+        body = self.ll2("/2.2.0/launch/upcoming/?limit=100&net__lt=2024-01-01T00:00:00Z&search=starlink&ordering=-net")
+        names = [r["name"] for r in body["results"]]
+        self.assertEqual(body["count"], 5)  # the 2023-04 page's Starlink Groups 3-5, 6-3, 2-2, 2-9 and 5-9
+        self.assertTrue(all("Starlink" in n for n in names), names)
+        self.assertTrue(all(r["net"] < "2024" for r in body["results"]))
+        self.assertEqual([r["net"] for r in body["results"]], sorted((r["net"] for r in body["results"]), reverse=True))
+
+
+class LL2PatchTests(LL2TestCase):
+    """/_control/ll2-patch. A patch lasts as long as the server: every test has a server of its own."""
+
+    def setUp(self):
+        self.server = fs.FixtureServer(FIXTURES, 0)
+        thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread.start()
+        self.addCleanup(thread.join, 5)
+        self.addCleanup(self.server.server_close)
+        self.addCleanup(self.server.shutdown)
+        self.client = Client(self.server.port)
+        self.base = f"http://127.0.0.1:{self.server.port}"
+
+    def patch(self, body: dict, expect: int = 200) -> dict:
+        status, _, answer = self.client.post("/_control/ll2-patch", body)
+        self.assertEqual(status, expect, answer)
+        return answer
+
+    def ids(self, path: str) -> list[str]:
+        return [r["id"] for r in self.walk(path)[0]]
+
+    def test_a_patched_net_bumps_last_updated_and_shows_as_the_one_change(self):
+        before = datetime.now(timezone.utc).replace(microsecond=0)
+        since = before.strftime("%Y-%m-%dT%H:%M:%SZ")
+        status = {"id": 3, "name": "Launch Successful", "abbrev": "Success"}
+        answer = self.patch({"id": LL2_STARLINK_15_22, "set": {"net": "2026-09-01T12:00:00Z", "status": status,
+                                                                "mission.name": "Renamed"}})
+        after = datetime.now(timezone.utc)
+        self.assertEqual((answer["ok"], answer["id"], answer["list"]), (True, LL2_STARLINK_15_22, "upcoming"))
+        self.assertRegex(answer["last_updated"], f"^{LL2_STAMP}$")
+        self.assertTrue(before <= ll2_instant(answer["last_updated"]) <= after, (before, answer, after))
+        for version in ("2.2.0", "2.3.0"):
+            body = self.ll2(f"/{version}/launches/?last_updated__gte={since}&ordering=last_updated")
+            self.assertEqual(body["count"], 1, version)
+            changed = body["results"][0]
+            self.assertEqual((changed["id"], changed["net"], changed["status"], changed["last_updated"]),
+                             (LL2_STARLINK_15_22, "2026-09-01T12:00:00Z", status, answer["last_updated"]))
+            self.assertEqual(changed["mission"]["name"], "Renamed")  # a dotted key: the nested field only
+            self.assertEqual(changed["mission"]["id"], self.recorded[LL2_STARLINK_15_22]["mission"]["id"])
+        # Wherever the record is served: its list (re-sorted by the new net), the plain list, the detail.
+        upcoming = self.walk("/2.2.0/launch/upcoming/?limit=100")[0]
+        self.assertEqual(len(upcoming), 32)
+        self.assertEqual([(r["net"], r["id"]) for r in upcoming], sorted((r["net"], r["id"]) for r in upcoming))
+        self.assertEqual(next(r for r in upcoming if r["id"] == LL2_STARLINK_15_22)["net"], "2026-09-01T12:00:00Z")
+        self.assertEqual(self.ll2("/2.2.0/launch/?limit=1")["results"][0]["id"], LL2_STARLINK_15_22)  # newest net now
+        detail = self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")
+        self.assertEqual((detail["net"], detail["last_updated"]), ("2026-09-01T12:00:00Z", answer["last_updated"]))
+        self.assertEqual({k: v for k, v in detail.items() if k not in ("net", "status", "mission", "last_updated")},
+                         {k: v for k, v in self.recorded[LL2_STARLINK_15_22].items()
+                          if k not in ("net", "status", "mission", "last_updated")})
+        # A given last_updated is stored as LL2 has it; a detail-only record is patched too.
+        answer = self.patch({"id": LL2_EUROPA_CLIPPER, "set": {"name": "Clipper"},
+                             "last_updated": "2026-12-31T23:30:00.250+01:00"})
+        self.assertEqual((answer["list"], answer["last_updated"]), ("detail", "2026-12-31T22:30:00Z"))
+        europa = self.ll2(f"/2.3.0/launches/{LL2_EUROPA_CLIPPER}/")
+        self.assertEqual((europa["name"], europa["last_updated"]), ("Clipper", "2026-12-31T22:30:00Z"))
+        self.assertEqual(self.ll2(f"/2.2.0/launch/?last_updated__gte={since}")["count"], 1)  # still in no list
+        self.assertFalse([r for r in self.client.get("/_control/requests")[2] if r["path"].startswith("/_control/")])
+
+    def test_the_server_clock_is_the_clock_file_when_given(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            clock = Path(tmp) / "clock"
+            clock.write_text("2026-08-25T06:00:00.900Z\n")
+            server = fs.FixtureServer(FIXTURES, 0, clock_file=clock)
+            thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+            thread.start()
+            try:
+                client = Client(server.port)
+                status, _, answer = client.post("/_control/ll2-patch", {"id": LL2_STARLINK_15_22})  # a bare touch
+                self.assertEqual((status, answer["last_updated"]), (200, "2026-08-25T06:00:00Z"))
+                body = client.get("/2.2.0/launch/?last_updated__gte=2026-08-24T00:00:00Z")[2]
+                self.assertEqual([r["id"] for r in body["results"]], [LL2_STARLINK_15_22])
+            finally:
+                server.shutdown()
+                server.server_close()
+                thread.join(5)
+
+    def test_move_to_previous_and_back(self):
+        previous_before = self.ids("/2.2.0/launch/previous/?limit=100")
+        everything_before = self.ids("/2.2.0/launch/?limit=100")
+        answer = self.patch({"id": LL2_STARLINK_15_22, "move": "previous",
+                             "set": {"status": {"id": 3, "name": "Launch Successful", "abbrev": "Success"}}})
+        self.assertEqual(answer["list"], "previous")
+        upcoming = self.walk("/2.2.0/launch/upcoming/?limit=100")[0]
+        previous = self.walk("/2.3.0/launches/previous/?limit=100")[0]
+        self.assertEqual((len(upcoming), len(previous)), (31, 188))
+        self.assertNotIn(LL2_STARLINK_15_22, [r["id"] for r in upcoming])
+        self.assertEqual([r["id"] for r in previous], [LL2_STARLINK_15_22] + previous_before)  # the newest flown
+        self.assertEqual(previous[0]["status"]["abbrev"], "Success")
+        # The plain list holds it once, as before; the detail and the filters find it.
+        everything = self.ids("/2.2.0/launch/?limit=100")
+        self.assertEqual((len(everything), sorted(everything)), (219, sorted(everything_before)))
+        self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/")["status"]["abbrev"], "Success")
+        self.assertEqual(self.ll2(f"/2.2.0/launch/previous/?last_updated__gte={answer['last_updated']}")["count"], 1)
+        # Moving it again is no duplicate; moving it back restores the lists.
+        self.patch({"id": LL2_STARLINK_15_22, "move": "previous"})
+        self.assertEqual(self.ll2("/2.2.0/launch/previous/")["count"], 188)
+        self.assertEqual(self.patch({"id": LL2_STARLINK_15_22, "move": "upcoming"})["list"], "upcoming")
+        self.assertEqual((self.ll2("/2.2.0/launch/upcoming/")["count"], self.ll2("/2.2.0/launch/previous/")["count"]),
+                         (32, 187))
+        self.assertEqual(self.ids("/2.2.0/launch/previous/?limit=100"), previous_before)
+
+    def test_unknown_id_and_bad_bodies(self):
+        for record_id in (LL2_UNKNOWN_ID, "not-a-uuid"):
+            status, headers, body = self.client.post("/_control/ll2-patch", {"id": record_id, "set": {"name": "x"}})
+            self.assertEqual((status, headers["Content-Type"], list(body)), (404, "application/json", ["detail"]))
+            self.assertIn(record_id, body["detail"])
+        for bad in ({"set": {"name": "x"}}, {"id": LL2_STARLINK_15_22, "set": ["name"]},
+                    {"id": LL2_STARLINK_15_22, "move": "sideways"}, {"id": LL2_STARLINK_15_22, "last_updated": "soon"}):
+            self.assertEqual(list(self.patch(bad, expect=400)), ["detail"], bad)
+        status, _, body = self.client.request("POST", "/_control/ll2-patch", b"{not json")
+        self.assertEqual((status, list(json.loads(body))), (400, ["detail"]))
+        # Nothing changed, nothing logged; a fault on the route changes nothing either.
+        self.assertEqual(self.ll2("/2.2.0/launch/upcoming/?limit=100")["count"], 32)
+        self.assertEqual(self.ll2(f"/2.2.0/launch/{LL2_STARLINK_15_22}/"), self.recorded[LL2_STARLINK_15_22])
+        self.client.post("/_control/fault", {"path_prefix": "/", "status": 500})
+        self.assertEqual(self.patch({"id": LL2_STARLINK_15_22}, expect=200)["list"], "upcoming")
+        self.client.post("/_control/reset", {})
+        self.assertEqual([r["path"] for r in self.client.get("/_control/requests")[2]],
+                         ["/2.2.0/launch/upcoming/?limit=100", f"/2.2.0/launch/{LL2_STARLINK_15_22}/"])
 
 
 def _desc(text: str) -> tuple:

@@ -96,6 +96,13 @@ public struct CachedFetcher: Sendable {
         }
     }
 
+    /// The decoded answer from the network, through the rate-limit gate, kept nowhere: for
+    /// callers that keep what they are sent themselves (the local replica's sync).
+    public func fetchFresh<T: Sendable>(_ request: HTTPClient.Request,
+                                        decode: @Sendable (Data) throws(APIError) -> T) async throws(APIError) -> T {
+        try decode(try await send(request))
+    }
+
     /// The body of a 2xx answer, through the rate-limit gate: while it is closed nothing is
     /// sent; a 429 closes it for Retry-After; any 2xx opens it.
     private func send(_ request: HTTPClient.Request) async throws(APIError) -> Data {

@@ -154,6 +154,7 @@ public enum LaunchLibrary2 {
         launch.providerID = record.provider?.id
         launch.precisionName = record.netPrecision.flatMap { $0.name ?? $0.abbrev }
         launch.carriesDetail = record.isDetailed
+        launch.lastUpdated = record.lastUpdated
         return launch
     }
 

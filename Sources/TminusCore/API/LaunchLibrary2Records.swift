@@ -36,6 +36,8 @@ struct LL2LaunchRecord: Decodable {
     @NonBlank var name: String?
     @LenientDate var net: Date?
     @LenientDate var windowStart: Date?
+    /// When LL2 last changed the record: what the replica syncs by (`last_updated__gte`).
+    @LenientDate var lastUpdated: Date?
     @Lenient var status: LL2NamedRecord?
     /// 2.2.0+: `{id, name: "Minute", abbrev: "MIN"}`.
     @Lenient var netPrecision: LL2NamedRecord?
@@ -63,7 +65,7 @@ struct LL2LaunchRecord: Decodable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, net, status, rocket, pad, mission, probability, image, updates, timeline
-        case webcastLive = "webcast_live"
+        case webcastLive = "webcast_live", lastUpdated = "last_updated"
         case windowStart = "window_start", netPrecision = "net_precision", tbdTime = "tbdtime", tbdDate = "tbddate"
         case provider = "launch_service_provider", missionPatches = "mission_patches"
         case vidURLs, infoURLs, vidURLsSnake = "vid_urls", infoURLsSnake = "info_urls"

@@ -88,7 +88,7 @@ public struct Follow: Sendable, Hashable, Codable {
 
     /// Whether `phrase` is `text` or a run of whole words in it (`rocket lab` in `rocket lab
     /// usa`, never `lab` in `labrador`).
-    static func hasWords(_ phrase: String, in text: String) -> Bool {
+    public static func hasWords(_ phrase: String, in text: String) -> Bool {
         let phrase = folded(phrase), text = folded(text)
         guard !phrase.isEmpty else { return false }
         return text == phrase || (" " + text + " ").contains(" " + phrase + " ")
@@ -96,12 +96,25 @@ public struct Follow: Sendable, Hashable, Codable {
 
     /// The provider's name or abbreviation, case-insensitive: `SpaceX`, `SpX`, `Rocket Lab`.
     public static func provider(_ query: String, matches launch: Launch) -> Bool {
-        [launch.providerName, launch.providerAbbrev].compactMap { $0 }.contains { hasWords(query, in: $0) }
+        guard let name = launch.providerName else { return false }
+        return names(query, provider: name, abbrev: launch.providerAbbrev)
     }
 
-    /// Whether a provider word names this provider (its name or abbreviation).
+    /// Whether a provider word names this provider: its name or abbreviation in whole words,
+    /// or, since many records carry no abbreviation (Launch Library 2's shorter modes), the
+    /// initials of its name (`ISRO` for Indian Space Research Organization, `ULA`).
     public static func names(_ query: String, provider name: String, abbrev: String?) -> Bool {
-        [name, abbrev].compactMap { $0 }.contains { hasWords(query, in: $0) }
+        if [name, abbrev].compactMap({ $0 }).contains(where: { hasWords(query, in: $0) }) { return true }
+        let word = folded(query)
+        return word.count >= 2 && !word.contains(" ") && word == initials(of: name)
+    }
+
+    /// The first letters of a name's words, folded: `isro` for Indian Space Research
+    /// Organization (two words or more; a one-word name has no initials worth matching).
+    static func initials(of name: String) -> String? {
+        let words = folded(name).split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        return String(words.compactMap(\.first))
     }
 
     /// The site, pad or location's name, in whole words, or a US state by name for LL2's

@@ -83,6 +83,9 @@ public struct Launch: Sendable, Hashable, Identifiable {
     /// The record carried everything the detail shows (a Launch Library 2 list asked in its
     /// detailed mode): opening it needs no request of its own.
     public var carriesDetail = false
+    /// When the source last changed its record (Launch Library 2's `last_updated`): what the
+    /// local replica syncs by. Nil for the r/SpaceX API, which no longer changes.
+    public var lastUpdated: Date?
 
     /// The precision as the screen and the scripts say it: the source's word, else the app's.
     public var precisionWords: String { precisionName ?? datePrecision.rawValue }
@@ -183,6 +186,7 @@ extension Launch: Codable {
         case missionType = "mission_type", orbit, webcastLive = "webcast_live", updates, timeline
         case precisionName = "net_precision"
         case carriesDetail = "carries_detail"
+        case lastUpdated = "last_updated"
     }
 
     public init(from decoder: Decoder) throws {
@@ -220,6 +224,7 @@ extension Launch: Codable {
         timeline = c.lenientArray(TimelineEvent.self, .timeline)
         precisionName = c.lenient(String.self, .precisionName)
         carriesDetail = c.lenient(Bool.self, .carriesDetail) ?? false
+        lastUpdated = c.lenientDate(.lastUpdated)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -256,6 +261,7 @@ extension Launch: Codable {
         if !timeline.isEmpty { try c.encode(timeline, forKey: .timeline) }
         try c.encodeIfPresent(precisionName, forKey: .precisionName)
         if carriesDetail { try c.encode(true, forKey: .carriesDetail) }
+        try c.encodeIfPresent(lastUpdated.map(ISO8601.format), forKey: .lastUpdated)
     }
 }
 

@@ -68,7 +68,9 @@ public final class RequestGovernor: Sendable {
             }
             state.reservations = state.reservations.filter { $0.value.until > now }
             let reservation = origin.kind == .refresh ? nil : state.reservations[key]
-            let wait = Self.take(&bucket, budget: budget, now: now, keeping: reservation?.count ?? 0)
+            var keeping = reservation?.count ?? 0
+            if origin.kind == .background { keeping = max(keeping, RequestOrigin.backgroundSpare(burst: budget.burst)) }
+            let wait = Self.take(&bucket, budget: budget, now: now, keeping: keeping)
             state.buckets[key] = bucket
             state.log.removeAll { now.timeIntervalSince($0.at) >= 3600 }
             guard let wait else {

@@ -13,6 +13,10 @@ public struct RequestOrigin: Sendable, Hashable {
         case user
         /// The app's own refresh schedule.
         case refresh
+        /// Work nobody waits for (the replica's history, filled in the background): it spends
+        /// only what is spare, never the last requests of the bucket (`backgroundSpare`) nor
+        /// those kept for a launch near T-0.
+        case background
     }
 
     /// The launch a refresh keeps requests for, and until when (the reservation lapses by
@@ -29,6 +33,12 @@ public struct RequestOrigin: Sendable, Hashable {
     public init(_ kind: Kind, keep: Keep? = nil) { self.kind = kind; self.keep = keep }
 
     public static let user = RequestOrigin(.user)
+    public static let background = RequestOrigin(.background)
+
+    /// Requests a background request leaves in the bucket: half the burst, at least 2 (Launch
+    /// Library 2's free 5: history takes a request only while 3 are there, so a key, a refresh
+    /// and `r` still find theirs).
+    public static func backgroundSpare(burst: Int) -> Int { min(burst - 1, max(2, burst / 2)) }
 
     /// Requests kept for a launch near T-0: one, the next refresh's (the close cadence is the
     /// budget's sustained rate, so one in hand is always enough).

@@ -28,10 +28,16 @@ struct Next: ScriptCommand {
         }
     }
 
+    /// The upcoming launches `next` looks through: the app's whole Upcoming list (Launch
+    /// Library 2's page of 100), from the replica without a request when it is fresh.
+    static let upcomingRead = LaunchLibrary2.upcomingPageSize
+
     func work() async throws {
         let context = try ScriptContext(options)
         let followed = context.follow(follow)
-        let upcoming = try await context.launches(.upcoming, limit: LaunchSource.pageSize, follow: followed)
+        // Every upcoming launch held, as the app's banner reads them: a list of launches past
+        // their NET with no outcome yet must not hide the one three hours away.
+        let upcoming = try await context.launches(.upcoming, limit: Self.upcomingRead, follow: followed)
         let now = context.clock.now()
         guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
             // Said as the app's banner says it: nothing listed is still ahead.

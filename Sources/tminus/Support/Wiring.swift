@@ -108,6 +108,14 @@ enum Wiring {
         settings.ll2Token == nil ? .launchLibrary2 : .launchLibrary2WithToken
     }
 
+    /// The local replica of Launch Library 2 (`replica.sqlite` in the cache folder: it can
+    /// always be built again) and its sync, shared by the app and every subcommand.
+    static func replicaSync(_ settings: Settings, clock: AppClock, fetcher: CachedFetcher) -> ReplicaSync {
+        let file = settings.paths.cache.appending(path: "replica.sqlite")
+        return ReplicaSync(base: settings.ll2API, fetcher: fetcher, lockFile: settings.paths.cache.appending(path: "replica.lock"),
+                           now: { clock.now() }, replica: { LaunchReplica.open(at: file, now: clock.now()) })
+    }
+
     /// Both APIs, each through the one response cache and below the governor with its own
     /// budget: the chosen source first (`S` cycles). Offline, the network refuses every
     /// request and the fetcher answers from the cache alone.
@@ -119,8 +127,9 @@ enum Wiring {
                           now: { clock.now() })
         }
         let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name, .spaceX, via: http))
-        var ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API,
-                                              fetcher: fetcher(LaunchLibrary2.name, ll2Budget(settings), via: ll2HTTP))
+        let ll2Fetcher = fetcher(LaunchLibrary2.name, ll2Budget(settings), via: ll2HTTP)
+        var ll2 = LaunchSource.replicated(LaunchLibrary2.launchSource(baseURL: settings.ll2API, fetcher: ll2Fetcher),
+                                          by: replicaSync(settings, clock: clock, fetcher: ll2Fetcher))
         ll2.allowance = LaunchLibrary2.allowance(base: settings.ll2API,
                                                  http: ll2HTTP.governed(by: governor, budget: .launchLibrary2Throttle))
         switch settings.source {

@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+import TminusCore
+
+/// One question to the replica: a list (upcoming, past, or one rocket's launches) under its
+/// filters and follow, a page of it.
+public struct ReplicaQuery: Sendable, Hashable {
+    public enum Scope: Sendable, Hashable {
+        case segment(LaunchSegment)
+        /// One rocket's launches, newest first (upcoming and past together).
+        case rocket(String)
+    }
+
+    public var scope: Scope
+    public var filters: ListQuery
+    public var offset: Int
+    public var limit: Int
+
+    public init(_ scope: Scope, filters: ListQuery = .default, offset: Int = 0, limit: Int) {
+        self.scope = scope; self.filters = filters; self.offset = max(0, offset); self.limit = max(0, limit)
+    }
+}
+
+/// A page of the replica's answer, and what it covers.
+public struct ReplicaAnswer: Sendable, Hashable {
+    public var launches: [Launch]
+    /// How many launches in the whole replica answer the question.
+    public var total: Int
+}
+
+extension LaunchReplica {
+    /// The launches that answer `query`, in the list's order, one page of them, and how many
+    /// there are in all. The same filters as `ListQuery.matches`, asked of the indexed columns:
+    /// the name folded as `/` folds it, the outcome, the rocket, a webcast, and the follow,
+    /// whose providers and places are first resolved to the ids they name among the launches
+    /// held, so a row whose record carries no abbreviation still matches `spx` by its
+    /// provider's id.
+    public func answer(_ query: ReplicaQuery) throws -> ReplicaAnswer {
+        try db.read { db in
+            let directory = try ProviderDirectory(db)
+            let (clause, arguments) = try Self.whereClause(query, directory: directory, db: db)
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0
+            var page = arguments
+            page += [query.limit, query.offset]
+            let rows = try Data.fetchAll(db, sql: """
+                SELECT record FROM launch WHERE \(clause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?
+                """, arguments: page)
+            let decoder = JSONDecoder()
+            let launches = rows.compactMap { try? decoder.decode(Launch.self, from: $0) }.map(directory.filling)
+            return ReplicaAnswer(launches: launches, total: total)
+        }
+    }
+
+    /// One launch by id, as held.
+    public func launch(id: String) -> Launch? {
+        try? db.read { db in
+            guard let data = try Data.fetchOne(db, sql: "SELECT record FROM launch WHERE id = ?", arguments: [id]) else { return nil }
+            return try? ProviderDirectory(db).filling(JSONDecoder().decode(Launch.self, from: data))
+        }
+    }
+
+    /// How many launches are held, upcoming and past, and the oldest past launch's date.
+    public func coverage() -> ReplicaCoverage {
+        let counted = try? db.read { db -> ReplicaCoverage in
+            let upcoming = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE upcoming = 1") ?? 0
+            let past = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE upcoming = 0") ?? 0
+            let oldest = try Double.fetchOne(db, sql: "SELECT min(net) FROM launch WHERE upcoming = 0")
+            return ReplicaCoverage(upcoming: upcoming, past: past, oldestPast: oldest.map { Date(timeIntervalSince1970: $0) },
+                                   historyComplete: false)
+        }
+        var coverage = counted ?? ReplicaCoverage(upcoming: 0, past: 0, oldestPast: nil, historyComplete: false)
+        coverage.historyComplete = state.historyComplete
+        return coverage
+    }
+
+    static func order(_ query: ReplicaQuery) -> String {
+        // Soonest first for what is coming, newest first for the past and a rocket's launches;
+        // a launch with no date last either way; ties by id.
+        let ascending: Bool = switch query.scope {
+        case .segment(.upcoming): !query.filters.reversed
+        case .segment(.past), .rocket: query.filters.reversed
+        }
+        let direction = ascending ? "ASC" : "DESC"
+        return "net IS NULL, net \(direction), id \(direction)"
+    }
+
+    static func whereClause(_ query: ReplicaQuery, directory: ProviderDirectory, db: Database) throws -> (String, StatementArguments) {
+        var parts: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        switch query.scope {
+        case .segment(let segment): parts.append(segment == .upcoming ? "upcoming = 1" : "upcoming = 0")
+        case .rocket(let id): parts.append("rocket_id = ?"); arguments.append(id)
+        }
+        let filters = query.filters
+        if filters.isFiltered {
+            parts.append("search LIKE ? ESCAPE '\\'")
+            arguments.append("%" + Self.likeEscaped(Self.searchText(filters.text)) + "%")
+        }
+        switch filters.outcome {
+        case .any: break
+        case .success: parts.append("success = 1")
+        case .failure: parts.append("success = 0")
+        }
+        if let rocket = filters.rocket { parts.append("rocket_id = ?"); arguments.append(rocket.id) }
+        if filters.hasWebcast { parts.append("webcast = 1") }
+        let follow = filters.follow
+        if !follow.providers.isEmpty {
+            let (ids, names) = directory.matching(follow.providers)
+            var either: [String] = []
+            if !ids.isEmpty {
+                either.append("provider_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))")
+                arguments += ids.sorted() as [any DatabaseValueConvertible]
+            }
+            if !names.isEmpty {
+                either.append("(provider_id IS NULL AND provider_name IN (\(Array(repeating: "?", count: names.count).joined(separator: ", "))))")
+                arguments += names.sorted() as [any DatabaseValueConvertible]
+            }
+            parts.append(either.isEmpty ? "0" : "(" + either.joined(separator: " OR ") + ")")
+        }
+        if !follow.locations.isEmpty {
+            let pads = try matchingPads(follow.locations, db: db)
+            parts.append(pads.isEmpty ? "0" : "pad_id IN (\(Array(repeating: "?", count: pads.count).joined(separator: ", ")))")
+            arguments += pads.sorted() as [any DatabaseValueConvertible]
+        }
+        if follow.crewed { parts.append("crewed = 1") }
+        for word in follow.hide.map(Follow.folded) where !word.isEmpty {
+            parts.append("instr(words, ?) = 0")
+            arguments.append(word)
+        }
+        return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), StatementArguments(arguments))
+    }
+
+    /// The pads held that a followed place names (`Follow.location`, asked once per pad).
+    static func matchingPads(_ places: [String], db: Database) throws -> Set<String> {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT pad_id, pad_name, pad_locality, location_id FROM launch WHERE pad_id IS NOT NULL GROUP BY pad_id
+            """)
+        var ids: Set<String> = []
+        for row in rows {
+            let id: String = row["pad_id"]
+            let pad = Launchpad(id: id, name: row["pad_name"], fullName: nil, locality: row["pad_locality"], region: nil,
+                                locationID: row["location_id"])
+            let probe = Launch(id: "", name: "", date: nil, upcoming: false, launchpad: .object(pad))
+            if places.contains(where: { Follow.location($0, matches: probe) }) { ids.insert(id) }
+        }
+        return ids
+    }
+
+    static func likeEscaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}
+
+/// What the replica holds, for the words that say how whole an answer is.
+public struct ReplicaCoverage: Sendable, Hashable {
+    public var upcoming: Int
+    public var past: Int
+    /// The oldest past launch held: how far back the history has come.
+    public var oldestPast: Date?
+    public var historyComplete: Bool
+    public var total: Int { upcoming + past }
+}
+
+/// The providers the replica holds, by id, with every name and abbreviation their records
+/// carried: a row whose record has no abbreviation (LL2's shorter modes leave it out) is read
+/// with its provider's abbreviation from another row, so `spx` follows every SpaceX launch.
+struct ProviderDirectory {
+    struct Provider { var names: Set<String>; var abbrevs: Set<String> }
+    private(set) var byID: [String: Provider] = [:]
+    /// Names of providers that came without an id.
+    private(set) var loose: Set<String> = []
+
+    init(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT DISTINCT provider_id, provider_name, provider_abbrev FROM launch
+            WHERE provider_name IS NOT NULL OR provider_abbrev IS NOT NULL
+            """)
+        for row in rows {
+            let id: String? = row["provider_id"], name: String? = row["provider_name"], abbrev: String? = row["provider_abbrev"]
+            guard let id else { if let name { loose.insert(name) }; continue }
+            var provider = byID[id] ?? Provider(names: [], abbrevs: [])
+            if let name { provider.names.insert(name) }
+            if let abbrev { provider.abbrevs.insert(abbrev) }
+            byID[id] = provider
+        }
+    }
+
+    /// The ids (and id-less names) of the providers any of `queries` names.
+    func matching(_ queries: [String]) -> (ids: Set<String>, names: Set<String>) {
+        var ids: Set<String> = [], names: Set<String> = []
+        for (id, provider) in byID where queries.contains(where: { query in
+            provider.names.contains { name in Follow.names(query, provider: name, abbrev: nil) }
+                || provider.abbrevs.contains { Follow.hasWords(query, in: $0) }
+        }) {
+            ids.insert(id)
+        }
+        for name in loose where queries.contains(where: { Follow.names($0, provider: name, abbrev: nil) }) { names.insert(name) }
+        return (ids, names)
+    }
+
+    /// The launch with its provider's abbreviation when its record had none.
+    func filling(_ launch: Launch) -> Launch {
+        guard launch.providerAbbrev == nil, let id = launch.providerID, let abbrev = byID[id]?.abbrevs.sorted().first else { return launch }
+        var filled = launch
+        filled.providerAbbrev = abbrev
+        return filled
+    }
+}

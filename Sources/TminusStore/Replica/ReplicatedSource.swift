@@ -1,0 +1,135 @@
+import Foundation
+import TminusCore
+
+extension LaunchSource {
+    /// Launch Library 2 answered from the local replica: the Upcoming and Past lists, their
+    /// filters and follows and a rocket's launches are questions to the whole replica (`ReplicaQuery`),
+    /// which a sync keeps current first (`ReplicaSync`: what changed since the last one, at
+    /// most every 10 minutes, or now on `r`). The list's pages (100 upcoming, 20 past, as the
+    /// screens page them) are the replica's; at the end of the history held, the next 100
+    /// are asked. Events, rockets and the news stay the source's own; a launch's detail is
+    /// the source's too, and is kept in the replica when it comes.
+    ///
+    /// Nothing held and never synced: the source's own error (or `.notCached`), so the app
+    /// goes on to its fallbacks as before.
+    public static func replicated(_ inner: LaunchSource, by sync: ReplicaSync) -> LaunchSource {
+        var source = inner
+        source.launches = { (segment, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
+            let (synced, problem) = await bringUp(sync, mode: mode)
+            let replica = await sync.replica
+            let size = LaunchLibrary2.pageSize(segment)
+            let offset = max(0, cursor.page - 1) * size
+            var answer = try ask(replica, ReplicaQuery(.segment(segment), filters: cursor.query, offset: offset, limit: size))
+            var historyProblem: APIError?
+            // The end of the past held: the next 100 of history, asked for the user.
+            if segment == .past, mode != .cacheOnly, offset + size > answer.total, !replica.state.historyComplete {
+                do throws(APIError) {
+                    try await sync.fillHistory()
+                    answer = try ask(replica, ReplicaQuery(.segment(segment), filters: cursor.query, offset: offset, limit: size))
+                } catch {
+                    historyProblem = error
+                }
+            }
+            // A sync that went well leaves the rest of the hour's spare requests to history.
+            if synced { await sync.fillInBackground() }
+            return try page(answer, replica: replica, cursor: cursor, offset: offset, size: size, mode: mode,
+                            problem: problem ?? historyProblem, past: segment == .past)
+        }
+        let innerRocketLaunches = inner.rocketLaunches
+        source.rocketLaunches = { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
+            let replica = await sync.replica
+            // Until the history is in, the source knows a rocket's launches better: its
+            // answer is kept in the replica as it comes.
+            if !replica.state.historyComplete {
+                let fetched = try await innerRocketLaunches(rocketID, cursor, mode)
+                try? replica.upsert(fetched.value.launches)
+                return fetched
+            }
+            let size = LaunchSource.pageSize
+            let offset = max(0, cursor.page - 1) * size
+            let answer = try ask(replica, ReplicaQuery(.rocket(rocketID), filters: cursor.query, offset: offset, limit: size))
+            return try page(answer, replica: replica, cursor: cursor, offset: offset, size: size, mode: mode, problem: nil, past: false)
+        }
+        if let innerDetail = inner.launchDetail {
+            source.launchDetail = { (id, mode) async throws(APIError) -> Fetched<Launch> in
+                let replica = await sync.replica
+                do throws(APIError) {
+                    let fetched = try await innerDetail(id, mode)
+                    if fetched.problem == nil { try? replica.upsert([fetched.value]) }
+                    return fetched
+                } catch {
+                    guard let held = replica.launch(id: id), held.carriesDetail else { throw error }
+                    return Fetched(held, fetchedAt: replica.state.syncedAt, problem: mode == .cacheOnly ? nil : error)
+                }
+            }
+        }
+        if let innerEvents = inner.events {
+            // An event names its launches as short rows (no pad): the replica's records say
+            // where they flew from, so a follow by place keeps the event.
+            source.events = { (segment, cursor, mode) async throws(APIError) -> Fetched<EventPage> in
+                var fetched = try await innerEvents(segment, cursor, mode)
+                let replica = await sync.replica
+                fetched.value.events = fetched.value.events.map { event in
+                    var event = event
+                    event.launches = event.launches.map { launch in
+                        guard launch.launchpad == nil, let held = replica.launch(id: launch.id) else { return launch }
+                        var filled = launch
+                        filled.launchpad = held.launchpad
+                        if filled.providerID == nil { filled.providerID = held.providerID }
+                        if filled.provider == nil { filled.provider = held.provider }
+                        if filled.providerAbbrev == nil { filled.providerAbbrev = held.providerAbbrev }
+                        return filled
+                    }
+                    return event
+                }
+                return fetched
+            }
+        }
+        return source
+    }
+
+    /// Syncs as far as `mode` allows: whether a sync ran, and its failure, if any (what is
+    /// held still answers).
+    private static func bringUp(_ sync: ReplicaSync, mode: FetchMode) async -> (synced: Bool, problem: APIError?) {
+        guard mode != .cacheOnly else { return (false, nil) }
+        do throws(APIError) {
+            return (try await sync.sync(force: mode == .reload), nil)
+        } catch {
+            return (false, error)
+        }
+    }
+
+    private static func ask(_ replica: LaunchReplica, _ query: ReplicaQuery) throws(APIError) -> ReplicaAnswer {
+        do {
+            return try replica.answer(query)
+        } catch {
+            throw .badData("the replica could not be read: \(LaunchReplica.describe(error))")
+        }
+    }
+
+    /// The replica's answer as a page of the list, with how old the replica is and why it is
+    /// older than asked (the sync's failure). A replica that never synced and holds nothing
+    /// has no answer: the failure, or `.notCached`.
+    private static func page(_ answer: ReplicaAnswer, replica: LaunchReplica, cursor: PageCursor, offset: Int, size: Int,
+                             mode: FetchMode, problem: APIError?, past: Bool) throws(APIError) -> Fetched<LaunchPage> {
+        let state = replica.state
+        if state.syncedAt == nil, answer.total == 0 {
+            if let problem {
+                if case .offline(let why) = problem {
+                    throw .offline("\(why): nothing cached for this yet — run tminus without --offline to fill the cache")
+                }
+                throw problem
+            }
+            throw .notCached
+        }
+        let more = offset + size < answer.total || (past && !state.historyComplete && answer.launches.count == size)
+        let next = more ? PageCursor(page: cursor.page + 1, query: cursor.query) : nil
+        // The past's count is the source's while history is still filling and nothing narrows it.
+        let unfilteredPast = past && !cursor.query.narrows && cursor.query.follow.isEmpty
+        let total = past && !state.historyComplete ? (unfilteredPast ? state.historyTotal : nil) : answer.total
+        var problem = problem
+        if case .offline(let why)? = problem { problem = .offline("\(why): showing what the cache holds") }
+        return Fetched(LaunchPage(launches: answer.launches, page: cursor.page, totalDocs: total, next: next),
+                       fetchedAt: state.syncedAt, problem: problem)
+    }
+}
