@@ -122,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "tminus-bench",
             dependencies: ["TminusImage", "TminusCore", "TminusArchive", "TminusViewModel", "TminusRender", "TminusTerminal",
-                           "TminusTestSupport"],
+                           "TminusTestSupport", "TminusStore"],
             path: "Tests/Benchmarks",
             exclude: ["process_bench.py", "budget_bench.py"]
         ),

@@ -83,6 +83,7 @@ results.append(measure("frame 200x60, list of patch rows", iterations: 2000) {
     Renderer.render(frameState, size: Size(width: frameSize.width, height: frameSize.height)).cells.count
 })
 results += decodeBenchRows(root: root)  // DecodeBench.swift: launches JSON -> [Launch]
+results += replicaRows(root: root)  // ReplicaBench.swift: 10,000 launches in the local replica
 
 // MARK: - Frames through the view model, the renderer and ncurses
 

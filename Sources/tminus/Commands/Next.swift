@@ -29,7 +29,8 @@ struct Next: ScriptCommand {
     }
 
     /// The upcoming launches `next` looks through: the app's whole Upcoming list (Launch
-    /// Library 2's page of 100), from the replica without a request when it is fresh.
+    /// Library 2's one page of 100, so no request more), not the first 20 of it. (A frozen
+    /// source's pages are 20; its upcoming launches are history anyway.)
     static let upcomingRead = LaunchLibrary2.upcomingPageSize
 
     func work() async throws {
@@ -37,7 +38,8 @@ struct Next: ScriptCommand {
         let followed = context.follow(follow)
         // Every upcoming launch held, as the app's banner reads them: a list of launches past
         // their NET with no outcome yet must not hide the one three hours away.
-        let upcoming = try await context.launches(.upcoming, limit: Self.upcomingRead, follow: followed)
+        let upcoming = try await context.launches(.upcoming, limit: context.source.isFrozen ? LaunchSource.pageSize : Self.upcomingRead,
+                                                  follow: followed)
         let now = context.clock.now()
         guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
             // Said as the app's banner says it: nothing listed is still ahead.

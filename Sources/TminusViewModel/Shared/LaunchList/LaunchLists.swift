@@ -263,7 +263,9 @@ extension AppReducer {
     mutating func sayNotRefreshed(_ error: APIError, refreshesAt: Date?) {
         guard case let .heldBack(host, wait, kept) = error else { return }
         // Short enough for 80 columns: the cause is said before ` — `, which a narrow line keeps.
-        let why = kept.map { "the hour's last request is kept for \($0)" } ?? "the hour's requests to \(host) are spent"
+        // The app's own pace, said as such: the server's count (`LL2 12/15 left`) may
+        // still show requests left beside it.
+        let why = kept.map { "the hour's last request is kept for \($0)" } ?? "tminus's own pace for \(host) is used up"
         let when = refreshesAt.map { "refresh in \(Formatting.duration(max(1, $0.timeIntervalSince(now))))" }
             ?? "r works again in \(Formatting.duration(max(1, wait)))"
         show(Notice("not refreshed: \(why) — \(when)", level: .info))
