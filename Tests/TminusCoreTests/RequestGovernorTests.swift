@@ -32,6 +32,22 @@ import TminusTestSupport
         #expect(log.requests.count == 3, "a held-back request is not sent")
     }
 
+    /// Background work (the replica's history) spends only what is spare: with Launch Library
+    /// 2's burst of 5 it stops while 3 are left, so the user's keys and the refreshes find theirs.
+    @Test func backgroundWorkLeavesTheSpareForTheUser() async {
+        let budget = RequestBudget.launchLibrary2
+        let client = governed(RequestGovernor(now: clock.clock.now), budget: budget)
+        #expect(RequestOrigin.backgroundSpare(burst: budget.burst) == 2)
+        var sent = 0
+        for _ in 0..<5 {
+            let failed = await RequestOrigin.$current.withValue(.background) { await send(client) }
+            if failed == nil { sent += 1 }
+        }
+        #expect(sent == 3, "history took \(sent) of 5")
+        for _ in 0..<2 { #expect(await send(client) == nil, "the user's requests are still there") }
+        #expect(await send(client) != nil)
+    }
+
     /// A launch near T-0: a request that names it keeps the last token for its refreshes; the
     /// user's requests stop one short, the schedule's refresh takes it, and the words say why.
     @Test func aLaunchNearTMinusKeepsTheLastRequestForItsRefreshes() async throws {
