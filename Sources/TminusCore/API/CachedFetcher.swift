@@ -83,17 +83,23 @@ public struct CachedFetcher: Sendable {
             return Fetched(value, fetchedAt: fetchedAt)
         } catch {
             guard let stored, let value = try? decode(stored.data) else {
-                // `--offline` with nothing to show: say that it is the cache that is empty.
-                if case .offline(let why) = error {
-                    throw .offline("\(why): nothing cached for this yet — run tminus without --offline to fill the cache")
-                }
-                throw error
+                throw Self.withNothingCached(error)
             }
-            if case .offline(let why) = error {
-                return Fetched(value, fetchedAt: stored.storedAt, problem: .offline("\(why): showing what the cache holds"))
-            }
-            return Fetched(value, fetchedAt: stored.storedAt, problem: error)
+            return Fetched(value, fetchedAt: stored.storedAt, problem: Self.answeredFromCache(error))
         }
+    }
+
+    /// A failure with nothing stored to answer instead: `--offline` says that it is the cache
+    /// that is empty.
+    public static func withNothingCached(_ error: APIError) -> APIError {
+        guard case .offline(let why) = error else { return error }
+        return .offline("\(why): nothing cached for this yet — run tminus without --offline to fill the cache")
+    }
+
+    /// A failure beside what is stored, answered instead: offline says what it shows.
+    public static func answeredFromCache(_ error: APIError) -> APIError {
+        guard case .offline(let why) = error else { return error }
+        return .offline("\(why): showing what the cache holds")
     }
 
     /// The decoded answer from the network, through the rate-limit gate, kept nowhere: for

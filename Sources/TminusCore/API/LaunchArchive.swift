@@ -99,12 +99,3 @@ public struct LaunchArchive: Sendable {
     }
 }
 
-extension Ref where Object == Rocket {
-    /// The rocket's id, whether the launch names it or carries it.
-    public var id: String {
-        switch self {
-        case .id(let id): id
-        case .object(let rocket): rocket.id
-        }
-    }
-}

@@ -27,10 +27,4 @@ extension LaunchLibrary2 {
     public static func historyURL(base: URL, offset: Int, limit: Int = syncPageSize) -> URL {
         listURL(base: base, segment: .past, limit: limit, offset: offset)
     }
-
-    /// The upcoming list as the replica's first request asks it (100, detailed): what the app
-    /// shows first, before any history.
-    public static func upcomingURL(base: URL) -> URL {
-        listURL(base: base, segment: .upcoming, limit: syncPageSize, offset: 0)
-    }
 }

@@ -20,6 +20,16 @@ public enum Ref<Object: Decodable & Sendable & Hashable>: Sendable, Hashable, De
     }
 }
 
+extension Ref where Object: Identifiable, Object.ID == String {
+    /// The object's id, whether the document names it or carries it.
+    public var id: String {
+        switch self {
+        case .id(let id): id
+        case .object(let object): object.id
+        }
+    }
+}
+
 /// Encodes the way the API sends it: an id as a bare string, a populated object as the object.
 extension Ref: Encodable where Object: Encodable {
     public func encode(to encoder: Encoder) throws {

@@ -114,6 +114,10 @@ public final class LaunchReplica: Sendable {
     /// Keeps these launches, each replacing the row of its id (a record newer than the one
     /// held, or the same one again). A record older than the one held (`last_updated`) is
     /// not kept: answers can cross (a history page read after a change came).
+    ///
+    /// A row whose record carries no provider abbreviation (LL2's shorter modes leave it out)
+    /// takes the one another row of the same provider id carries, so `spx` follows every
+    /// SpaceX launch and each is read with it (`answer`).
     public func upsert(_ launches: [Launch]) throws {
         guard !launches.isEmpty else { return }
         let encoder = JSONEncoder()
@@ -139,34 +143,18 @@ public final class LaunchReplica: Sendable {
                 let arguments: [(any DatabaseValueConvertible)?] = [
                     launch.id, try encoder.encode(launch), launch.upcoming, launch.date?.timeIntervalSince1970,
                     launch.success, launch.providerID, launch.providerName, launch.providerAbbrev,
-                    launch.rocket.map(Self.rocketID), launch.launchpad.map(Self.padID), pad?.name, pad?.locality,
+                    launch.rocket?.id, launch.launchpad?.id, pad?.name, pad?.locality,
                     pad?.locationID, launch.isCrewed, launch.links.webcast != nil || launch.webcastLive,
                     launch.lastUpdated?.timeIntervalSince1970, Self.searchText(launch.name), Follow.folded(launch.name),
                 ]
                 try statement.execute(arguments: StatementArguments(arguments))
             }
-        }
-    }
-
-    /// Forgets launches by id (gone from the source's upcoming list without a trace).
-    public func remove(ids: [String]) throws {
-        guard !ids.isEmpty else { return }
-        try db.write { db in
-            for id in ids { try db.execute(sql: "DELETE FROM launch WHERE id = ?", arguments: [id]) }
-        }
-    }
-
-    static func rocketID(_ ref: Ref<Rocket>) -> String {
-        switch ref {
-        case .id(let id): id
-        case .object(let rocket): rocket.id
-        }
-    }
-
-    static func padID(_ ref: Ref<Launchpad>) -> String {
-        switch ref {
-        case .id(let id): id
-        case .object(let pad): pad.id
+            for provider in Set(launches.compactMap(\.providerID)) {
+                try db.execute(sql: """
+                    UPDATE launch SET provider_abbrev = (SELECT min(provider_abbrev) FROM launch WHERE provider_id = ?1)
+                    WHERE provider_id = ?1 AND provider_abbrev IS NULL
+                    """, arguments: [provider])
+            }
         }
     }
 

@@ -37,26 +37,29 @@ extension LaunchReplica {
     /// provider's id.
     public func answer(_ query: ReplicaQuery) throws -> ReplicaAnswer {
         try db.read { db in
-            let directory = try ProviderDirectory(db)
-            let (clause, arguments) = try Self.whereClause(query, directory: directory, db: db)
+            let (clause, arguments) = try Self.whereClause(query, db: db)
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0
             var page = arguments
             page += [query.limit, query.offset]
-            let rows = try Data.fetchAll(db, sql: """
-                SELECT record FROM launch WHERE \(clause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT record, provider_abbrev FROM launch WHERE \(clause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?
                 """, arguments: page)
-            let decoder = JSONDecoder()
-            let launches = rows.compactMap { try? decoder.decode(Launch.self, from: $0) }.map(directory.filling)
-            return ReplicaAnswer(launches: launches, total: total)
+            return ReplicaAnswer(launches: rows.compactMap(Self.launch), total: total)
         }
     }
 
     /// One launch by id, as held.
     public func launch(id: String) -> Launch? {
         try? db.read { db in
-            guard let data = try Data.fetchOne(db, sql: "SELECT record FROM launch WHERE id = ?", arguments: [id]) else { return nil }
-            return try? ProviderDirectory(db).filling(JSONDecoder().decode(Launch.self, from: data))
+            try Row.fetchOne(db, sql: "SELECT record, provider_abbrev FROM launch WHERE id = ?", arguments: [id]).flatMap(Self.launch)
         }
+    }
+
+    /// A row's launch, with its provider's abbreviation when its record had none.
+    static func launch(_ row: Row) -> Launch? {
+        guard let data: Data = row["record"], var launch = try? JSONDecoder().decode(Launch.self, from: data) else { return nil }
+        if launch.providerAbbrev == nil { launch.providerAbbrev = row["provider_abbrev"] }
+        return launch
     }
 
     /// How many launches are held, upcoming and past, and the oldest past launch's date.
@@ -84,7 +87,7 @@ extension LaunchReplica {
         return "net IS NULL, net \(direction), id \(direction)"
     }
 
-    static func whereClause(_ query: ReplicaQuery, directory: ProviderDirectory, db: Database) throws -> (String, StatementArguments) {
+    static func whereClause(_ query: ReplicaQuery, db: Database) throws -> (String, StatementArguments) {
         var parts: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         switch query.scope {
@@ -105,7 +108,7 @@ extension LaunchReplica {
         if filters.hasWebcast { parts.append("webcast = 1") }
         let follow = filters.follow
         if !follow.providers.isEmpty {
-            let (ids, names) = directory.matching(follow.providers)
+            let (ids, names) = try ProviderDirectory(db).matching(follow.providers)
             var either: [String] = []
             if !ids.isEmpty {
                 either.append("provider_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))")
@@ -166,9 +169,8 @@ public struct ReplicaCoverage: Sendable, Hashable {
     public var total: Int { upcoming + past }
 }
 
-/// The providers the replica holds, by id, with every name and abbreviation their records
-/// carried: a row whose record has no abbreviation (LL2's shorter modes leave it out) is read
-/// with its provider's abbreviation from another row, so `spx` follows every SpaceX launch.
+/// The providers the replica holds, by id, with every name and abbreviation their rows carry:
+/// what a followed provider's name resolves to.
 struct ProviderDirectory {
     struct Provider { var names: Set<String>; var abbrevs: Set<String> }
     private(set) var byID: [String: Provider] = [:]
@@ -201,13 +203,5 @@ struct ProviderDirectory {
         }
         for name in loose where queries.contains(where: { Follow.names($0, provider: name, abbrev: nil) }) { names.insert(name) }
         return (ids, names)
-    }
-
-    /// The launch with its provider's abbreviation when its record had none.
-    func filling(_ launch: Launch) -> Launch {
-        guard launch.providerAbbrev == nil, let id = launch.providerID, let abbrev = byID[id]?.abbrevs.sorted().first else { return launch }
-        var filled = launch
-        filled.providerAbbrev = abbrev
-        return filled
     }
 }

@@ -93,7 +93,8 @@ public actor ReplicaSync {
                 since = newer
             }
         } else {
-            let page = try await read(LaunchLibrary2.upcomingURL(base: base))
+            // The app's own upcoming list (100, detailed): what it shows first, before history.
+            let page = try await read(LaunchLibrary2.listURL(base: base, segment: .upcoming))
             try keep(page.launches, in: replica, state: &state)
             // Nothing changed is ever older than what was just read: a first sync starts there.
             if state.changesMark == nil { state.changesMark = page.launches.compactMap(\.lastUpdated).max() ?? now }

@@ -19,28 +19,32 @@ extension LaunchSource {
             let replica = await sync.replica
             let size = LaunchLibrary2.pageSize(segment)
             let offset = max(0, cursor.page - 1) * size
-            var answer = try ask(replica, ReplicaQuery(.segment(segment), filters: cursor.query, offset: offset, limit: size))
+            let question = ReplicaQuery(.segment(segment), filters: cursor.query, offset: offset, limit: size)
+            var answer = try ask(replica, question)
+            var state = replica.state
             var historyProblem: APIError?
             // The end of the past held: the next 100 of history, asked for the user.
-            if segment == .past, mode != .cacheOnly, offset + size > answer.total, !replica.state.historyComplete {
+            if segment == .past, mode != .cacheOnly, offset + size > answer.total, !state.historyComplete {
                 do throws(APIError) {
                     try await sync.fillHistory()
-                    answer = try ask(replica, ReplicaQuery(.segment(segment), filters: cursor.query, offset: offset, limit: size))
+                    answer = try ask(replica, question)
+                    state = replica.state
                 } catch {
                     historyProblem = error
                 }
             }
             // A sync that went well leaves the rest of the hour's spare requests to history.
             if synced { await sync.fillInBackground() }
-            return try page(answer, replica: replica, cursor: cursor, offset: offset, size: size, mode: mode,
+            return try page(answer, state: state, cursor: cursor, offset: offset, size: size,
                             problem: problem ?? historyProblem, past: segment == .past)
         }
         let innerRocketLaunches = inner.rocketLaunches
         source.rocketLaunches = { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
             let replica = await sync.replica
+            let state = replica.state
             // Until the history is in, the source knows a rocket's launches better: its
             // answer is kept in the replica as it comes.
-            if !replica.state.historyComplete {
+            if !state.historyComplete {
                 let fetched = try await innerRocketLaunches(rocketID, cursor, mode)
                 try? replica.upsert(fetched.value.launches)
                 return fetched
@@ -48,7 +52,7 @@ extension LaunchSource {
             let size = LaunchSource.pageSize
             let offset = max(0, cursor.page - 1) * size
             let answer = try ask(replica, ReplicaQuery(.rocket(rocketID), filters: cursor.query, offset: offset, limit: size))
-            return try page(answer, replica: replica, cursor: cursor, offset: offset, size: size, mode: mode, problem: nil, past: false)
+            return try page(answer, state: state, cursor: cursor, offset: offset, size: size, problem: nil, past: false)
         }
         if let innerDetail = inner.launchDetail {
             source.launchDetail = { (id, mode) async throws(APIError) -> Fetched<Launch> in
@@ -110,26 +114,15 @@ extension LaunchSource {
     /// The replica's answer as a page of the list, with how old the replica is and why it is
     /// older than asked (the sync's failure). A replica that never synced and holds nothing
     /// has no answer: the failure, or `.notCached`.
-    private static func page(_ answer: ReplicaAnswer, replica: LaunchReplica, cursor: PageCursor, offset: Int, size: Int,
-                             mode: FetchMode, problem: APIError?, past: Bool) throws(APIError) -> Fetched<LaunchPage> {
-        let state = replica.state
-        if state.syncedAt == nil, answer.total == 0 {
-            if let problem {
-                if case .offline(let why) = problem {
-                    throw .offline("\(why): nothing cached for this yet — run tminus without --offline to fill the cache")
-                }
-                throw problem
-            }
-            throw .notCached
-        }
+    private static func page(_ answer: ReplicaAnswer, state: ReplicaState, cursor: PageCursor, offset: Int, size: Int,
+                             problem: APIError?, past: Bool) throws(APIError) -> Fetched<LaunchPage> {
+        if state.syncedAt == nil, answer.total == 0 { throw problem.map(CachedFetcher.withNothingCached) ?? .notCached }
         let more = offset + size < answer.total || (past && !state.historyComplete && answer.launches.count == size)
         let next = more ? PageCursor(page: cursor.page + 1, query: cursor.query) : nil
         // The past's count is the source's while history is still filling and nothing narrows it.
         let unfilteredPast = past && !cursor.query.narrows && cursor.query.follow.isEmpty
         let total = past && !state.historyComplete ? (unfilteredPast ? state.historyTotal : nil) : answer.total
-        var problem = problem
-        if case .offline(let why)? = problem { problem = .offline("\(why): showing what the cache holds") }
         return Fetched(LaunchPage(launches: answer.launches, page: cursor.page, totalDocs: total, next: next),
-                       fetchedAt: state.syncedAt, problem: problem)
+                       fetchedAt: state.syncedAt, problem: problem.map(CachedFetcher.answeredFromCache))
     }
 }

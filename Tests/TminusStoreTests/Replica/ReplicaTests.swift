@@ -120,10 +120,10 @@ import TminusTestSupport
         for n in 0..<10 { server.put(FakeLL2.random(n, using: &generator, now: Self.now)) }
         let clock = TestClock(Self.now)
         let replica = LaunchReplica()
-        let sync = ReplicaSync(base: FakeLL2.base, fetcher: server.fetcher(), lockFile: nil, now: { clock.now }, replica: { replica })
+        let sync = ReplicaSync(base: FakeLL2.base, fetcher: server.fetcher(), lockFile: nil, now: clock.clock.now, replica: { replica })
         #expect(try await sync.sync(force: false))
         #expect(try await !sync.sync(force: false))
-        clock.now = Self.now.addingTimeInterval(ReplicaSync.freshFor + 1)
+        clock.set(Self.now.addingTimeInterval(ReplicaSync.freshFor + 1))
         #expect(try await sync.sync(force: false))
         #expect(server.asked.count == 2)
     }
@@ -269,10 +269,4 @@ import TminusTestSupport
         let sync = ReplicaSync(base: FakeLL2.base, fetcher: server.fetcher(), lockFile: nil, now: { Self.now }, replica: { replica })
         #expect(await sync.replica.launch(id: "elsewhere") == nil)
     }
-}
-
-/// A clock a test moves.
-final class TestClock: @unchecked Sendable {
-    var now: Date
-    init(_ now: Date) { self.now = now }
 }
