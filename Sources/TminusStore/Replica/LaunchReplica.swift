@@ -80,6 +80,7 @@ public final class LaunchReplica: Sendable {
                 CREATE TABLE launch (
                     id TEXT PRIMARY KEY NOT NULL,
                     record BLOB NOT NULL,
+                    -- the Upcoming list's: no outcome yet (to come, on hold, in flight)
                     upcoming INTEGER NOT NULL,
                     net REAL,
                     success INTEGER,
@@ -141,7 +142,7 @@ public final class LaunchReplica: Sendable {
             for launch in launches {
                 let pad = launch.launchpad?.object
                 let arguments: [(any DatabaseValueConvertible)?] = [
-                    launch.id, try encoder.encode(launch), launch.upcoming, launch.date?.timeIntervalSince1970,
+                    launch.id, try encoder.encode(launch), launch.outcomePending, launch.date?.timeIntervalSince1970,
                     launch.success, launch.providerID, launch.providerName, launch.providerAbbrev,
                     launch.rocket?.id, launch.launchpad?.id, pad?.name, pad?.locality,
                     pad?.locationID, launch.isCrewed, launch.links.webcast != nil || launch.webcastLive,

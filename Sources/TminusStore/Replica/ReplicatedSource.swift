@@ -23,14 +23,21 @@ extension LaunchSource {
             var answer = try ask(replica, question)
             var state = replica.state
             var historyProblem: APIError?
-            // The end of the past held: the next 100 of history, asked for the user.
-            if segment == .past, mode != .cacheOnly, offset + size > answer.total, !state.historyComplete {
-                do throws(APIError) {
-                    try await sync.fillHistory()
-                    answer = try ask(replica, question)
-                    state = replica.state
-                } catch {
-                    historyProblem = error
+            let short = { (answer: ReplicaAnswer) in segment == .past && offset + size > answer.total }
+            // A past page the history held cannot fill yet: from the cache alone that is no
+            // answer (the network is asked next); asked of the source, the next pages of
+            // history, a few at most for one page (each is a request of the user's).
+            if short(answer), !state.historyComplete {
+                if mode == .cacheOnly { throw .notCached }
+                for _ in 0..<Self.historyPagesPerAnswer where short(answer) && !state.historyComplete {
+                    do throws(APIError) {
+                        try await sync.fillHistory()
+                        answer = try ask(replica, question)
+                        state = replica.state
+                    } catch {
+                        historyProblem = error
+                        break
+                    }
                 }
             }
             // A sync that went well leaves the rest of the hour's spare requests to history.
@@ -92,6 +99,10 @@ extension LaunchSource {
         return source
     }
 
+    /// History pages one list page may ask for when what is held cannot fill it (a filter
+    /// that few launches pass): the rest as the user scrolls, the list saying "so far".
+    static let historyPagesPerAnswer = 3
+
     /// Syncs as far as `mode` allows: whether a sync ran, and its failure, if any (what is
     /// held still answers).
     private static func bringUp(_ sync: ReplicaSync, mode: FetchMode) async -> (synced: Bool, problem: APIError?) {
@@ -117,7 +128,8 @@ extension LaunchSource {
     private static func page(_ answer: ReplicaAnswer, state: ReplicaState, cursor: PageCursor, offset: Int, size: Int,
                              problem: APIError?, past: Bool) throws(APIError) -> Fetched<LaunchPage> {
         if state.syncedAt == nil, answer.total == 0 { throw problem.map(CachedFetcher.withNothingCached) ?? .notCached }
-        let more = offset + size < answer.total || (past && !state.historyComplete && answer.launches.count == size)
+        // While history fills, a past list goes on: its next page asks for more history.
+        let more = offset + size < answer.total || (past && !state.historyComplete)
         let next = more ? PageCursor(page: cursor.page + 1, query: cursor.query) : nil
         // The past's count is the source's while history is still filling and nothing narrows it.
         let unfilteredPast = past && !cursor.query.narrows && cursor.query.follow.isEmpty

@@ -13,14 +13,15 @@ final class FakeLL2: Sendable {
         var id: String
         var name: String
         var net: Date
-        /// 1 Go, 2 TBD, 3 Success, 4 Failure.
+        /// 1 Go, 2 TBD, 3 Success, 4 Failure, 6 In Flight.
         var status: Int
         var provider: (id: Int, name: String, abbrev: String?)
         var pad: (id: Int, name: String, location: String)
         var rocket: (id: Int, name: String)
         var lastUpdated: Date
 
-        var upcoming: Bool { status == 1 || status == 2 }
+        /// In LL2's upcoming list (a launch in flight too: it has no outcome yet).
+        var upcoming: Bool { status == 1 || status == 2 || status == 6 }
 
         static func == (a: Record, b: Record) -> Bool { a.id == b.id && a.lastUpdated == b.lastUpdated }
         func hash(into hasher: inout Hasher) { hasher.combine(id); hasher.combine(lastUpdated) }
@@ -100,6 +101,7 @@ final class FakeLL2: Sendable {
         case 1: ["id": 1, "name": "Go for Launch", "abbrev": "Go"]
         case 2: ["id": 2, "name": "To Be Determined", "abbrev": "TBD"]
         case 3: ["id": 3, "name": "Launch Successful", "abbrev": "Success"]
+        case 6: ["id": 6, "name": "Launch in Flight", "abbrev": "In Flight"]
         default: ["id": 4, "name": "Launch Failure", "abbrev": "Failure"]
         }
         var provider: [String: Any] = ["id": record.provider.id, "name": record.provider.name]

@@ -57,7 +57,7 @@ import TminusTestSupport
             if Int.random(in: 0..<4, using: &generator) == 0 { follow.hide = ["starlink"] }
             query.follow = follow
             let segment = Bool.random(using: &generator) ? LaunchSegment.upcoming : .past
-            let expected = held.filter { $0.upcoming == (segment == .upcoming) && query.matches($0) }
+            let expected = held.filter { $0.outcomePending == (segment == .upcoming) && query.matches($0) }
                 .sorted { a, b in
                     let ascending = (segment == .upcoming) != query.reversed
                     return ascending ? (a.date!, a.id) < (b.date!, b.id) : (a.date!, a.id) > (b.date!, b.id)
