@@ -101,9 +101,11 @@ enum LaunchListView {
         }
         // Rows filtered at once while the server is not asked yet count too. Rows left out here
         // (a filter the server cannot apply, a follow it ignored): the server's total is no
-        // count of them, and more pages may hold more (issue 38).
+        // count of them, and more pages may hold more (issue 38). No total and more to come
+        // (a filtered past list while the replica's history fills): so far, too.
         let n = list.launches.count
-        let more = list.dropped > 0 && list.next != nil && list.end == nil ? " so far" : ""
+        let open = list.next != nil && list.end == nil
+        let more = open && (list.dropped > 0 || list.totalDocs == nil) ? " so far" : ""
         if list.status.hasLoadedOnce || n > 0 { return "\(n) launch\(n == 1 ? "" : "es")\(more)" }
         return ""
     }
