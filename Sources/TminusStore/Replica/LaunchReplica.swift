@@ -19,7 +19,7 @@ public final class LaunchReplica: Sendable {
     public let problem: String?
 
     /// The schema's version: a file with another one is built again (it is a cache).
-    static let schemaVersion = 1
+    static let schemaVersion = 2
     /// SQLite's application id for tminus's replica ("tmnr"): a file that says otherwise is
     /// not ours.
     static let applicationID: Int32 = 0x746D_6E72
@@ -79,10 +79,11 @@ public final class LaunchReplica: Sendable {
             try db.execute(sql: """
                 CREATE TABLE launch (
                     id TEXT PRIMARY KEY NOT NULL,
-                    record BLOB NOT NULL,
                     -- the Upcoming list's: no outcome yet (to come, on hold, in flight)
                     upcoming INTEGER NOT NULL,
                     net REAL,
+                    -- a NET known (the lists put launches without one last, either way)
+                    dated INTEGER NOT NULL,
                     success INTEGER,
                     provider_id TEXT,
                     provider_name TEXT,
@@ -98,11 +99,15 @@ public final class LaunchReplica: Sendable {
                     search TEXT NOT NULL,
                     words TEXT NOT NULL
                 );
-                CREATE INDEX launch_by_segment ON launch(upcoming, net);
+                -- The lists' two orders, read straight off an index (a page is its first rows).
+                CREATE INDEX launch_soonest ON launch(upcoming, dated DESC, net, id);
+                CREATE INDEX launch_newest ON launch(upcoming, dated, net, id);
+                CREATE INDEX launch_by_rocket ON launch(rocket_id, dated, net, id);
                 CREATE INDEX launch_by_provider ON launch(provider_id);
-                CREATE INDEX launch_by_rocket ON launch(rocket_id, net);
                 CREATE INDEX launch_by_pad ON launch(pad_id);
                 CREATE INDEX launch_by_update ON launch(last_updated);
+                -- The records apart from the columns: a count or a filter reads small rows.
+                CREATE TABLE launch_record (id TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL);
                 CREATE TABLE sync (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                 PRAGMA application_id = \(applicationID);
                 PRAGMA user_version = \(schemaVersion);
@@ -124,12 +129,12 @@ public final class LaunchReplica: Sendable {
         let encoder = JSONEncoder()
         try db.write { db in
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO launch (id, record, upcoming, net, success, provider_id, provider_name, provider_abbrev,
+                INSERT INTO launch (id, upcoming, net, dated, success, provider_id, provider_name, provider_abbrev,
                                     rocket_id, pad_id, pad_name, pad_locality, location_id, crewed, webcast,
                                     last_updated, search, words)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET
-                    record = excluded.record, upcoming = excluded.upcoming, net = excluded.net,
+                    upcoming = excluded.upcoming, net = excluded.net, dated = excluded.dated,
                     success = excluded.success, provider_id = excluded.provider_id,
                     provider_name = excluded.provider_name, provider_abbrev = excluded.provider_abbrev,
                     rocket_id = excluded.rocket_id, pad_id = excluded.pad_id, pad_name = excluded.pad_name,
@@ -139,16 +144,19 @@ public final class LaunchReplica: Sendable {
                 WHERE launch.last_updated IS NULL OR excluded.last_updated IS NULL
                    OR excluded.last_updated >= launch.last_updated
                 """)
+            let record = try db.cachedStatement(sql: "INSERT OR REPLACE INTO launch_record (id, record) VALUES (?, ?)")
             for launch in launches {
                 let pad = launch.launchpad?.object
                 let arguments: [(any DatabaseValueConvertible)?] = [
-                    launch.id, try encoder.encode(launch), launch.outcomePending, launch.date?.timeIntervalSince1970,
+                    launch.id, launch.outcomePending, launch.date?.timeIntervalSince1970, launch.date != nil,
                     launch.success, launch.providerID, launch.providerName, launch.providerAbbrev,
                     launch.rocket?.id, launch.launchpad?.id, pad?.name, pad?.locality,
                     pad?.locationID, launch.isCrewed, launch.links.webcast != nil || launch.webcastLive,
                     launch.lastUpdated?.timeIntervalSince1970, Self.searchText(launch.name), Follow.folded(launch.name),
                 ]
                 try statement.execute(arguments: StatementArguments(arguments))
+                // The record goes with its columns, or not at all (an older one is not kept).
+                if db.changesCount > 0 { try record.execute(arguments: [launch.id, try encoder.encode(launch)]) }
             }
             for provider in Set(launches.compactMap(\.providerID)) {
                 try db.execute(sql: """
@@ -189,6 +197,7 @@ public final class LaunchReplica: Sendable {
     func reset(base: String) throws {
         try db.write { db in
             try db.execute(sql: "DELETE FROM launch")
+            try db.execute(sql: "DELETE FROM launch_record")
             try db.execute(sql: "DELETE FROM sync")
             try db.execute(sql: "INSERT INTO sync (key, value) VALUES ('base', ?)", arguments: [base])
         }

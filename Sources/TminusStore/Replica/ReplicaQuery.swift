@@ -41,17 +41,26 @@ extension LaunchReplica {
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0
             var page = arguments
             page += [query.limit, query.offset]
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT record, provider_abbrev FROM launch WHERE \(clause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?
+            // The page's ids in order off an index, then only their records.
+            let ids = try String.fetchAll(db, sql: """
+                SELECT id FROM launch WHERE \(clause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?
                 """, arguments: page)
-            return ReplicaAnswer(launches: rows.compactMap(Self.launch), total: total)
+            guard !ids.isEmpty else { return ReplicaAnswer(launches: [], total: total) }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT launch.id, record, provider_abbrev FROM launch JOIN launch_record USING (id)
+                WHERE launch.id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
+                """, arguments: StatementArguments(ids))
+            var byID: [String: Row] = [:]
+            for row in rows { byID[row["id"]] = row }
+            return ReplicaAnswer(launches: ids.compactMap { byID[$0].flatMap(Self.launch) }, total: total)
         }
     }
 
     /// One launch by id, as held.
     public func launch(id: String) -> Launch? {
         try? db.read { db in
-            try Row.fetchOne(db, sql: "SELECT record, provider_abbrev FROM launch WHERE id = ?", arguments: [id]).flatMap(Self.launch)
+            try Row.fetchOne(db, sql: "SELECT record, provider_abbrev FROM launch JOIN launch_record USING (id) WHERE id = ?",
+                             arguments: [id]).flatMap(Self.launch)
         }
     }
 
@@ -83,8 +92,9 @@ extension LaunchReplica {
         case .segment(.upcoming): !query.filters.reversed
         case .segment(.past), .rocket: query.filters.reversed
         }
+        // As `launch_soonest` and `launch_newest` (read backwards) hold them.
         let direction = ascending ? "ASC" : "DESC"
-        return "net IS NULL, net \(direction), id \(direction)"
+        return "dated DESC, net \(direction), id \(direction)"
     }
 
     static func whereClause(_ query: ReplicaQuery, db: Database) throws -> (String, StatementArguments) {
