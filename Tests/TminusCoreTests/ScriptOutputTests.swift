@@ -21,7 +21,7 @@ struct ScriptOutputTests {
     static var liveLaunches: [Launch] { launches.map { var launch = $0; launch.origin = .launchLibrary2; return launch } }
 
     @Test func nextIsTheSoonestNotYetPast() throws {
-        let next = try #require(ScriptOutput.nextLaunch(in: Self.launches, now: Self.now))
+        let next = try #require(Launch.next(in: Self.launches, now: Self.now))
         #expect(try ScriptOutput.format(ScriptOutput.defaultNextFormat, next, now: Self.now, time: Self.utc)
                 == "Starlink 4-36 (v1.5)  T-03d 04:11:09")
     }
@@ -30,17 +30,17 @@ struct ScriptOutputTests {
     /// launch, as the app's banner has none: never a year-old launch as what goes up next.
     @Test func aListOfLongPastLaunchesHasNoNext() {
         let later = Self.now.addingTimeInterval(365 * 86_400)
-        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: later) == nil)
-        #expect(ScriptOutput.nextLaunch(in: [], now: later) == nil)
+        #expect(Launch.next(in: Self.launches, now: later) == nil)
+        #expect(Launch.next(in: [], now: later) == nil)
     }
 
     @Test func aLaunchAFewHoursPastItsNETIsStillNextOneLongPastWithoutNewsIsNot() throws {
         let hotbird = try #require(Self.launches[0].date)
-        #expect(ScriptOutput.nextLaunch(in: Self.liveLaunches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "a",
+        #expect(Launch.next(in: Self.liveLaunches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "a",
                 "two hours on it may be flying, or about to")
-        #expect(ScriptOutput.nextLaunch(in: Self.launches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "b",
+        #expect(Launch.next(in: Self.launches, now: hotbird.addingTimeInterval(2 * 3600))?.id == "b",
                 "frozen data past its date is no data, never next")
-        #expect(ScriptOutput.nextLaunch(in: Self.liveLaunches, now: hotbird.addingTimeInterval(4 * 3600))?.id == "b",
+        #expect(Launch.next(in: Self.liveLaunches, now: hotbird.addingTimeInterval(4 * 3600))?.id == "b",
                 "four hours on with no news, the record is behind")
     }
 
@@ -48,7 +48,7 @@ struct ScriptOutputTests {
         var live = Self.liveLaunches[0]
         live.webcastLive = true
         let now = try #require(live.date).addingTimeInterval(6 * 3600)
-        let next = try #require(ScriptOutput.nextLaunch(in: [live] + Self.liveLaunches.dropFirst(), now: now))
+        let next = try #require(Launch.next(in: [live] + Self.liveLaunches.dropFirst(), now: now))
         #expect(next.id == "a")
         let line = try ScriptOutput.format(ScriptOutput.defaultNextFormat, next, now: now, time: Self.utc)
         // Six hours past NET without an outcome the clock is not counted on (Countdown.outcomeOverdue).

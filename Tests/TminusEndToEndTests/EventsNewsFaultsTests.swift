@@ -115,10 +115,11 @@ struct EventsNewsFaultsTests {
             try await tmux.waitFor("› \(launch.name)")
 
             if kind == .rateLimited {
-                // Spaceflight News's wait is its own: Launch Library 2 is still asked.
-                let before = try await rig.requests(under: "/2.3.0/launches/upcoming/").count
+                // Spaceflight News's wait is its own: Launch Library 2 is still asked (what
+                // changed since the replica's last sync).
+                let before = try await rig.requests(under: "/2.3.0/launches/?last_updated__gte=").count
                 try tmux.sendKeys("1", "r")
-                try await rig.waitForRequests(under: "/2.3.0/launches/upcoming/", count: before + 1)
+                try await rig.waitForRequests(under: "/2.3.0/launches/?last_updated__gte=", count: before + 1)
                 try await tmux.waitFor(LaunchLibrary2Tests.first)
             } else {
                 // Fixed: `r` on the detail brings the articles.

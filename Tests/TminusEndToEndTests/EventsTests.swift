@@ -214,12 +214,13 @@ struct EventsTests {
         #expect(Self.line(screen, containing: "Location")?.hasSuffix(event.location ?? "-") == true, "\(screen)")
 
         try tmux.sendKeys("Enter")
-        // The launch's own detail, its whole record asked of the source.
+        // The launch's own detail, its whole record: the replica's when its detailed row is
+        // in (the upcoming list is read in the detailed mode), else asked of the source, once.
         screen = try await tmux.waitUntil("the launch's detail") {
             Self.line($0, containing: "Boosters") != nil && $0.contains("Mission")
         }
         #expect(Self.lines(screen)[1].contains(launch.name), "\(screen)")
-        try await rig.waitForRequests(under: "/2.3.0/launches/\(launch.id)/", count: 1)
+        #expect(try await rig.requests(under: "/2.3.0/launches/\(launch.id)/").count <= 1)
 
         // Back to the event: watched, and so on Favorites.
         try tmux.sendKeys("Escape")

@@ -17,6 +17,11 @@ struct LaunchLibrary2Tests {
     static let starlink = "Starlink Group 15-22"
     static let starlinkVideo = "https://x.com/i/broadcasts/1AKEmvvQLayKL"
     static let ll2Lists = "/2.2.0/launch/"
+    static let upcomingList = "/2.2.0/launch/upcoming/"
+    static let history = "/2.2.0/launch/previous/"
+    /// A token's budget: the replica's history comes at once in the background (on the free
+    /// tier's, a page every few minutes).
+    static let token = ["--ll2-token", "e2e-token"]
 
     /// 120 columns: every list column (rocket, provider) and no preview beside the rows.
     static func startLL2(_ rig: AppRig, _ extra: [String] = [], width: Int = 120) async throws -> TmuxSession {
@@ -41,16 +46,22 @@ struct LaunchLibrary2Tests {
         #expect(screen.contains("Launch Library 2"))
         #expect(screen.contains("times in Europe/Warsaw"))
         // One request for the whole upcoming list: LL2's largest page, in the detailed mode.
+        // Every other request fills the replica's history, 100 past launches at a time.
         let lists = try await rig.requests(under: Self.ll2Lists)
-        #expect(lists.map(\.path) == ["/2.2.0/launch/upcoming/?limit=100&offset=0&mode=detailed"])
-        #expect(screen.contains("32 launches") && !screen.contains("of 32 launches"), "\(screen)")
+        #expect(lists.map(\.path).filter { !$0.hasPrefix(Self.history) }
+                == ["/2.2.0/launch/upcoming/?limit=100&offset=0&mode=detailed"])
+        #expect(lists.allSatisfy { !$0.path.hasPrefix(Self.history) || $0.path.contains("limit=100") })
+        // The list's 32 records, less the two recorded as already flown (Eutelsat 36D and
+        // Starlink Group 6-45, both Success): one verdict everywhere, so they are on Past.
+        #expect(screen.contains("30 launches") && !screen.contains("of 30 launches"), "\(screen)")
+        #expect(!screen.contains("Eutelsat 36D"), "\(screen)")
 
         // To the end: the Starlink launch is the one before last; no page is asked.
         try tmux.sendKeys("G")
         try await tmux.waitUntil("the last row selected") { Self.line($0, containing: "›")?.contains("MTG-I2") == true }
         try tmux.sendKeys("Up")
         try await tmux.waitUntil("Starlink selected") { Self.line($0, containing: "›")?.contains("Starlink Group 15-22") == true }
-        #expect(try await rig.requests(under: Self.ll2Lists).count == 1)
+        #expect(try await rig.requests(under: Self.upcomingList).count == 1)
 
         try tmux.sendKeys("Enter")
         // The launch-day timeline follows the mission's fields; the links list is further down.
@@ -75,18 +86,25 @@ struct LaunchLibrary2Tests {
 
     @Test func aRestartWithinTenMinutesAsksForNothingAndRGoesPastTheCache() async throws {
         let rig = try AppRig(prefix: "tminus-e2e-ll2-cache")
-        var tmux = try await Self.startLL2(rig)
+        // With a token's budget the first run fills the history at once (2 pages of 100 here).
+        var tmux = try await Self.startLL2(rig, Self.token)
+        try await rig.waitForRequests(under: Self.history, count: 2)
         try tmux.sendKeys("q")
         _ = try await tmux.waitForExit()
-        #expect(try await rig.requests(under: Self.ll2Lists).count == 1)
+        let first = try await rig.requests(under: Self.ll2Lists).count
+        #expect(try await rig.requests(under: Self.upcomingList).count == 1)
 
-        tmux = try await Self.startLL2(rig)
+        tmux = try await Self.startLL2(rig, Self.token)
         let screen = tmux.capture()
-        #expect(try await rig.requests(under: Self.ll2Lists).count == 1, "the cached list was younger than 10 minutes")
+        #expect(try await rig.requests(under: Self.ll2Lists).count == first,
+                "the replica was synced less than 10 minutes ago and holds all of history")
         #expect(screen.contains("updated "), "\(screen)")
 
+        // `r` asks what changed since the last sync: one request.
         try tmux.sendKeys("r")
-        try await rig.waitForRequests(under: Self.ll2Lists, count: 2)
+        try await rig.waitForRequests(under: Self.ll2Lists, count: first + 1)
+        let asked = try await rig.requests(under: Self.ll2Lists).dropFirst(first)
+        #expect(asked.map(\.path).allSatisfy { $0.contains("last_updated__gte=") }, "\(asked.map(\.path))")
     }
 
     @Test func rateLimitedTheCachedRowsStayWithTheReason() async throws {
@@ -116,7 +134,7 @@ struct LaunchLibrary2Tests {
         try tmux.sendKeys("S")
         screen = try await tmux.waitFor("data frozen in 2022 — S for Launch Library 2")
         #expect(Self.line(screen, containing: "tminus")?.contains("r/SpaceX API") == true)
-        #expect(try await rig.requests(under: Self.ll2Lists).count == 1, "switching back and forth asks once")
+        #expect(try await rig.requests(under: Self.upcomingList).count == 1, "switching back and forth asks once")
     }
 
     /// No `--source` at all: the app and `tminus next` ask Launch Library 2 (its current version,

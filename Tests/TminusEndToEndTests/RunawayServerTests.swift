@@ -95,17 +95,22 @@ struct RunawayServerTests {
 
     @Test(arguments: PagingLie.allCases, Source.allCases)
     func aListThatNeverEndsStopsAtTheEndAndGoesQuiet(_ lie: PagingLie, _ source: Source) async throws {
-        let rig = try AppRig(prefix: "tminus-e2e-runaway-paging", defaults: AppRig.galaxyEve + ["--no-images"])
+        // Launch Library 2's past list is the replica's: the lie is told to its history, from
+        // the first request on. r/SpaceX's past pages are asked as the user pages.
+        let rig = try AppRig(prefix: "tminus-e2e-runaway-paging", faults: source == .ll2 ? [lie.fault(source.pastList)] : [],
+                             defaults: AppRig.galaxyEve + ["--no-images"])
         // 20 rows: a page (20 launches) is more than a screen, so the list's end has a row of its own.
         let tmux = try await rig.start(source.arguments, height: 20, ready: source.ready)
         let pid = try #require(tmux.pid)
-        try await rig.server.inject(fault: lie.fault(source.pastList))
+        if source == .spacex { try await rig.server.inject(fault: lie.fault(source.pastList)) }
         try tmux.sendKeys("p")
         try await tmux.waitUntil("the Past list") { $0.contains("Crew-5") && !$0.contains(Self.galaxy) }
         let baseline = try Footprint(pid)
 
-        // To the end, again and again, as a user waiting for more would.
-        for key in ["G", "G", "End", "PageDown", "G"] {
+        // To the end, again and again, as a user waiting for more would (the replica's history
+        // stopped at the lie's first page: five pages of 20 rows to its end).
+        let toTheEnd = source == .ll2 ? Array(repeating: "G", count: 6) : []
+        for key in toTheEnd + ["G", "G", "End", "PageDown", "G"] {
             try await rig.server.clearRequests()  // what is left after the last one is what counts
             try tmux.sendKeys(key)
             try await tmux.waitUntil("\(key) taken in") { _ in true }

@@ -231,11 +231,14 @@ struct SubcommandTests {
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(header(result.stdout) == columns, "\(command): \(result.stdout)")
         }
-        try await rig.server.inject(fault: Fault(pathPrefix: "/2.2.0/launch/previous", noRecords: true))
-        let empty = try rig.run(["list", "past", "--source", "ll2"])
+        // A server with no launches at all, asked from a new data dir (a replica already
+        // holding launches keeps them: it is asked only what changed).
+        let fresh = try Self.rig()
+        try await fresh.server.inject(fault: Fault(pathPrefix: "/2.2.0/launch/", noRecords: true))
+        let empty = try fresh.run(["list", "past", "--source", "ll2"])
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(empty.stdout == "No past launches.\n", "\(empty.stdout)")
-        let emptyJSON = try rig.run(["list", "past", "--source", "ll2", "--json"])
+        let emptyJSON = try fresh.run(["list", "past", "--source", "ll2", "--json"])
         #expect((try JSONSerialization.jsonObject(with: Data(emptyJSON.stdout.utf8)) as? [Any])?.isEmpty == true, "\(emptyJSON.stdout)")
     }
 

@@ -43,22 +43,29 @@ struct UnreachedServerTests {
     }
 
     /// One budget per host for every tminus on the machine: separate `tminus next` processes
-    /// that each need a request (their response cache emptied) share Launch Library 2's burst
-    /// of 5, the app's included; a fresh cache costs nothing; `doctor` lists the spending.
+    /// that each need a request (their response cache and replica emptied) share Launch
+    /// Library 2's burst of 5, the app's included; a fresh replica costs nothing; `doctor`
+    /// lists the spending.
     @Test func separateProcessesShareOneBudgetAndDoctorShowsTheSpending() async throws {
         let rig = try CommandRig(prefix: "tminus-e2e-shared-budget")
-        let responses = rig.dataDir.appending(path: "cache/responses")
+        let cache = rig.dataDir.appending(path: "cache")
+        func forget() throws {
+            try? FileManager.default.removeItem(at: cache.appending(path: "responses"))
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] where name.hasPrefix("replica.sqlite") {
+                try FileManager.default.removeItem(at: cache.appending(path: name))
+            }
+        }
         // At a time the recorded launches are ahead (today they are long past: no next launch).
         let next = ["next", "--source", "ll2", "--now", "2023-04-20T00:00:00Z"]
         for round in 1...5 {
-            try? FileManager.default.removeItem(at: responses)
+            try forget()
             let result = try rig.run(next)
             #expect(result.status == 0, "process \(round): \(result.stderr)")
         }
-        // A fresh answer in the cache: asked of no one, however often (a status bar every 15 s).
+        // A replica synced a moment ago: asked of no one, however often (a status bar every 15 s).
         for _ in 1...5 { #expect(try rig.run(next).status == 0) }
         // The sixth process that needs the network finds the burst spent by the five before it.
-        try? FileManager.default.removeItem(at: responses)
+        try forget()
         let sixth = try rig.run(next)
         #expect(sixth.status != 0)
         #expect(sixth.stderr.contains("holding back requests to 127.0.0.1:\(rig.server.baseURL.port!) to stay within its budget"),

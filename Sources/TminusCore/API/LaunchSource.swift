@@ -109,10 +109,35 @@ public struct LaunchPage: Sendable, Hashable {
     public var next: PageCursor?
     /// Records on this page that could not be read (no id, not an object): skipped, counted.
     public var unreadable: Int
+    /// How whole the answer is, from a source that holds all it knows (the replica); nil
+    /// from a server's page.
+    public var coverage: ListCoverage?
 
-    public init(launches: [Launch], page: Int, totalDocs: Int? = nil, next: PageCursor?, unreadable: Int = 0) {
+    public init(launches: [Launch], page: Int, totalDocs: Int? = nil, next: PageCursor?, unreadable: Int = 0,
+                coverage: ListCoverage? = nil) {
         self.launches = launches; self.page = page; self.totalDocs = totalDocs; self.next = next
-        self.unreadable = unreadable
+        self.unreadable = unreadable; self.coverage = coverage
+    }
+}
+
+/// What a list's answer covers, for words that are true of all of it: how many launches
+/// answer it among those held, how many the list holds whatever its filters, how many the
+/// follow leaves out, and while history is still coming, how far back it reaches.
+public struct ListCoverage: Sendable, Hashable {
+    /// Launches held that answer the list's question (filters and follow).
+    public var matching: Int
+    /// Launches the list holds, whatever its filters and follow.
+    public var held: Int
+    /// Launches held that pass the filters but the follow leaves out.
+    public var hiddenByFollow: Int
+    /// Whether older launches are still to come: an answer could still change with them.
+    public var filling: Bool
+    /// How far back the launches held reach (the oldest one's NET).
+    public var oldest: Date?
+
+    public init(matching: Int, held: Int, hiddenByFollow: Int = 0, filling: Bool = false, oldest: Date? = nil) {
+        self.matching = matching; self.held = held; self.hiddenByFollow = hiddenByFollow
+        self.filling = filling; self.oldest = oldest
     }
 }
 

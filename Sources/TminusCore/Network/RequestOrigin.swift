@@ -35,10 +35,11 @@ public struct RequestOrigin: Sendable, Hashable {
     public static let user = RequestOrigin(.user)
     public static let background = RequestOrigin(.background)
 
-    /// Requests a background request leaves in the bucket: half the burst, at least 2 (Launch
-    /// Library 2's free 5: history takes a request only while 3 are there, so a key, a refresh
-    /// and `r` still find theirs).
-    public static func backgroundSpare(burst: Int) -> Int { min(burst - 1, max(2, burst / 2)) }
+    /// Requests a background request leaves in the bucket: half the burst, at least 3 (Launch
+    /// Library 2's free 5: after the first sync, history takes one request only while 4 are
+    /// there, so the first minutes' tabs, a detail, a refresh and `r` still find theirs; a
+    /// token's 40 leave 20, and history comes at once).
+    public static func backgroundSpare(burst: Int) -> Int { min(burst - 1, max(3, (burst + 1) / 2)) }
 
     /// Requests kept for a launch near T-0: one, the next refresh's (the close cadence is the
     /// budget's sustained rate, so one in hand is always enough).

@@ -17,24 +17,6 @@ public enum ScriptOutput {
         }
     }
 
-    /// The launch `next` is about: the soonest whose NET is ahead or passed less than
-    /// `Countdown.outcomeOverdue` ago (it may be flying, or about to: past that the record is
-    /// behind the news), or whose webcast is live; else none. A launch whose outcome is
-    /// overdue (`NO OUTCOME`) is nobody's next launch, as in the app's banner: a status bar
-    /// must not show a three-year-old launch as what goes up next.
-    public static func nextLaunch(in launches: [Launch], now: Date) -> Launch? {
-        // Frozen data's passed launches (`NO DATA`) are nobody's next launch either; the
-        // overdue rule is the verdict's (`isOutcomeOverdue`: an exact NET three hours past, a
-        // day or month long past, a hold a day past), so `next` and every screen agree.
-        let cutoff = now.addingTimeInterval(-Countdown.outcomeOverdue)
-        return launches.filter { $0.sourceStatus?.kind != .noData && $0.passedFrozen(at: now) == nil && ($0.upcoming || $0.sourceStatus != nil) }
-            .first { launch in
-                if launch.webcastLive { return true }
-                // One with its outcome stays next while it is news (T+ since launch, 3 h).
-                return launch.outcomePending ? !launch.isOutcomeOverdue(at: now) : (launch.date ?? .distantFuture) >= cutoff
-            }
-    }
-
     /// Every placeholder's text for one launch, made safe for a terminal.
     public static func fields(_ launch: Launch, now: Date, time: LaunchTime) -> [String: String] {
         // Frozen data past its date reads as the app shows it (`NO DATA`, its date, no clock).

@@ -26,6 +26,12 @@ public struct ReplicaAnswer: Sendable, Hashable {
     public var launches: [Launch]
     /// How many launches in the whole replica answer the question.
     public var total: Int
+    /// How many the scope holds, whatever the filters and follow.
+    public var held: Int = 0
+    /// How many pass the filters but the follow leaves out.
+    public var hiddenByFollow: Int = 0
+    /// The oldest NET the scope holds.
+    public var oldest: Date?
 }
 
 extension LaunchReplica {
@@ -39,21 +45,46 @@ extension LaunchReplica {
         try db.read { db in
             let (clause, arguments) = try Self.whereClause(query, db: db)
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0
+            // What the answer covers: the scope as held, and what the follow leaves out of it.
+            var whole = query
+            whole.filters = .default
+            let (scope, scopeArguments) = try Self.whereClause(whole, db: db)
+            let held = try Row.fetchOne(db, sql: "SELECT count(*), min(net) FROM launch WHERE \(scope)", arguments: scopeArguments)
+            var hidden = 0
+            if !query.filters.follow.isEmpty {
+                var unfollowed = query
+                unfollowed.filters.follow = .everything
+                let (clause, arguments) = try Self.whereClause(unfollowed, db: db)
+                hidden = (try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0) - total
+            }
+            let oldest = (held?[1] as Double?).map { Date(timeIntervalSince1970: $0) }
+            func answer(_ launches: [Launch]) -> ReplicaAnswer {
+                ReplicaAnswer(launches: launches, total: total, held: held?[0] ?? 0, hiddenByFollow: hidden, oldest: oldest)
+            }
             var page = arguments
             page += [query.limit, query.offset]
             // The page's ids in order off an index, then only their records.
             let ids = try String.fetchAll(db, sql: """
                 SELECT id FROM launch WHERE \(clause) ORDER BY \(Self.order(query)) LIMIT ? OFFSET ?
                 """, arguments: page)
-            guard !ids.isEmpty else { return ReplicaAnswer(launches: [], total: total) }
+            guard !ids.isEmpty else { return answer([]) }
             let rows = try Row.fetchAll(db, sql: """
                 SELECT launch.id, record, provider_abbrev FROM launch JOIN launch_record USING (id)
                 WHERE launch.id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
                 """, arguments: StatementArguments(ids))
             var byID: [String: Row] = [:]
             for row in rows { byID[row["id"]] = row }
-            return ReplicaAnswer(launches: ids.compactMap { byID[$0].flatMap(Self.launch) }, total: total)
+            return answer(ids.compactMap { byID[$0].flatMap(Self.launch) })
         }
+    }
+
+    /// How many of these ids are held.
+    public func held(_ ids: [String]) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return (try? db.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))",
+                             arguments: StatementArguments(ids))
+        } ?? 0) ?? 0
     }
 
     /// One launch by id, as held.

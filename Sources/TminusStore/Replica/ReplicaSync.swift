@@ -21,6 +21,8 @@ public actor ReplicaSync {
     private let opener: @Sendable () -> LaunchReplica
     private var opened: LaunchReplica?
     let lock: ReplicaLock?
+    /// Whether spare requests go to history (the app); a subcommand spends none but its answer's.
+    let fillsHistoryInBackground: Bool
 
     /// A replica younger than this is not synced again (unless the user asks, `r`): the
     /// cadence of the app's refreshes, which spend the hour's 15 requests.
@@ -28,9 +30,10 @@ public actor ReplicaSync {
     /// Change pages one sync reads at most (each a request); the rest waits for the next.
     public static let changePagesMax = 3
 
-    public init(base: URL, fetcher: CachedFetcher, lockFile: URL?, now: @escaping @Sendable () -> Date,
-                replica: @escaping @Sendable () -> LaunchReplica) {
+    public init(base: URL, fetcher: CachedFetcher, lockFile: URL?, fillsHistoryInBackground: Bool = true,
+                now: @escaping @Sendable () -> Date, replica: @escaping @Sendable () -> LaunchReplica) {
         self.base = base
+        self.fillsHistoryInBackground = fillsHistoryInBackground
         self.fetcher = fetcher
         self.now = now
         self.opener = replica
@@ -48,17 +51,25 @@ public actor ReplicaSync {
         return replica
     }
 
-    /// One page of history in the background, with requests to spare only, unless one is
-    /// being read already or the history is in.
+    /// History in the background, a page after another while there are requests to spare
+    /// (the governor refuses a background request that would spend one kept for the user or
+    /// for a launch near T-0: that ends the run, and the next sync starts another), unless a
+    /// run is under way already or the history is in.
     public func fillInBackground() {
-        guard historyTask == nil, !replica.state.historyComplete else { return }
+        guard fillsHistoryInBackground, historyTask == nil, !replica.state.historyComplete else { return }
         historyTask = Task { [weak self] in
             await RequestOrigin.$current.withValue(.background) {
-                _ = try? await self?.fillHistory()
+                for _ in 0..<Self.backgroundPagesMax {
+                    guard let self, !Task.isCancelled, let complete = try? await self.fillHistory(), !complete else { break }
+                }
             }
             await self?.historyDone()
         }
     }
+
+    /// History pages one background run reads at most: with a token's budget, 20 a run (2,000
+    /// launches), the next run after the next sync.
+    static let backgroundPagesMax = 20
 
     private var historyTask: Task<Void, Never>?
     private func historyDone() { historyTask = nil }
@@ -115,10 +126,13 @@ public actor ReplicaSync {
         defer { lock?.unlock() }
         state = replica.state
         let page = try await read(LaunchLibrary2.historyURL(base: base, offset: state.historyOffset))
+        // Past the first page, one that brings nothing new is a server repeating itself: read
+        // on, it would be read forever.
+        let repeated = state.historyOffset > 0 && replica.held(page.launches.map(\.id)) == page.launches.count
         try keep(page.launches, in: replica, state: &state)
         state.historyOffset += page.launches.count + page.unreadable
-        // An empty page is the end, whatever the count said.
-        state.historyTotal = page.launches.isEmpty && page.unreadable == 0 ? state.historyOffset : page.totalDocs
+        // An empty page is the end, whatever the count said; so is a repeated one.
+        state.historyTotal = (page.launches.isEmpty && page.unreadable == 0) || repeated ? state.historyOffset : page.totalDocs
         try save(state, in: replica)
         return state.historyComplete
     }

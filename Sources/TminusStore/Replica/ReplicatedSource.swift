@@ -134,7 +134,9 @@ extension LaunchSource {
         // The past's count is the source's while history is still filling and nothing narrows it.
         let unfilteredPast = past && !cursor.query.narrows && cursor.query.follow.isEmpty
         let total = past && !state.historyComplete ? (unfilteredPast ? state.historyTotal : nil) : answer.total
-        return Fetched(LaunchPage(launches: answer.launches, page: cursor.page, totalDocs: total, next: next),
+        let coverage = ListCoverage(matching: answer.total, held: answer.held, hiddenByFollow: answer.hiddenByFollow,
+                                    filling: past && !state.historyComplete, oldest: answer.oldest)
+        return Fetched(LaunchPage(launches: answer.launches, page: cursor.page, totalDocs: total, next: next, coverage: coverage),
                        fetchedAt: state.syncedAt, problem: problem.map(CachedFetcher.answeredFromCache))
     }
 }

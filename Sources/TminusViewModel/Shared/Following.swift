@@ -72,7 +72,10 @@ extension AppState {
     public func followingWords(_ segment: LaunchSegment) -> String? {
         // The launches at hand the follow leaves out: in the lists of other follows (`E`), and
         // those the server sent for this one and the rows here left out.
-        followingWords(hidden: { launchesAtHand(segment).filter { !follow.follows($0) }.count })
+        // The replica counts all it holds; otherwise, the launches at hand.
+        followingWords(hidden: {
+            list(.segment(segment)).coverage?.hiddenByFollow ?? launchesAtHand(segment).filter { !follow.follows($0) }.count
+        })
     }
 
     /// The header's words, `hidden` counted only when a follow applies.

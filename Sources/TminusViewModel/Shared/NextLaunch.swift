@@ -26,9 +26,6 @@ extension AppState {
         let ground = ground(id)
         let list = query(id) == ground ? list(id) : (otherQueryLists[id]?[ground] ?? list(id))
         guard list.status.hasLoadedOnce else { return .loading }
-        let next = list.launches
-            .filter { $0.outcomePending && Countdown.isLive(Countdown.kind(of: $0, now: now)) }
-            .min { ($0.date ?? .distantFuture) < ($1.date ?? .distantFuture) }
-        return next.map(NextLaunch.launch) ?? .none(loaded: list.launches.count)
+        return Launch.next(in: list.launches, now: now).map(NextLaunch.launch) ?? .none(loaded: list.launches.count)
     }
 }

@@ -41,7 +41,7 @@ struct Next: ScriptCommand {
         let upcoming = try await context.launches(.upcoming, limit: context.source.isFrozen ? LaunchSource.pageSize : Self.upcomingRead,
                                                   follow: followed)
         let now = context.clock.now()
-        guard let next = ScriptOutput.nextLaunch(in: upcoming, now: now) else {
+        guard let next = Launch.next(in: upcoming, now: now) else {
             // Said as the app's banner says it: nothing listed is still ahead.
             let overdue = upcoming.filter { $0.isOutcomeOverdue(at: now) }.count
             let following = followed.isEmpty ? "" : " followed (\(followed.words))"

@@ -26,7 +26,8 @@ struct ScriptContext {
         clock = settings.clock
         preferences = PreferencesStore.file(settings.paths.settingsFile).load().preferences
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
-        let chosen = Wiring.sources(settings, clock: clock, governor: RequestGovernor(now: clock.now, ledger: Wiring.budgetLedger(settings.paths)), cache: cache)[0]
+        let governor = RequestGovernor(now: clock.now, ledger: Wiring.budgetLedger(settings.paths))
+        let chosen = Wiring.sources(settings, clock: clock, governor: governor, cache: cache, fillsHistory: false)[0]
         source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
     }
 
@@ -72,7 +73,14 @@ struct ScriptContext {
             all += page.launches.filter { launch in follow.follows(launch) && !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
-        if !follow.isEmpty { try UnknownFollowName.check(follow, against: read, known: known) }
+        if !follow.isEmpty {
+            // A source that follows by itself (the replica) sent only followed launches: the
+            // names are checked against the list's own first page, from what is held.
+            if all.isEmpty, let whole = try? await source.launches(segment, .first, .cacheOnly) {
+                read += whole.value.launches
+            }
+            try UnknownFollowName.check(follow, against: read, known: known)
+        }
         return await withCachedDetails(Array(all.prefix(limit)))
     }
 
@@ -90,7 +98,7 @@ struct ScriptContext {
     private func freshEnough(_ cursor: PageCursor) async -> Fetched<LaunchPage>? {
         guard let cached = try? await source.launches(.upcoming, cursor, .cacheOnly), let at = cached.fetchedAt else { return nil }
         let now = clock.now(), age = now.timeIntervalSince(at)
-        let next = ScriptOutput.nextLaunch(in: cached.value.launches, now: now)
+        let next = Launch.next(in: cached.value.launches, now: now)
         let near = next?.date.map { $0.timeIntervalSince(now) < 3600 } ?? false
         return age >= 0 && age < (near ? Self.nearScriptFreshness : Self.scriptFreshness) ? cached : nil
     }

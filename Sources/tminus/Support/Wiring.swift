@@ -16,7 +16,7 @@ enum Wiring {
         // The app (not the subcommands, which say "nothing to show") falls back on the built-in
         // archive when a source cannot be reached and nothing is cached.
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
-        let live = sources(settings, clock: clock, governor: governor, cache: cache)
+        let live = sources(settings, clock: clock, governor: governor, cache: cache, fillsHistory: true)
         let sources = live.map { $0.fallingBack { BuiltInArchive.shared } }
         var environment = AppEnvironment(
             source: sources[0],
@@ -108,16 +108,13 @@ enum Wiring {
         settings.ll2Token == nil ? .launchLibrary2 : .launchLibrary2WithToken
     }
 
-    /// Whether Launch Library 2 is read through the local replica: not yet by default
-    /// (`TMINUS_REPLICA=1` turns it on) while the end-to-end tests of the paged path it
-    /// replaces are being moved over to it (docs/data-sources.md#the-local-replica).
-    static var replicaEnabled: Bool { ProcessInfo.processInfo.environment["TMINUS_REPLICA"] == "1" }
-
     /// The local replica of Launch Library 2 (`replica.sqlite` in the cache folder: it can
-    /// always be built again) and its sync, shared by the app and every subcommand.
-    static func replicaSync(_ settings: Settings, clock: AppClock, fetcher: CachedFetcher) -> ReplicaSync {
+    /// always be built again) and its sync, shared by the app and every subcommand. Only the
+    /// app fills history with its spare requests: a subcommand spends none but its answer's.
+    static func replicaSync(_ settings: Settings, clock: AppClock, fetcher: CachedFetcher, fillsHistory: Bool) -> ReplicaSync {
         let file = settings.paths.cache.appending(path: "replica.sqlite")
         return ReplicaSync(base: settings.ll2API, fetcher: fetcher, lockFile: settings.paths.cache.appending(path: "replica.lock"),
+                           fillsHistoryInBackground: fillsHistory,
                            now: { clock.now() }, replica: { LaunchReplica.open(at: file, now: clock.now()) })
     }
 
@@ -125,7 +122,7 @@ enum Wiring {
     /// budget: the chosen source first (`S` cycles). Offline, the network refuses every
     /// request and the fetcher answers from the cache alone.
     static func sources(_ settings: Settings, clock: AppClock,
-                        governor: RequestGovernor, cache: DiskCache) -> [LaunchSource] {
+                        governor: RequestGovernor, cache: DiskCache, fillsHistory: Bool) -> [LaunchSource] {
         let (http, ll2HTTP) = apiClients(settings)
         func fetcher(_ name: String, _ budget: RequestBudget, via client: HTTPClient) -> CachedFetcher {
             CachedFetcher(http: client.governed(by: governor, budget: budget), cache: cache, sourceName: name,
@@ -133,8 +130,8 @@ enum Wiring {
         }
         let spacex = SpaceXAPI.launchSource(baseURL: settings.spacexAPI, fetcher: fetcher(SpaceXAPI.name, .spaceX, via: http))
         let ll2Fetcher = fetcher(LaunchLibrary2.name, ll2Budget(settings), via: ll2HTTP)
-        var ll2 = LaunchLibrary2.launchSource(baseURL: settings.ll2API, fetcher: ll2Fetcher)
-        if replicaEnabled { ll2 = .replicated(ll2, by: replicaSync(settings, clock: clock, fetcher: ll2Fetcher)) }
+        var ll2 = LaunchSource.replicated(LaunchLibrary2.launchSource(baseURL: settings.ll2API, fetcher: ll2Fetcher),
+                                          by: replicaSync(settings, clock: clock, fetcher: ll2Fetcher, fillsHistory: fillsHistory))
         ll2.allowance = LaunchLibrary2.allowance(base: settings.ll2API,
                                                  http: ll2HTTP.governed(by: governor, budget: .launchLibrary2Throttle))
         switch settings.source {

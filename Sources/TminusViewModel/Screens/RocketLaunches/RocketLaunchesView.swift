@@ -13,7 +13,7 @@ enum RocketLaunchesView {
         x += frame.grid.put(rocketName, x: x, y: y, maxWidth: rect.width / 2, style: Style(foreground: .theme.accent, attributes: .bold))
         x += frame.grid.put(" launches", x: x, y: y, style: Theme.label)
         LaunchListView.drawFilterInput(state, id: .rocket(rocketID), x: x + 2, y: y, width: rect.width, into: &frame)
-        let facts = LaunchListView.queryFacts(state, id: .rocket(rocketID)) + [LaunchListView.countText(list), LaunchListView.unreadableText(list), "times in \(state.time.zoneName)"]
+        let facts = LaunchListView.queryFacts(state, id: .rocket(rocketID)) + [LaunchListView.countText(list, query: state.query(.rocket(rocketID))), LaunchListView.unreadableText(list), "times in \(state.time.zoneName)"]
         let typing = state.filterInput?.list == .rocket(rocketID)
         LaunchListView.putFacts(facts, after: typing ? rect.width / 2 : x, right: rect.width, y: y, into: &frame)
         LaunchListView.drawRows(list, what: "\(rocketName) launches", filters: LaunchListView.filterWords(state, id: .rocket(rocketID)),

@@ -218,8 +218,11 @@ extension AppReducer {
         let candidates = lists
             .filter { !$0.0.narrows && ($0.0.follow == query.follow && $0.0.server == query.server || $0.0.follow.isEmpty && $0.0.server == .none) }
             .sorted { ($0.0.follow == query.follow ? 0 : 1, $0.0.reversed == old.reversed ? 0 : 1) < ($1.0.follow == query.follow ? 0 : 1, $1.0.reversed == old.reversed ? 0 : 1) }
+        // A replica's answer (it says what it covers) is asked again instead: it costs no
+        // request, and it counts among all it holds, history that came since included.
         for (asked, list) in candidates
-        where list.status.hasLoadedOnce && !list.isLoading && list.status.error == nil && list.next == nil && list.end == nil {
+        where list.status.hasLoadedOnce && !list.isLoading && list.status.error == nil && list.next == nil && list.end == nil
+            && list.coverage == nil {
             return (list, asked.reversed)
         }
         return nil

@@ -25,6 +25,9 @@ public struct LaunchListState: Sendable, Hashable {
     /// Those the follow left out (the header counts them; `P` lists their providers and
     /// places). No more than the pages asked for hold.
     public var hiddenByFollow: [Launch] = []
+    /// What the answer covers, from a source that holds all it knows (the replica): the
+    /// newest page's word, as history grows between pages.
+    public var coverage: ListCoverage?
 
     public init() {}
 
@@ -57,6 +60,7 @@ public struct LaunchListState: Sendable, Hashable {
     /// A page arrived (already filtered to the list's query; `all` is what the server sent).
     mutating func received(_ page: LaunchPage, all: [Launch], follow: Follow = .everything, isFirst: Bool, fetchedAt: Date) {
         paging.received(ids: all.map(\.id), next: page.next, totalDocs: page.totalDocs, isFirst: isFirst)
+        coverage = page.coverage
         defer {
             let kept = Set(page.launches.map(\.id))
             dropped += all.filter { !kept.contains($0.id) }.count

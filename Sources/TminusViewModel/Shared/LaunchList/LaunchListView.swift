@@ -1,3 +1,4 @@
+import Foundation
 import TminusCore
 import TminusRender
 
@@ -93,7 +94,12 @@ enum LaunchListView {
         }
     }
 
-    static func countText(_ list: LaunchListState) -> String {
+    static func countText(_ list: LaunchListState, query: ListQuery = .default) -> String {
+        // A narrowed answer while history fills: a count of what is held, and how far back that reaches.
+        if let coverage = list.coverage, coverage.filling, query.narrows || !query.follow.isEmpty {
+            return "\(Formatting.grouped(Double(coverage.matching))) \(noun(query, coverage.matching)) in "
+                + heldWords(coverage)
+        }
         // A server that paged on without sending anything new has also lied about its total.
         if list.end == nil, list.dropped == 0, let total = list.totalDocs, total > list.launches.count {
             // "loaded": "X of Y" elsewhere counts what matches a filter (issue 37).
@@ -110,11 +116,42 @@ enum LaunchListView {
         return ""
     }
 
+    /// What a count of a narrowed list counts: `failures` under `F` failure, else `launches`.
+    static func noun(_ query: ListQuery, _ count: Int) -> String {
+        switch query.outcome {
+        case .failure: count == 1 ? "failure" : "failures"
+        case .success: count == 1 ? "success" : "successes"
+        case .any: count == 1 ? "launch" : "launches"
+        }
+    }
+
+    /// `the 1,400 launches held (history to 2019-03 — filling)`: what a count while history
+    /// fills is of.
+    static func heldWords(_ coverage: ListCoverage) -> String {
+        let reach = coverage.oldest.map { "history to " + Self.month.string(from: $0) + " — filling" } ?? "history filling"
+        return "the \(Formatting.grouped(Double(coverage.held))) launch\(coverage.held == 1 ? "" : "es") held (\(reach))"
+    }
+
+    /// An empty list's "none" while history fills is true only of what is held: said so.
+    static func fillingWords(_ list: LaunchListState) -> [String] {
+        guard let coverage = list.coverage, coverage.filling else { return [] }
+        return ["none in " + heldWords(coverage)]
+    }
+
+    /// `2019-03`, in UTC: how far back a history reaches needs no zone.
+    static let month: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM"
+        return formatter
+    }()
+
     static func drawSegments(_ state: AppState, list: LaunchListState, in rect: Rect, into frame: inout Frame) {
         let y = rect.y, width = rect.width
         drawSwitch(active: state.segment, y: y, into: &frame)
         drawFilterInput(state, id: .segment(state.segment), x: SegmentSwitch.endX + 1, y: y, width: width, into: &frame)
-        let count = countText(list)
+        let count = countText(list, query: state.query(.segment(state.segment)))
         // Which zone the times are in, once, where the eye looks for the list's facts.
         // What is followed first: it is kept when the rest does not fit (issue 38).
         let facts = [state.followingWords(state.segment) ?? ""] + queryFacts(state, id: .segment(state.segment))
@@ -283,11 +320,12 @@ enum LaunchListView {
         } else if !filters.isEmpty {
             // Not "No past launches.": the filter hid them (the rows at hand while it is typed,
             // the server's answer after); say which, and how to get them back.
-            frame.grid.putCentered("No \(what) match filter: \(filters.joined(separator: " · "))", y: middle, style: Theme.label)
-            frame.grid.putCentered("Esc clears the filter", y: middle + 1, style: Theme.label)
+            let lines = ["No \(what) match filter: \(filters.joined(separator: " · "))"] + fillingWords(list) + ["Esc clears the filter"]
+            for (i, line) in lines.enumerated() { frame.grid.putCentered(line, y: middle + i, style: Theme.label) }
         } else if let following, list.status.hasLoadedOnce {
             // The follow left nothing: said, with the way to everything (issue 38).
-            for (i, line) in following.enumerated() {
+            let lines = following.prefix(1) + fillingWords(list) + following.dropFirst()
+            for (i, line) in lines.enumerated() {
                 frame.grid.putCentered(line, y: middle + i, style: Theme.label)
             }
         } else if list.status.hasLoadedOnce {

@@ -131,7 +131,8 @@ extension AppReducer {
     func keepSelectionVisible(_ list: inout LaunchListState) {
         let height = state.visibleLaunchRows
         let footer = list.status.activity == .loadingMore || list.end != nil
-            || (list.status.errorWasLoadMore && list.status.error != nil) ? 1 : 0
+            || (list.status.errorWasLoadMore && list.status.error != nil)
+            || (list.next == nil && list.launches.count > height) ? 1 : 0
         let rows = list.launches.count + footer
         if list.selection < list.scrollTop { list.scrollTop = list.selection }
         if list.selection >= list.scrollTop + height { list.scrollTop = list.selection - height + 1 }
