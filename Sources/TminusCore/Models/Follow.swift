@@ -96,8 +96,14 @@ public struct Follow: Sendable, Hashable, Codable {
 
     /// The provider's name or abbreviation, case-insensitive: `SpaceX`, `SpX`, `Rocket Lab`.
     public static func provider(_ query: String, matches launch: Launch) -> Bool {
+        if let id = launch.providerID, isID(query, of: id) { return true }
         guard let name = launch.providerName else { return false }
         return names(query, provider: name, abbrev: launch.providerAbbrev)
+    }
+
+    /// Whether a provider word is the provider's id (Launch Library 2's `121` for SpaceX).
+    public static func isID(_ query: String, of id: String) -> Bool {
+        !id.isEmpty && query.trimmingCharacters(in: .whitespaces) == id
     }
 
     /// Whether a provider word names this provider: its name or abbreviation in whole words,

@@ -233,11 +233,12 @@ struct ProviderDirectory {
         }
     }
 
-    /// The ids (and id-less names) of the providers any of `queries` names.
+    /// The ids (and id-less names) of the providers any of `queries` names (or is the id of).
     func matching(_ queries: [String]) -> (ids: Set<String>, names: Set<String>) {
         var ids: Set<String> = [], names: Set<String> = []
         for (id, provider) in byID where queries.contains(where: { query in
-            provider.names.contains { name in Follow.names(query, provider: name, abbrev: nil) }
+            Follow.isID(query, of: id)
+                || provider.names.contains { name in Follow.names(query, provider: name, abbrev: nil) }
                 || provider.abbrevs.contains { Follow.hasWords(query, in: $0) }
         }) {
             ids.insert(id)

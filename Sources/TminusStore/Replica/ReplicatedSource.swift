@@ -76,10 +76,23 @@ extension LaunchSource {
         }
         if let innerEvents = inner.events {
             // An event names its launches as short rows (no pad): the replica's records say
-            // where they flew from, so a follow by place keeps the event.
+            // where they flew from, so a follow by place keeps the event. A launch it does not
+            // hold (one no list holds yet, as Europa Clipper's for its flyby) is asked by its
+            // detail with spare requests only, a few a page.
+            let innerDetail = inner.launchDetail
             source.events = { (segment, cursor, mode) async throws(APIError) -> Fetched<EventPage> in
                 var fetched = try await innerEvents(segment, cursor, mode)
                 let replica = await sync.replica
+                if let innerDetail, mode != .cacheOnly {
+                    let unknown = Set(fetched.value.events.flatMap(\.launches)
+                        .filter { $0.launchpad == nil && replica.launch(id: $0.id) == nil }.map(\.id))
+                    for id in unknown.sorted().prefix(Self.eventLaunchesPerPage) {
+                        let detail = await RequestOrigin.$current.withValue(.background) { () async -> Fetched<Launch>? in
+                            try? await innerDetail(id, .normal)
+                        }
+                        if let detail, detail.problem == nil { try? replica.upsert([detail.value]) }
+                    }
+                }
                 fetched.value.events = fetched.value.events.map { event in
                     var event = event
                     event.launches = event.launches.map { launch in
@@ -98,6 +111,9 @@ extension LaunchSource {
         }
         return source
     }
+
+    /// Launches an events page may ask the details of (those the replica does not hold).
+    static let eventLaunchesPerPage = 3
 
     /// History pages one list page may ask for when what is held cannot fill it (a filter
     /// that few launches pass): the rest as the user scrolls, the list saying "so far".
