@@ -4,15 +4,15 @@
 
 SHELL        := /bin/bash
 SWIFT        ?= swift
-# ncurses (wide-character build) for the UI; SQLite for the favorites database (GRDB links
-# the system library); libpng and libjpeg(-turbo) to decode pictures; libchafa (and glib's headers, which chafa.h includes) to
+# ncurses (wide-character build) for the UI; SQLite for the favorites database and the replica (GRDB links
+# the system library), zlib for the replica's records; libpng and libjpeg(-turbo) to decode pictures; libchafa (and glib's headers, which chafa.h includes) to
 # turn them into terminal cells; libcurl for HTTP; pkg-config for SwiftPM to find them; tmux and
 # python3 run the end-to-end tests (the binary in tmux against the fixture HTTP server); Xvfb,
 # xterm, xwd (x11-apps), ImageMagick and xdotool run the sixel one (a real xterm, read back as
 # pixels; xdotool types the keys and resizes it); man-db reads the installed man page in the
 # install test, and zsh and fish load the installed completions there.
 # dpkg-dev (dpkg-shlibdeps), fakeroot and lintian make and check `make dist`'s Debian package.
-APT_PACKAGES := libncursesw5-dev libsqlite3-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool man-db zsh fish dpkg-dev fakeroot lintian
+APT_PACKAGES := libncursesw5-dev libsqlite3-dev zlib1g-dev libpng-dev libjpeg-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux python3 ncurses-term xvfb xterm x11-apps imagemagick xdotool man-db zsh fish dpkg-dev fakeroot lintian
 # Real recorded API data lives beside the project; tests that need it skip without it.
 TMINUS_FIXTURES ?= $(if $(wildcard ../shared/fixtures),$(abspath ../shared/fixtures),)
 export TMINUS_FIXTURES
@@ -77,6 +77,7 @@ bench: deps
 	.build/release/tminus-bench
 	$(SWIFT) build $(RELEASE) --product tminus && TMINUS_BIN=$(CURDIR)/.build/release/tminus BENCH_IDLE_SECONDS=$(BENCH_IDLE_SECONDS) python3 Tests/Benchmarks/process_bench.py
 	TMINUS_BIN=$(CURDIR)/.build/release/tminus python3 Tests/Benchmarks/budget_bench.py
+	TMINUS_BIN=$(CURDIR)/.build/release/tminus python3 Tests/Benchmarks/next_bench.py
 
 # The release binary left running (fixture server, tmux, 200x60, a picture per launch): browsed
 # by a key loop for SOAK_BROWSE_SECONDS, then a ticking countdown for SOAK_SECONDS, then idle on

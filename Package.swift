@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, bottom to top (each imports only the ones above it in this list):
 //   TminusCore       domain models, decoding, API clients, text safety, date formatting
 //   TminusArchive    the built-in r/SpaceX archive (top-level Resources/), read through TminusCore
-//   TminusStore      the favorites database (GRDB), behind TminusCore's FavoritesStore
+//   TminusStore      the favorites database and the local replica of Launch Library 2 (GRDB)
 //   TminusImage      pictures: decode (libpng/libjpeg), into cells (chafa) and pixels (kitty, iTerm2, sixel), fetch + cache
 //   TminusRender     the drawing kit: the cell grid, styles, theme colours, the big-digit font (no app state)
 //   TminusViewModel  the screens, each one folder (Screens/<Name>/: state, actions, keys, reduce, view),
@@ -76,9 +76,11 @@ let package = Package(
             resources: [.copy("spacex-archive.json")]
         ),
         // The favorites database: SQLite through GRDB, behind TminusCore's FavoritesStore.
+        // zlib: the replica's records are kept deflated (a detailed launch is ~8 KB of JSON).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "TminusStore",
-            dependencies: ["TminusCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TminusCore", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "TminusViewModel",

@@ -77,6 +77,8 @@ public final class ScriptedSource: Sendable {
         /// What `/api-throttle/` says (nil: the source reports no budget), and how often it was asked.
         var allowance: RequestAllowance?
         var allowanceAsks = 0
+        /// tminus's own pace for the server (the governor's bucket), when the source says it.
+        var ownAllowance: OwnAllowance?
     }
 
     private let script: Mutex<Script>
@@ -136,6 +138,11 @@ public final class ScriptedSource: Sendable {
         script.withLock { $0.allowance = allowance }
     }
 
+    /// tminus's own pace the source reports from now on.
+    public func reportOwnAllowance(_ own: OwnAllowance) {
+        script.withLock { $0.ownAllowance = own }
+    }
+
     /// How many times the budget was asked for.
     public var allowanceAsks: Int { script.withLock { $0.allowanceAsks } }
 
@@ -178,6 +185,9 @@ public final class ScriptedSource: Sendable {
                 guard let allowance else { throw .notAvailable("no budget") }
                 return allowance
             }
+        }
+        if script.withLock({ $0.ownAllowance != nil }) {
+            source.ownAllowance = { self.script.withLock { $0.ownAllowance! } }
         }
         if script.withLock({ $0.events != nil }) {
             source.events = { (segment, cursor, mode) async throws(APIError) -> Fetched<EventPage> in

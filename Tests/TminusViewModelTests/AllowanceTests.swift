@@ -46,6 +46,28 @@ struct AllowanceTests {
         #expect(!effects.contains(.fetchAllowance(source: 0)))
     }
 
+    /// tminus's own pace and the server's count, each said as whose it is: never "spent"
+    /// beside "15/15 left" with nothing to tell them apart. The own figure grows back with time.
+    @Test func theStatusLineSaysTminusOwnPaceThenTheServers() async {
+        let clock = TestClock()
+        let source = Self.ll2()
+        source.reportOwnAllowance(OwnAllowance(tokens: 3.2, at: clock.clock.now(), burst: 5, every: 360))
+        let h = await Harness(source: source, clock: clock).started()
+        #expect(h.state.ownAllowance?.available(at: clock.clock.now()) == 3)
+        func statusLine(_ width: Int) -> String {
+            String(Renderer.render(h.state, size: Size(width: width, height: 24)).text.split(separator: "\n", omittingEmptySubsequences: false)[23])
+        }
+        #expect(statusLine(120).hasSuffix("LL2 3 now · server 12/15 left "), "\(statusLine(120))")
+        #expect(statusLine(260).contains("LL2 3 now, then one every 6 min · the server: 12 of 15 left"), "\(statusLine(260))")
+        clock.advance(by: 6 * 60)
+        await h.press(.character("j"))
+        #expect(statusLine(120).contains("LL2 4 now · server"), "\(statusLine(120))")
+        // Without the own figure (a source that does not say it), the server's count as before.
+        let plain = await Harness(source: Self.ll2()).started()
+        let line = String(Renderer.render(plain.state, size: Size(width: 120, height: 24)).text.split(separator: "\n")[23])
+        #expect(line.contains("LL2 12/15 left"), "\(line)")
+    }
+
     @Test func aSourceThatReportsNoBudgetIsNeverAsked() async {
         let source = ScriptedSource(upcoming: Sample.launches(3, upcoming: true))
         let h = Harness(source: source)

@@ -21,6 +21,28 @@ public struct RequestAllowance: Sendable, Hashable {
     public var left: Int { max(0, limit - used) }
 }
 
+/// tminus's own pace for a server (the request governor's bucket, shared by every tminus on
+/// the machine): how many it may send at once at `at`, and how fast they come back. Said on
+/// the status line beside the server's count, which is another thing (the server counts every
+/// client on this address over the last hour).
+public struct OwnAllowance: Sendable, Hashable {
+    public var tokens: Double
+    public var at: Date
+    public var burst: Int
+    /// Seconds for one more request to come back.
+    public var every: TimeInterval
+
+    public init(tokens: Double, at: Date, burst: Int, every: TimeInterval) {
+        self.tokens = tokens; self.at = at; self.burst = burst; self.every = every
+    }
+
+    /// Requests it may send at `now`, the bucket refilled since `at`.
+    public func available(at now: Date) -> Int {
+        guard every > 0 else { return burst }
+        return Int(min(Double(burst), tokens + max(0, now.timeIntervalSince(at)) / every).rounded(.down))
+    }
+}
+
 extension LaunchLibrary2 {
     /// The throttle record; `ident` (the IP or the token's owner) is not read: it is nobody's
     /// business on screen.

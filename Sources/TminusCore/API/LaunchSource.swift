@@ -227,6 +227,8 @@ public struct LaunchSource: Sendable {
     /// How many requests the source still allows (Launch Library 2's `/api-throttle/`, which
     /// costs nothing); nil for a source that does not say.
     public var allowance: (@Sendable () async throws(APIError) -> RequestAllowance)?
+    /// tminus's own pace for the source's server (the governor's bucket), read at once.
+    public var ownAllowance: (@Sendable () -> OwnAllowance)?
 
     public init(name: String,
                 launches: @escaping @Sendable (LaunchSegment, PageCursor, FetchMode) async throws(APIError) -> Fetched<LaunchPage>,

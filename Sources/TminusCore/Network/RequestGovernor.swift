@@ -96,6 +96,19 @@ public final class RequestGovernor: Sendable {
         return nil
     }
 
+    /// The bucket for `url`'s host as it is now (refilled, nothing taken): what tminus may still
+    /// send there at once.
+    public func ownAllowance(_ budget: RequestBudget, for url: URL) -> OwnAllowance {
+        let key = budget.name + " " + Self.hostAndPort(url)
+        let now = now()
+        let tokens = withState(shared: budget.shared) { state -> Double in
+            guard let bucket = state.buckets[key] else { return Double(budget.burst) }
+            let elapsed = max(0, now.timeIntervalSince(bucket.updated))
+            return budget.interval > 0 ? min(Double(budget.burst), bucket.tokens + elapsed / budget.interval) : Double(budget.burst)
+        }
+        return OwnAllowance(tokens: tokens, at: now, burst: budget.burst, every: budget.interval)
+    }
+
     /// Gives back the token a request took that never reached its server.
     func refund(_ budget: RequestBudget, for url: URL) {
         guard budget.interval > 0 else { return }

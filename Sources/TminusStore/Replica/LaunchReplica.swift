@@ -17,9 +17,12 @@ public final class LaunchReplica: Sendable {
     public let url: URL?
     /// What happened to a file that could not be used (set aside, or none could be made).
     public let problem: String?
+    /// The launches last read, decoded: a list asked again (a refresh, the next keystroke of
+    /// `/`) decodes only what changed.
+    let decoded = DecodedLaunches(limit: 300)
 
     /// The schema's version: a file with another one is built again (it is a cache).
-    static let schemaVersion = 2
+    static let schemaVersion = 3
     /// SQLite's application id for tminus's replica ("tmnr"): a file that says otherwise is
     /// not ours.
     static let applicationID: Int32 = 0x746D_6E72
@@ -156,7 +159,10 @@ public final class LaunchReplica: Sendable {
                 ]
                 try statement.execute(arguments: StatementArguments(arguments))
                 // The record goes with its columns, or not at all (an older one is not kept).
-                if db.changesCount > 0 { try record.execute(arguments: [launch.id, try encoder.encode(launch)]) }
+                if db.changesCount > 0 {
+                    let json = try encoder.encode(launch)
+                    try record.execute(arguments: [launch.id, Deflate.compress(json) ?? json])
+                }
             }
             for provider in Set(launches.compactMap(\.providerID)) {
                 try db.execute(sql: """

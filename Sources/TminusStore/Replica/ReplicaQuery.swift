@@ -74,7 +74,7 @@ extension LaunchReplica {
                 """, arguments: StatementArguments(ids))
             var byID: [String: Row] = [:]
             for row in rows { byID[row["id"]] = row }
-            return answer(ids.compactMap { byID[$0].flatMap(Self.launch) })
+            return answer(ids.compactMap { byID[$0].flatMap(launch(_:)) })
         }
     }
 
@@ -87,18 +87,28 @@ extension LaunchReplica {
         } ?? 0) ?? 0
     }
 
+    /// Forgets the launches decoded so far: the next answer decodes every record it returns
+    /// (`make bench` measures a first question so).
+    public func forgetDecoded() { decoded.removeAll() }
+
     /// One launch by id, as held.
     public func launch(id: String) -> Launch? {
         try? db.read { db in
-            try Row.fetchOne(db, sql: "SELECT record, provider_abbrev FROM launch JOIN launch_record USING (id) WHERE id = ?",
-                             arguments: [id]).flatMap(Self.launch)
+            try Row.fetchOne(db, sql: "SELECT id, record, provider_abbrev FROM launch JOIN launch_record USING (id) WHERE id = ?",
+                             arguments: [id]).flatMap(launch(_:))
         }
     }
 
-    /// A row's launch, with its provider's abbreviation when its record had none.
-    static func launch(_ row: Row) -> Launch? {
-        guard let data: Data = row["record"], var launch = try? JSONDecoder().decode(Launch.self, from: data) else { return nil }
-        if launch.providerAbbrev == nil { launch.providerAbbrev = row["provider_abbrev"] }
+    /// A row's launch, with its provider's abbreviation when its record had none: the one
+    /// decoded before when the stored record is the same bytes.
+    func launch(_ row: Row) -> Launch? {
+        guard let id: String = row["id"] ?? nil, let stored: Data = row["record"] else { return nil }
+        let abbrev: String? = row["provider_abbrev"]
+        if let held = decoded.launch(id, stored: stored, abbrev: abbrev) { return held }
+        // A record kept before they were deflated is the JSON itself.
+        guard var launch = try? JSONDecoder().decode(Launch.self, from: Deflate.decompress(stored) ?? stored) else { return nil }
+        if launch.providerAbbrev == nil { launch.providerAbbrev = abbrev }
+        decoded.keep(launch, id: id, stored: stored, abbrev: abbrev)
         return launch
     }
 
@@ -198,6 +208,34 @@ extension LaunchReplica {
         }
         return out
     }
+}
+
+/// A bounded memory of decoded launches, by id, each with the stored bytes and abbreviation it
+/// was decoded from: a hit is only ever the same record. The oldest go first past `limit`.
+final class DecodedLaunches: @unchecked Sendable {
+    private struct Entry { var stored: Data; var abbrev: String?; var launch: Launch }
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var order: [String] = []
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func launch(_ id: String, stored: Data, abbrev: String?) -> Launch? {
+        lock.withLock {
+            guard let entry = entries[id], entry.abbrev == abbrev, entry.stored == stored else { return nil }
+            return entry.launch
+        }
+    }
+
+    func keep(_ launch: Launch, id: String, stored: Data, abbrev: String?) {
+        lock.withLock {
+            if entries.updateValue(Entry(stored: stored, abbrev: abbrev, launch: launch), forKey: id) == nil { order.append(id) }
+            while order.count > limit { entries[order.removeFirst()] = nil }
+        }
+    }
+
+    func removeAll() { lock.withLock { entries = [:]; order = [] } }
 }
 
 /// What the replica holds, for the words that say how whole an answer is.

@@ -28,6 +28,7 @@ public enum AppEvent: Sendable {
     case newsLoaded(NewsSubject, Result<Fetched<[NewsArticle]>, APIError>)
     /// What a source said of its request budget.
     case allowanceLoaded(Result<RequestAllowance, APIError>)
+    case ownAllowanceRead(source: Int, OwnAllowance)
     case linkOpened(URL, Result<Void, LinkOpenError>)
     /// A calendar file was written (where), or could not be.
     case exportSaved(Result<URL, ExportError>)

@@ -17,6 +17,8 @@ public enum Effect: Sendable, Hashable {
     case fetchNews(NewsSubject, FetchMode)
     /// How many requests the source still allows (Launch Library 2's `/api-throttle/`).
     case fetchAllowance(source: Int)
+    /// tminus's own pace for the source's server (the governor's bucket), read at once.
+    case readOwnAllowance(source: Int)
     // Pictures the screen shows; ones that left it are cancelled.
     case loadPicture(PictureRequest)
     case cancelPicture(PictureRequest)

@@ -89,6 +89,9 @@ final class EffectRunner {
             start { () async -> AppEvent in
                 do throws(APIError) { return .allowanceLoaded(.success(try await ask())) } catch { return .allowanceLoaded(.failure(error)) }
             }
+        case .readOwnAllowance(let index):
+            guard env.sources.indices.contains(index), let read = env.sources[index].ownAllowance else { return }
+            start { () async -> AppEvent in .ownAllowanceRead(source: index, read()) }
         case .loadPicture(let request):
             guard let loader = env.pictures, pictureTasks[request] == nil else { return }
             let mailbox = self.mailbox

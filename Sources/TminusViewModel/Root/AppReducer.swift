@@ -48,6 +48,7 @@ struct AppReducer {
         case let .eventsLoaded(asked, result): receivedEvents(asked, result)
         case let .newsLoaded(subject, result): receivedNews(subject, result)
         case .allowanceLoaded(let result): receivedAllowance(result)
+        case .ownAllowanceRead(let source, let own): if source == state.sourceIndex { state.ownAllowance = own }
         case let .launchDetailLoaded(id, result): receivedLaunchDetail(id, result)
         case let .rocketsLoaded(source, mode, result):
             guard source == state.sourceIndex else { break }

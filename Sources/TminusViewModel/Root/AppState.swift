@@ -34,6 +34,8 @@ public struct AppState: Sendable, Hashable {
     /// Launch Library 2's request budget as it last said (`/api-throttle/`): the status line
     /// shows the calls left. Only one source reports one.
     public var allowance: RequestAllowance?
+    /// tminus's own pace for that server (the request governor's), as last read.
+    public var ownAllowance: OwnAllowance?
     /// Each launch list's name filter and order (`/`, `s`); absent: all launches, usual order.
     /// `lists[id]` is always the list of `query(id)`; the other queries' lists wait in
     /// `otherQueryLists`, so clearing a filter shows the unfiltered rows again at once.

@@ -18,6 +18,10 @@ extension AppReducer {
     /// After a list refresh that went well. A failure, a 429 above all, is never answered with
     /// another request; the start-up cache read is not a refresh.
     mutating func askAllowanceAfter(_ asked: ListRequest, _ result: Result<Fetched<LaunchPage>, APIError>) {
+        // tminus's own pace changes with every request (and every refusal): read after each.
+        if context.sources.indices.contains(asked.source), context.sources[asked.source].reportsAllowance, asked.mode != .cacheOnly {
+            effects.append(.readOwnAllowance(source: asked.source))
+        }
         guard case .segment = asked.id, asked.mode != .cacheOnly,
               case .success(let fetched) = result, fetched.problem == nil else { return }
         askAllowanceIfDue(source: asked.source)

@@ -7,14 +7,17 @@ enum StatusLine {
     static func draw(_ state: AppState, into grid: inout Grid, layout: ScreenLayout) {
         let y = layout.statusRow
         grid.fill(x: 0, y: y, width: grid.width, height: 1, style: Theme.bar)
-        // Below 100 columns the data's age keeps to its first part (`updated 3 min ago`, not
-        // when the next refresh is) when the whole would take more than two fifths of the row,
-        // so the key hints (`m mouse`, `? help`) keep their room.
-        func rightText(compact: Bool) -> String {
-            [dataAge(state, compact: compact), allowance(state)].filter { !$0.isEmpty }.joined(separator: " · ")
+        // The right side takes no more than two fifths of the row when it can, so the key
+        // hints (`m mouse`, `? help`) keep their room: the request figures keep to their
+        // numbers first, then (below 100 columns) the data's age to its first part
+        // (`updated 3 min ago`, not when the next refresh is).
+        func rightText(compact: Bool, compactAge: Bool? = nil) -> String {
+            [dataAge(state, compact: compactAge ?? compact), allowance(state, compact: compact)].filter { !$0.isEmpty }.joined(separator: " · ")
         }
+        let rightRoom = grid.width * 2 / 5
         var right = rightText(compact: false)
-        if grid.width < 100, TerminalText.width(right) > grid.width * 2 / 5 { right = rightText(compact: true) }
+        if TerminalText.width(right) > rightRoom { right = rightText(compact: true, compactAge: false) }
+        if grid.width < 100, TerminalText.width(right) > rightRoom { right = rightText(compact: true) }
         let rightStyle = Style(foreground: .theme.muted, background: .theme.barBackground)
         if let message = message(state) {
             // Why the data is missing is said whole: the right side shortens (to `archive to
@@ -147,10 +150,17 @@ enum StatusLine {
     /// The data the screen shows (its unit says: `ScreenUnit.data`).
     static func data(_ state: AppState) -> ShownData { state.screen.unit.data(state) }
 
-    /// Launch Library 2's calls left this hour, as its `/api-throttle/` last said: short, so the
-    /// data's age keeps its room.
-    static func allowance(_ state: AppState) -> String {
-        state.allowance.map { "LL2 \($0.left)/\($0.limit) left" } ?? ""
+    /// Launch Library 2's requests: tminus's own pace first (what it may send now, and how fast
+    /// more come: its refusals say "tminus's own pace"), then the server's count for the hour
+    /// (`/api-throttle/`), each said as whose it is. `compact` keeps the figures only.
+    static func allowance(_ state: AppState, compact: Bool = false) -> String {
+        let own = state.ownAllowance.map { own -> String in
+            let now = own.available(at: state.now)
+            return compact || own.every <= 0 ? "LL2 \(now) now" : "LL2 \(now) now, then one every \(Formatting.duration(own.every))"
+        }
+        let server = state.allowance.map { compact ? "server \($0.left)/\($0.limit) left" : "the server: \($0.left) of \($0.limit) left" }
+        guard let own else { return state.allowance.map { "LL2 \($0.left)/\($0.limit) left" } ?? "" }
+        return [own, server].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// How old the data on screen is: `updated 3 min ago`; when the network is out of reach,

@@ -134,6 +134,8 @@ enum Wiring {
                                           by: replicaSync(settings, clock: clock, fetcher: ll2Fetcher, fillsHistory: fillsHistory))
         ll2.allowance = LaunchLibrary2.allowance(base: settings.ll2API,
                                                  http: ll2HTTP.governed(by: governor, budget: .launchLibrary2Throttle))
+        let budget = ll2Budget(settings), base = settings.ll2API
+        ll2.ownAllowance = { governor.ownAllowance(budget, for: base) }
         switch settings.source {
         case .spacex: return [spacex, ll2]
         case .ll2: return [ll2, spacex]
