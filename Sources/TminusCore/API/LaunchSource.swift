@@ -229,6 +229,9 @@ public struct LaunchSource: Sendable {
     public var allowance: (@Sendable () async throws(APIError) -> RequestAllowance)?
     /// tminus's own pace for the source's server (the governor's bucket), read at once.
     public var ownAllowance: (@Sendable () -> OwnAllowance)?
+    /// The launches that can be next at `now` under the list query's follow, soonest first
+    /// (a source that holds all it knows: the replica); `Launch.next` picks among them.
+    public var nextLaunches: (@Sendable (_ query: ListQuery, _ now: Date, _ mode: FetchMode) async throws(APIError) -> Fetched<[Launch]>)?
 
     public init(name: String,
                 launches: @escaping @Sendable (LaunchSegment, PageCursor, FetchMode) async throws(APIError) -> Fetched<LaunchPage>,

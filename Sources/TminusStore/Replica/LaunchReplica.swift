@@ -22,7 +22,7 @@ public final class LaunchReplica: Sendable {
     let decoded = DecodedLaunches(limit: 300)
 
     /// The schema's version: a file with another one is built again (it is a cache).
-    static let schemaVersion = 3
+    static let schemaVersion = 4
     /// SQLite's application id for tminus's replica ("tmnr"): a file that says otherwise is
     /// not ours.
     static let applicationID: Int32 = 0x746D_6E72
@@ -98,6 +98,10 @@ public final class LaunchReplica: Sendable {
                     location_id TEXT,
                     crewed INTEGER NOT NULL,
                     webcast INTEGER NOT NULL,
+                    -- its webcast on now, and until when its countdown means something
+                    -- (`Launch.nextUntil`): what `next` asks
+                    live INTEGER NOT NULL,
+                    next_until REAL,
                     last_updated REAL,
                     search TEXT NOT NULL,
                     words TEXT NOT NULL
@@ -134,15 +138,16 @@ public final class LaunchReplica: Sendable {
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO launch (id, upcoming, net, dated, success, provider_id, provider_name, provider_abbrev,
                                     rocket_id, pad_id, pad_name, pad_locality, location_id, crewed, webcast,
-                                    last_updated, search, words)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    live, next_until, last_updated, search, words)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET
                     upcoming = excluded.upcoming, net = excluded.net, dated = excluded.dated,
                     success = excluded.success, provider_id = excluded.provider_id,
                     provider_name = excluded.provider_name, provider_abbrev = excluded.provider_abbrev,
                     rocket_id = excluded.rocket_id, pad_id = excluded.pad_id, pad_name = excluded.pad_name,
                     pad_locality = excluded.pad_locality, location_id = excluded.location_id,
-                    crewed = excluded.crewed, webcast = excluded.webcast, last_updated = excluded.last_updated,
+                    crewed = excluded.crewed, webcast = excluded.webcast, live = excluded.live,
+                    next_until = excluded.next_until, last_updated = excluded.last_updated,
                     search = excluded.search, words = excluded.words
                 WHERE launch.last_updated IS NULL OR excluded.last_updated IS NULL
                    OR excluded.last_updated >= launch.last_updated
@@ -155,6 +160,7 @@ public final class LaunchReplica: Sendable {
                     launch.success, launch.providerID, launch.providerName, launch.providerAbbrev,
                     launch.rocket?.id, launch.launchpad?.id, pad?.name, pad?.locality,
                     pad?.locationID, launch.isCrewed, launch.links.webcast != nil || launch.webcastLive,
+                    launch.webcastLive, launch.nextUntil?.timeIntervalSince1970,
                     launch.lastUpdated?.timeIntervalSince1970, Self.searchText(launch.name), Follow.folded(launch.name),
                 ]
                 try statement.execute(arguments: StatementArguments(arguments))

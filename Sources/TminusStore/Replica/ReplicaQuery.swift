@@ -9,6 +9,9 @@ public struct ReplicaQuery: Sendable, Hashable {
         case segment(LaunchSegment)
         /// One rocket's launches, newest first (upcoming and past together).
         case rocket(String)
+        /// The launches that can be next at this instant (`Launch.nextUntil`, a live
+        /// webcast), soonest first: what `next` decodes, not the whole upcoming list.
+        case next(at: Date)
     }
 
     public var scope: Scope
@@ -130,7 +133,7 @@ extension LaunchReplica {
         // Soonest first for what is coming, newest first for the past and a rocket's launches;
         // a launch with no date last either way; ties by id.
         let ascending: Bool = switch query.scope {
-        case .segment(.upcoming): !query.filters.reversed
+        case .segment(.upcoming), .next: !query.filters.reversed
         case .segment(.past), .rocket: query.filters.reversed
         }
         // As `launch_soonest` and `launch_newest` (read backwards) hold them.
@@ -144,6 +147,7 @@ extension LaunchReplica {
         switch query.scope {
         case .segment(let segment): parts.append(segment == .upcoming ? "upcoming = 1" : "upcoming = 0")
         case .rocket(let id): parts.append("rocket_id = ?"); arguments.append(id)
+        case .next(let now): parts.append("upcoming = 1 AND (live = 1 OR next_until > ?)"); arguments.append(now.timeIntervalSince1970)
         }
         let filters = query.filters
         if filters.isFiltered {

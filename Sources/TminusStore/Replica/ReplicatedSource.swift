@@ -45,6 +45,16 @@ extension LaunchSource {
             return try page(answer, state: state, cursor: cursor, offset: offset, size: size,
                             problem: problem ?? historyProblem, past: segment == .past)
         }
+        source.nextLaunches = { (query, now, mode) async throws(APIError) -> Fetched<[Launch]> in
+            let (_, problem) = await bringUp(sync, mode: mode)
+            let replica = await sync.replica
+            var filters = ListQuery.default
+            filters.follow = query.follow
+            let answer = try ask(replica, ReplicaQuery(.next(at: now), filters: filters, limit: Self.nextCandidates))
+            let state = replica.state
+            if state.syncedAt == nil, answer.total == 0 { throw problem.map(CachedFetcher.withNothingCached) ?? .notCached }
+            return Fetched(answer.launches, fetchedAt: state.syncedAt, problem: problem.map(CachedFetcher.answeredFromCache))
+        }
         let innerRocketLaunches = inner.rocketLaunches
         source.rocketLaunches = { (rocketID, cursor, mode) async throws(APIError) -> Fetched<LaunchPage> in
             let replica = await sync.replica
@@ -111,6 +121,10 @@ extension LaunchSource {
         }
         return source
     }
+
+    /// Launches `next` decodes at most: those that can be next, soonest first (the first one
+    /// the rule takes is among the first few).
+    static let nextCandidates = 20
 
     /// Launches an events page may ask the details of (those the replica does not hold).
     static let eventLaunchesPerPage = 3

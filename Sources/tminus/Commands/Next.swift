@@ -36,14 +36,22 @@ struct Next: ScriptCommand {
     func work() async throws {
         let context = try ScriptContext(options)
         let followed = context.follow(follow)
-        // Every upcoming launch held, as the app's banner reads them: a list of launches past
-        // their NET with no outcome yet must not hide the one three hours away.
-        let upcoming = try await context.launches(.upcoming, limit: context.source.isFrozen ? LaunchSource.pageSize : Self.upcomingRead,
+        // From the replica, the few launches that can be next (no more decoded); from any
+        // other source, every upcoming launch it lists, as the app's banner reads them: a list
+        // of launches past their NET with no outcome yet must not hide the one three hours away.
+        let candidates = try await context.nextCandidates(follow: followed)
+        let upcoming: [Launch]
+        if let candidates {
+            upcoming = candidates
+        } else {
+            upcoming = try await context.launches(.upcoming, limit: context.source.isFrozen ? LaunchSource.pageSize : Self.upcomingRead,
                                                   follow: followed)
+        }
         let now = context.clock.now()
         guard let next = Launch.next(in: upcoming, now: now) else {
             // Said as the app's banner says it: nothing listed is still ahead.
-            let overdue = upcoming.filter { $0.isOutcomeOverdue(at: now) }.count
+            let listed = candidates == nil ? upcoming : try await context.heldUpcoming(follow: followed)
+            let overdue = listed.filter { $0.isOutcomeOverdue(at: now) }.count
             let following = followed.isEmpty ? "" : " followed (\(followed.words))"
             let why = overdue == 0 ? "no upcoming launch\(following)"
                 : "no launch\(following) ahead (the \(overdue) listed are past their NET with no outcome)"

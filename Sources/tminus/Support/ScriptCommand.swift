@@ -103,6 +103,34 @@ struct ScriptContext {
         return age >= 0 && age < (near ? Self.nearScriptFreshness : Self.scriptFreshness) ? cached : nil
     }
 
+    /// The launches that can be next under `follow`, from a source that holds all it knows
+    /// (the replica: `LaunchSource.nextLaunches`), so `next` decodes a few records, not the
+    /// whole upcoming list: what is held while it is fresh enough for a script (as
+    /// `freshEnoughUpcoming`), else after a sync. Nil from any other source.
+    func nextCandidates(follow: Follow) async throws -> [Launch]? {
+        guard let ask = source.nextLaunches else { return nil }
+        let now = clock.now(), query = ListQuery(follow: follow)
+        if let held = try? await ask(query, now, .cacheOnly), let at = held.fetchedAt {
+            let age = now.timeIntervalSince(at)
+            let near = Launch.next(in: held.value, now: now)?.date.map { $0.timeIntervalSince(now) < 3600 } ?? false
+            if age >= 0, age < (near ? Self.nearScriptFreshness : Self.scriptFreshness) { return held.value }
+        }
+        return try await fetch { () async throws(APIError) in try await ask(query, now, .normal) }
+    }
+
+    /// The upcoming launches held under `follow`, asking nothing of the network (the replica
+    /// synced a moment ago): what `next` counts when none of them can be next. A followed name
+    /// that matches none of the launches held is a usage error, as on the other path.
+    func heldUpcoming(follow: Follow) async throws -> [Launch] {
+        let cursor = PageCursor(page: 1, query: ListQuery(follow: follow))
+        let held = (try? await source.launches(.upcoming, cursor, .cacheOnly))?.value.launches ?? []
+        if !follow.isEmpty, held.isEmpty {
+            let whole = (try? await source.launches(.upcoming, .first, .cacheOnly))?.value.launches ?? []
+            try UnknownFollowName.check(follow, against: whole, known: preferences.followIDs)
+        }
+        return held
+    }
+
     static let scriptFreshness: TimeInterval = 30 * 60
     static let nearScriptFreshness: TimeInterval = 12 * 60
 

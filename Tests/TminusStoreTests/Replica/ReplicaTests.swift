@@ -69,6 +69,27 @@ import TminusTestSupport
         }
     }
 
+    /// `next`'s question to the replica (the launches that can be next, from the stored
+    /// `nextUntil` and live webcast) leads to the one `Launch.next` picks from everything held,
+    /// at every moment, under a follow or none.
+    @Test func theLaunchesThatCanBeNextHoldTheNextOne() async throws {
+        let (_, _, replica) = try await Self.filled(400, seed: 45)
+        let held = try Self.all(replica, .segment(.upcoming), .default) + Self.all(replica, .segment(.past), .default)
+        let dates = held.compactMap(\.date)
+        var generator = SeededGenerator(seed: 4_545)
+        var named = 0
+        for _ in 0..<200 {
+            let anchor = dates.randomElement(using: &generator)!
+            let now = anchor.addingTimeInterval(Double(Int.random(in: -7_200...30_000, using: &generator)))
+            let follow = Bool.random(using: &generator) ? Follow() : Follow(providers: [["spx", "ISRO", "RL"].randomElement(using: &generator)!])
+            let candidates = try replica.answer(ReplicaQuery(.next(at: now), filters: ListQuery(follow: follow), limit: 20)).launches
+            let expected = Launch.next(in: held.filter(follow.follows), now: now)
+            #expect(Launch.next(in: candidates, now: now)?.id == expected?.id, "\(now) \(follow)")
+            if expected != nil { named += 1 }
+        }
+        #expect(named > 20, "the moments name launches: \(named)")
+    }
+
     /// `spx` and `SpaceX` and the initials `ISRO` follow the same launches, whether or not a
     /// record carries its provider's abbreviation.
     @Test func aProviderIsFollowedByNameAbbreviationOrInitials() async throws {
