@@ -73,15 +73,21 @@ struct ScriptContext {
             all += page.launches.filter { launch in follow.follows(launch) && !all.contains { $0.id == launch.id } }
             cursor = page.next
         }
-        if !follow.isEmpty {
-            // A source that follows by itself (the replica) sent only followed launches: the
-            // names are checked against the list's own first page, from what is held.
-            if all.isEmpty, let whole = try? await source.launches(segment, .first, .cacheOnly) {
-                read += whole.value.launches
-            }
-            try UnknownFollowName.check(follow, against: read, known: known)
-        }
+        try await checkFollowedNames(follow, segment, read: read, followed: all, known: known)
         return await withCachedDetails(Array(all.prefix(limit)))
+    }
+
+    /// A followed name that matches none of the launches read is a usage error (exit 64). A
+    /// source that follows by itself (the replica) sends only followed launches: when none
+    /// came, the names are checked against the list's own first page, from what is held.
+    func checkFollowedNames(_ follow: Follow, _ segment: LaunchSegment, read: [Launch], followed: [Launch],
+                            known: FollowIDs) async throws {
+        guard !follow.isEmpty else { return }
+        var read = read
+        if followed.isEmpty, let whole = try? await source.launches(segment, .first, .cacheOnly) {
+            read += whole.value.launches
+        }
+        try UnknownFollowName.check(follow, against: read, known: known)
     }
 
     /// The cached first page of upcoming launches when it will do for a script (`tminus next`
@@ -124,10 +130,7 @@ struct ScriptContext {
     func heldUpcoming(follow: Follow) async throws -> [Launch] {
         let cursor = PageCursor(page: 1, query: ListQuery(follow: follow))
         let held = (try? await source.launches(.upcoming, cursor, .cacheOnly))?.value.launches ?? []
-        if !follow.isEmpty, held.isEmpty {
-            let whole = (try? await source.launches(.upcoming, .first, .cacheOnly))?.value.launches ?? []
-            try UnknownFollowName.check(follow, against: whole, known: preferences.followIDs)
-        }
+        try await checkFollowedNames(follow, .upcoming, read: held, followed: held, known: preferences.followIDs)
         return held
     }
 
