@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, bottom to top (each imports only the ones above it in this list):
 //   TminusCore       domain models, decoding, API clients, text safety, date formatting
-//   TminusArchive    the built-in r/SpaceX archive (top-level Resources/), read through TminusCore
+//   TminusArchive    the built-in r/SpaceX archive (top-level Resources/), its lists asked through the replica's query
 //   TminusStore      the favorites database and the local replica of Launch Library 2 (GRDB)
 //   TminusImage      pictures: decode (libpng/libjpeg), into cells (chafa) and pixels (kitty, iTerm2, sixel), fetch + cache
 //   TminusRender     the drawing kit: the cell grid, styles, theme colours, the big-digit font (no app state)
@@ -71,7 +71,7 @@ let package = Package(
         // directory is the package's top-level Resources/.
         .target(
             name: "TminusArchive",
-            dependencies: ["TminusCore"],
+            dependencies: ["TminusCore", "TminusStore"],
             path: "Resources",
             resources: [.copy("spacex-archive.json")]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import TminusCore
+import TminusStore
 
 /// The r/SpaceX archive shipped with the app (`spacex-archive.json`, written by
 /// `Scripts/build_archive.py`): a SwiftPM resource of this target, whose directory is the
@@ -12,7 +13,12 @@ public enum BuiltInArchive {
 
     static func load() -> LaunchArchive? {
         guard let data = data() else { return nil }
-        return try? LaunchArchive.decode(data)
+        return try? decode(data)
+    }
+
+    /// The archive in these bytes, its lists asked through a replica of its own.
+    public static func decode(_ data: Data) throws(APIError) -> LaunchArchive {
+        try LaunchArchive.decode(data, lists: ArchiveLists.replica(of:))
     }
 
     /// The file's bytes; nil when the binary was copied somewhere without them. Two places,

@@ -42,7 +42,7 @@ func decodeBenchRows(root: URL) -> [Row] {
     // The built-in archive (Resources/): what a machine without network decodes before its first rows.
     if let archive = BuiltInArchive.data() {
         rows.append(measure("decode the built-in archive", iterations: 50, warmUp: 3) {
-            ((try? LaunchArchive.decode(archive))?.launches.count ?? -1)
+            ((try? BuiltInArchive.decode(archive))?.launches.count ?? -1)
         })
     }
     rows.append(measure("decode 2 query pages (10+10)", iterations: 2000, warmUp: 50) {

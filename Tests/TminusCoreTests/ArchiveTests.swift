@@ -16,7 +16,7 @@ struct ArchiveTests {
     @Test("the resource decodes to every launch and rocket, rockets in place")
     func contents() throws {
         let data = try #require(BuiltInArchive.data())
-        let archive = try LaunchArchive.decode(data)
+        let archive = try BuiltInArchive.decode(data)
         #expect(archive.launches.count == 205)
         #expect(archive.rockets.count == 4)
         #expect(archive.dataTo == "2022-10")
@@ -61,6 +61,47 @@ struct ArchiveTests {
         #expect(failures.launches.allSatisfy { $0.success == false })
         let crew = archive.page(.past, PageCursor(page: 1, query: ListQuery(text: "crew-")))
         #expect(!crew.launches.isEmpty && crew.launches.allSatisfy { $0.name.lowercased().contains("crew-") })
+    }
+
+    /// The archive's lists are asked of a replica of its own (`ArchiveLists.replica`), through
+    /// the query Launch Library 2's lists take: whatever the filters, follow and order, every
+    /// page together is exactly the launches `ListQuery.matches` keeps, in the r/SpaceX API's
+    /// order (date, then flight number), counted right.
+    @Test("every filter, follow and order over the archive is ListQuery.matches over its launches")
+    func listsAreTheFiltersOverEveryLaunch() throws {
+        let archive = try Self.archive
+        let falcon9 = try #require(archive.rockets.first { $0.name == "Falcon 9" })
+        var asked = 0
+        for text in ["", "starlink", "CRS", "crew-", "ó", "100%"] {
+            for outcome in ListQuery.Outcome.allCases {
+                for follow in [Follow(), Follow(providers: ["SpaceX"]), Follow(locations: ["Vandenberg"]), Follow(hide: ["starlink"])] {
+                    for (reversed, rocket) in [(false, ListQuery.RocketChoice?.none), (true, nil), (false, ListQuery.RocketChoice(id: falcon9.id, name: falcon9.name))] {
+                        var query = ListQuery(text: text, reversed: reversed, outcome: outcome)
+                        query.rocket = rocket
+                        query.follow = follow
+                        for segment in LaunchSegment.allCases {
+                            let ascending = (segment == .upcoming) != reversed
+                            let expected = archive.launches.filter { $0.upcoming == (segment == .upcoming) && query.matches($0) }
+                                .sorted { a, b in
+                                    let left = (a.date!, a.flightNumber!), right = (b.date!, b.flightNumber!)
+                                    return ascending ? left < right : left > right
+                                }
+                            var answered: [Launch] = []
+                            var cursor: PageCursor? = PageCursor(page: 1, query: query)
+                            while let current = cursor {
+                                let page = archive.page(segment, current)
+                                #expect(page.totalDocs == expected.count)
+                                answered += page.launches
+                                cursor = page.next
+                            }
+                            #expect(answered.map { $0.id } == expected.map { $0.id }, "\(segment) \(query)")
+                            asked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(asked == 6 * 3 * 4 * 3 * 2)
     }
 
     /// A r/SpaceX source over a server that answers or fails as told, with a real disk cache.

@@ -4,7 +4,8 @@ import Foundation
 /// app: a source's answer of last resort when the network fails and the cache holds nothing, so
 /// a newcomer without network sees launches at once. `Scripts/build_archive.py` writes it from
 /// the recorded API data, in the shape the app's own query brings back, so the same decoders
-/// read it.
+/// read it. Its lists are asked as Launch Library 2's are: through the replica's query
+/// (`ArchiveLists`), over a replica of the archive's own.
 public struct LaunchArchive: Sendable {
     /// Every launch, each with its rocket object in place.
     public let launches: [Launch]
@@ -13,6 +14,8 @@ public struct LaunchArchive: Sendable {
     public let dataTo: String
     /// When the data was taken (the last launch flown): the age archive answers carry.
     public let snapshot: Date
+    /// Where its lists are asked.
+    public let lists: ArchiveLists
 
     /// What the status line says while archive data is on screen.
     public var label: String { Self.label(dataTo: dataTo) }
@@ -28,7 +31,9 @@ public struct LaunchArchive: Sendable {
         let launches: [LenientElement<Launch>]
     }
 
-    public static func decode(_ data: Data) throws(APIError) -> LaunchArchive {
+    /// - Parameter lists: what answers the lists of these launches (`ArchiveLists.replica(of:)`
+    ///   in TminusStore).
+    public static func decode(_ data: Data, lists: ([Launch]) -> ArchiveLists) throws(APIError) -> LaunchArchive {
         let file = try JSONProblem.decode(File.self, from: data)
         let rockets = file.rockets.compactMap(\.value)
         let byID = Dictionary(rockets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -40,19 +45,18 @@ public struct LaunchArchive: Sendable {
             return launch
         })
         return LaunchArchive(launches: launches, rockets: rockets, dataTo: file.data_to,
-                             snapshot: ISO8601.parse(file.snapshot) ?? Date(timeIntervalSince1970: 0))
+                             snapshot: ISO8601.parse(file.snapshot) ?? Date(timeIntervalSince1970: 0), lists: lists(launches))
     }
 
-    public init(launches: [Launch], rockets: [Rocket], dataTo: String, snapshot: Date) {
-        self.launches = launches; self.rockets = rockets; self.dataTo = dataTo; self.snapshot = snapshot
+    public init(launches: [Launch], rockets: [Rocket], dataTo: String, snapshot: Date, lists: ArchiveLists) {
+        self.launches = launches; self.rockets = rockets; self.dataTo = dataTo; self.snapshot = snapshot; self.lists = lists
     }
 
     // MARK: - Paging, as the r/SpaceX API pages
 
     /// Upcoming soonest first, past newest first (reversed on request), 20 a page.
     public func page(_ segment: LaunchSegment, _ cursor: PageCursor) -> LaunchPage {
-        let ascending = (segment == .upcoming) != cursor.query.reversed
-        return page(launches.filter { $0.upcoming == (segment == .upcoming) }, ascending: ascending, cursor: cursor)
+        lists.page(.segment(segment), cursor)
     }
 
     /// The rocket with its launches and landings counted from the archive, which holds every
@@ -75,21 +79,7 @@ public struct LaunchArchive: Sendable {
 
     /// One rocket's launches, newest first (reversed on request).
     public func rocketPage(_ rocketID: String, _ cursor: PageCursor) -> LaunchPage {
-        page(launches.filter { $0.rocket?.id == rocketID }, ascending: cursor.query.reversed, cursor: cursor)
-    }
-
-    /// The query's filters, the API's order (date, then flight number, both one way), one page.
-    func page(_ candidates: [Launch], ascending: Bool, cursor: PageCursor) -> LaunchPage {
-        let matching = candidates.filter { cursor.query.matches($0) }.sorted { a, b in
-            let left = (a.date ?? .distantPast, a.flightNumber ?? 0), right = (b.date ?? .distantPast, b.flightNumber ?? 0)
-            return ascending ? left < right : left > right
-        }
-        let size = LaunchSource.pageSize
-        let page = max(1, cursor.page)
-        let start = min(matching.count, (page - 1) * size)
-        let end = min(matching.count, start + size)
-        let next = end < matching.count ? PageCursor(page: page + 1, query: cursor.query, archive: true) : nil
-        return LaunchPage(launches: Array(matching[start..<end]), page: page, totalDocs: matching.count, next: next)
+        lists.page(.rocket(rocketID), cursor)
     }
 
     /// A value answered from the archive: as old as the archive, with why the live source was
@@ -99,3 +89,18 @@ public struct LaunchArchive: Sendable {
     }
 }
 
+
+/// How the archive's lists are asked: one page of a segment, or of one rocket's launches, under
+/// the cursor's filters and follow, 20 a page, its next page the archive's own
+/// (`PageCursor.archive`). The replica's query answers it (`ArchiveLists.replica(of:)`, in
+/// TminusStore), so the archive's lists and Launch Library 2's take one query path.
+public struct ArchiveLists: Sendable {
+    public enum List: Sendable, Hashable {
+        case segment(LaunchSegment)
+        case rocket(String)
+    }
+
+    public var page: @Sendable (_ list: List, _ cursor: PageCursor) -> LaunchPage
+
+    public init(page: @escaping @Sendable (_ list: List, _ cursor: PageCursor) -> LaunchPage) { self.page = page }
+}

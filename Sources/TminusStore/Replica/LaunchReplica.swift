@@ -22,7 +22,7 @@ public final class LaunchReplica: Sendable {
     let decoded = DecodedLaunches(limit: 300)
 
     /// The schema's version: a file with another one is built again (it is a cache).
-    static let schemaVersion = 4
+    static let schemaVersion = 5
     /// SQLite's application id for tminus's replica ("tmnr"): a file that says otherwise is
     /// not ours.
     static let applicationID: Int32 = 0x746D_6E72
@@ -87,6 +87,8 @@ public final class LaunchReplica: Sendable {
                     net REAL,
                     -- a NET known (the lists put launches without one last, either way)
                     dated INTEGER NOT NULL,
+                    -- r/SpaceX's own order among launches of one date (the archive's "2022-12")
+                    flight_number INTEGER,
                     success INTEGER,
                     provider_id TEXT,
                     provider_name TEXT,
@@ -107,9 +109,9 @@ public final class LaunchReplica: Sendable {
                     words TEXT NOT NULL
                 );
                 -- The lists' two orders, read straight off an index (a page is its first rows).
-                CREATE INDEX launch_soonest ON launch(upcoming, dated DESC, net, id);
-                CREATE INDEX launch_newest ON launch(upcoming, dated, net, id);
-                CREATE INDEX launch_by_rocket ON launch(rocket_id, dated, net, id);
+                CREATE INDEX launch_soonest ON launch(upcoming, dated DESC, net, flight_number, id);
+                CREATE INDEX launch_newest ON launch(upcoming, dated, net, flight_number, id);
+                CREATE INDEX launch_by_rocket ON launch(rocket_id, dated, net, flight_number, id);
                 CREATE INDEX launch_by_provider ON launch(provider_id);
                 CREATE INDEX launch_by_pad ON launch(pad_id);
                 CREATE INDEX launch_by_update ON launch(last_updated);
@@ -136,12 +138,13 @@ public final class LaunchReplica: Sendable {
         let encoder = JSONEncoder()
         try db.write { db in
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO launch (id, upcoming, net, dated, success, provider_id, provider_name, provider_abbrev,
+                INSERT INTO launch (id, upcoming, net, dated, flight_number, success, provider_id, provider_name, provider_abbrev,
                                     rocket_id, pad_id, pad_name, pad_locality, location_id, crewed, webcast,
                                     live, next_until, last_updated, search, words)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET
                     upcoming = excluded.upcoming, net = excluded.net, dated = excluded.dated,
+                    flight_number = excluded.flight_number,
                     success = excluded.success, provider_id = excluded.provider_id,
                     provider_name = excluded.provider_name, provider_abbrev = excluded.provider_abbrev,
                     rocket_id = excluded.rocket_id, pad_id = excluded.pad_id, pad_name = excluded.pad_name,
@@ -157,7 +160,7 @@ public final class LaunchReplica: Sendable {
                 let pad = launch.launchpad?.object
                 let arguments: [(any DatabaseValueConvertible)?] = [
                     launch.id, launch.outcomePending, launch.date?.timeIntervalSince1970, launch.date != nil,
-                    launch.success, launch.providerID, launch.providerName, launch.providerAbbrev,
+                    launch.flightNumber, launch.success, launch.providerID, launch.providerName, launch.providerAbbrev,
                     launch.rocket?.id, launch.launchpad?.id, pad?.name, pad?.locality,
                     pad?.locationID, launch.isCrewed, launch.links.webcast != nil || launch.webcastLive,
                     launch.webcastLive, launch.nextUntil?.timeIntervalSince1970,

@@ -131,14 +131,15 @@ extension LaunchReplica {
 
     static func order(_ query: ReplicaQuery) -> String {
         // Soonest first for what is coming, newest first for the past and a rocket's launches;
-        // a launch with no date last either way; ties by id.
+        // a launch with no date last either way; ties by flight number (r/SpaceX's launches of
+        // one month), then id.
         let ascending: Bool = switch query.scope {
         case .segment(.upcoming), .next: !query.filters.reversed
         case .segment(.past), .rocket: query.filters.reversed
         }
         // As `launch_soonest` and `launch_newest` (read backwards) hold them.
         let direction = ascending ? "ASC" : "DESC"
-        return "dated DESC, net \(direction), id \(direction)"
+        return "dated DESC, net \(direction), flight_number \(direction), id \(direction)"
     }
 
     static func whereClause(_ query: ReplicaQuery, db: Database) throws -> (String, StatementArguments) {
