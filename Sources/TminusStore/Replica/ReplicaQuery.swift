@@ -46,23 +46,28 @@ extension LaunchReplica {
     /// provider's id.
     public func answer(_ query: ReplicaQuery) throws -> ReplicaAnswer {
         try db.read { db in
-            let (clause, arguments) = try Self.whereClause(query, db: db)
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0
             // What the answer covers: the scope as held, and what the follow leaves out of it.
             var whole = query
             whole.filters = .default
             let (scope, scopeArguments) = try Self.whereClause(whole, db: db)
-            let held = try Row.fetchOne(db, sql: "SELECT count(*), min(net) FROM launch WHERE \(scope)", arguments: scopeArguments)
+            let scopeRow = try Row.fetchOne(db, sql: "SELECT count(*), min(net) FROM launch WHERE \(scope)", arguments: scopeArguments)
+            let held: Int = scopeRow?[0] ?? 0
+            // Each filter adds to the clause: the same clause as the scope's counts the same.
+            func count(_ clause: String, _ arguments: StatementArguments) throws -> Int {
+                clause == scope ? held : try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0
+            }
+            let (clause, arguments) = try Self.whereClause(query, db: db)
+            let total = try count(clause, arguments)
             var hidden = 0
             if !query.filters.follow.isEmpty {
                 var unfollowed = query
                 unfollowed.filters.follow = .everything
                 let (clause, arguments) = try Self.whereClause(unfollowed, db: db)
-                hidden = (try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE \(clause)", arguments: arguments) ?? 0) - total
+                hidden = try count(clause, arguments) - total
             }
-            let oldest = (held?[1] as Double?).map { Date(timeIntervalSince1970: $0) }
+            let oldest = (scopeRow?[1] as Double?).map { Date(timeIntervalSince1970: $0) }
             func answer(_ launches: [Launch]) -> ReplicaAnswer {
-                ReplicaAnswer(launches: launches, total: total, held: held?[0] ?? 0, hiddenByFollow: hidden, oldest: oldest)
+                ReplicaAnswer(launches: launches, total: total, held: held, hiddenByFollow: hidden, oldest: oldest)
             }
             var page = arguments
             page += [query.limit, query.offset]

@@ -82,7 +82,7 @@ import TminusTestSupport
             let anchor = dates.randomElement(using: &generator)!
             let now = anchor.addingTimeInterval(Double(Int.random(in: -7_200...30_000, using: &generator)))
             let follow = Bool.random(using: &generator) ? Follow() : Follow(providers: [["spx", "ISRO", "RL"].randomElement(using: &generator)!])
-            let candidates = try replica.answer(ReplicaQuery(.next(at: now), filters: ListQuery(follow: follow), limit: 20)).launches
+            let candidates = try replica.answer(ReplicaQuery(.next(at: now), filters: ListQuery(follow: follow), limit: LaunchSource.nextCandidates)).launches
             let expected = Launch.next(in: held.filter(follow.follows), now: now)
             #expect(Launch.next(in: candidates, now: now)?.id == expected?.id, "\(now) \(follow)")
             if expected != nil { named += 1 }
