@@ -8,11 +8,10 @@ import Testing
 @Suite(.serialized, .enabled(if: Fixtures.available, "TMINUS_FIXTURES is not set to the recorded-data directory"))
 struct UnreachedServerTests {
     @Test func aRefusedPortSpendsNoBudgetAndTheListComesOnceItAnswers() async throws {
-        // A port that was just free: nothing listens there now.
-        let probe = try FixtureServer()
-        let base = probe.baseURL
-        let port = try #require(base.port)
-        probe.stop()
+        // A port held bound, nothing listening: refused, and no other test's server takes it.
+        let reserved = try ReservedPort()
+        let base = reserved.baseURL
+        let port = reserved.port
         let dataDir = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-unreached")
         defer { try? FileManager.default.removeItem(at: dataDir) }
         let tmux = try TmuxSession.tminus(
@@ -33,6 +32,7 @@ struct UnreachedServerTests {
 
         // The server starts answering on that port: the list comes by itself, no key pressed,
         // within the next automatic try (half a minute at most while nothing was reached).
+        reserved.release()
         let server = try FixtureServer(port: port)
         defer { server.stop() }
         let screen = try await tmux.waitUntil(timeout: .seconds(45), "the server's rows") {

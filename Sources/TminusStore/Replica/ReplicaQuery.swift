@@ -120,20 +120,6 @@ extension LaunchReplica {
         return launch
     }
 
-    /// How many launches are held, upcoming and past, and the oldest past launch's date.
-    public func coverage() -> ReplicaCoverage {
-        let counted = try? db.read { db -> ReplicaCoverage in
-            let upcoming = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE upcoming = 1") ?? 0
-            let past = try Int.fetchOne(db, sql: "SELECT count(*) FROM launch WHERE upcoming = 0") ?? 0
-            let oldest = try Double.fetchOne(db, sql: "SELECT min(net) FROM launch WHERE upcoming = 0")
-            return ReplicaCoverage(upcoming: upcoming, past: past, oldestPast: oldest.map { Date(timeIntervalSince1970: $0) },
-                                   historyComplete: false)
-        }
-        var coverage = counted ?? ReplicaCoverage(upcoming: 0, past: 0, oldestPast: nil, historyComplete: false)
-        coverage.historyComplete = state.historyComplete
-        return coverage
-    }
-
     static func order(_ query: ReplicaQuery) -> String {
         // Soonest first for what is coming, newest first for the past and a rocket's launches;
         // a launch with no date last either way; ties by flight number (r/SpaceX's launches of
@@ -246,16 +232,6 @@ final class DecodedLaunches: @unchecked Sendable {
     }
 
     func removeAll() { lock.withLock { entries = [:]; order = [] } }
-}
-
-/// What the replica holds, for the words that say how whole an answer is.
-public struct ReplicaCoverage: Sendable, Hashable {
-    public var upcoming: Int
-    public var past: Int
-    /// The oldest past launch held: how far back the history has come.
-    public var oldestPast: Date?
-    public var historyComplete: Bool
-    public var total: Int { upcoming + past }
 }
 
 /// The providers the replica holds, by id, with every name and abbreviation their rows carry:
