@@ -147,8 +147,9 @@ void tminus_curl_perform(const tminus_curl_request *request, const tminus_curl_c
     // Only the web: a redirect to file:// or anything else is refused.
     curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
     curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    // A few hops at most, each one a request the server counts (the governor charges them).
     curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
-    curl.easy_setopt(handle, CURLOPT_MAXREDIRS, 5L);
+    curl.easy_setopt(handle, CURLOPT_MAXREDIRS, (long)TMINUS_CURL_MAX_REDIRECTS);
     // No signals: the transfer runs on a thread of its own (libcurl's resolver is threaded, and
     // on Linux its sockets write with MSG_NOSIGNAL).
     curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
@@ -194,6 +195,7 @@ void tminus_curl_perform(const tminus_curl_request *request, const tminus_curl_c
     result->stopped = context.stopped;
     curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &result->status);
     curl.easy_getinfo(handle, CURLINFO_OS_ERRNO, &result->os_errno);
+    curl.easy_getinfo(handle, CURLINFO_REDIRECT_COUNT, &result->redirects);
     // "Pre-transfer" is the moment the request is about to go out on a connection (a new one
     // or one kept from before, whose connect time would read 0): before that, nothing reached
     // the server.

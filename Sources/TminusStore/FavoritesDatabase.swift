@@ -33,11 +33,12 @@ public final class FavoritesDatabase: Sendable {
             // A file from an older version has fewer tables: what it has is read, the rest is empty.
             return
         }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(url.deletingLastPathComponent())
         // Look before touching: opening a pool writes to the file (GRDB creates and drops a
         // table to set up the WAL, and the last connection checkpoints on close), which would
         // change a damaged file before it is moved aside. A read-only connection writes nothing.
         try Self.checkExisting(url, busyTimeout: busyTimeout)
+        PrivateFiles.makeFile(url)
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)  // another instance may hold the write lock for a moment
         config.prepareDatabase { db in

@@ -167,7 +167,7 @@ final class FavoritesFile: @unchecked Sendable {
             // Our file was deleted under us (the data folder removed while running): the open
             // connection still holds its rows; copy them to the path, then use that.
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try PrivateFiles.makeFolder(url.deletingLastPathComponent())
                 try database.pool.writeWithoutTransaction { db in
                     try db.execute(sql: "VACUUM INTO ?", arguments: [url.path])
                 }

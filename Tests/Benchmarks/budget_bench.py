@@ -113,6 +113,8 @@ def what(path: str) -> str:
         return "upcoming list"
     if parts[-1] == "previous":
         return "past list"
+    if parts[-1] == "launches":
+        return "sync"  # the replica's `/launches/?last_updated__gte=`: what changed
     return "detail"
 
 

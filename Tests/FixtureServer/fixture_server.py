@@ -201,6 +201,7 @@ server's /images/.
 Control endpoints (never logged, never faulted):
     POST /_control/fault          {"path_prefix": "/v5/launches/query", "status": 500, "count": 1}
                                   other keys: retry_after, delay_seconds, malformed, truncate, drop, method,
+                                  redirect_to (302 to that path: the request's own makes a loop),
                                   and the runaway server's (one at a time; delay_seconds goes first):
                                   endless, trickle (+ trickle_interval), gzip_bomb, silent,
                                   repeat_first_page, empty_pages; see "A runaway server" below
@@ -1684,11 +1685,13 @@ class Fault:
     repeat_first_page: bool = False    # every page is page 1's records, "more" forever
     empty_pages: bool = False          # pages after the first have no records, "more" forever
     no_records: bool = False           # an empty list (no records, no more): a list with nothing in it
+    # 302 Found to this path (with its query): the request's own path makes a redirect loop
+    redirect_to: str | None = None
 
     KEYS = ("path_prefix", "method", "count", "status", "retry_after", "delay_seconds",
             "malformed", "truncate", "drop", "endless", "trickle", "trickle_interval", "gzip_bomb",
-            "silent", "repeat_first_page", "empty_pages", "no_records")
-    ANSWERS = ("status", "malformed", "truncate", "drop", *misbehaviour.HOSTILE_BODIES, *misbehaviour.PAGING_LIES)
+            "silent", "repeat_first_page", "empty_pages", "no_records", "redirect_to")
+    ANSWERS = ("status", "malformed", "truncate", "drop", "redirect_to", *misbehaviour.HOSTILE_BODIES, *misbehaviour.PAGING_LIES)
 
     @classmethod
     def from_json(cls, obj: Any) -> "Fault":
@@ -1702,6 +1705,8 @@ class Fault:
             raise QueryError("path_prefix has to start with /")
         if fault.status is not None and not (isinstance(fault.status, int) and 100 <= fault.status <= 599):
             raise QueryError("status has to be an HTTP status code")
+        if fault.redirect_to is not None and (not isinstance(fault.redirect_to, str) or not fault.redirect_to.startswith("/")):
+            raise QueryError("redirect_to has to be a path starting with /")
         if fault.count is not None and (not isinstance(fault.count, int) or fault.count < 1):
             raise QueryError("count has to be a positive integer")
         if fault.retry_after is not None and (not isinstance(fault.retry_after, int) or fault.retry_after < 0):
@@ -2407,6 +2412,9 @@ class FixtureRequestHandler(BaseHTTPRequestHandler):
             except (HTTPError, QueryError) as exc:
                 response = self._error_response(self.command, path, exc)
             self._send(response, conditional=False)
+            return True
+        if fault.redirect_to is not None:
+            self._send(Response(302, b"", "text/plain", headers={"Location": fault.redirect_to}), conditional=False)
             return True
         if fault.status is not None:
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}

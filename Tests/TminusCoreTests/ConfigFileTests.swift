@@ -58,6 +58,10 @@ struct ConfigFileTests {
         #expect((problem("[follow]\nproviders = \"SpaceX\"") ?? "").contains("follow.providers must be a list of strings"))
         #expect((problem("[follow]\ncrewed = \"yes\"") ?? "").contains("follow.crewed must be true or false"))
         #expect((problem("[follow]\nagencies = []") ?? "").contains("unknown key follow.agencies: use providers, locations, crewed or hide"))
+        // Thousands of names would hold every list up (each launch is matched against each).
+        let many = "[follow]\nproviders = [" + (0..<10_000).map { "\"Provider \($0)\"" }.joined(separator: ", ") + "]"
+        #expect(problem(many) == "config.toml line 2: follow.providers lists 10000 names; at most 100")
+        #expect((try ConfigFile.parse("[follow]\nhide = [" + (0..<100).map { "\"w\($0)\"" }.joined(separator: ", ") + "]")).follow.hide.count == 100)
     }
 
     @Test func aCompleteFile() throws {

@@ -16,12 +16,22 @@ import Testing
         (CURLE_RECV_ERROR, 0, .transport("the connection was lost")),
         (CURLE_BAD_CONTENT_ENCODING, 0, .badData("the response could not be decompressed")),
         (CURLE_WEIRD_SERVER_REPLY, 0, .badData("unreadable response")),
-        (CURLE_TOO_MANY_REDIRECTS, 0, .transport("too many redirects")),
+        (CURLE_TOO_MANY_REDIRECTS, 0, .tooManyRedirects),
         (CURLE_SSL_CONNECT_ERROR, 0, .unreached("TLS handshake failed")),
     ])
     func curlFailuresBecomeWords(_ code: CURLcode, _ osErrno: Int, _ expected: APIError) {
         let message = code == CURLE_SSL_CONNECT_ERROR ? "TLS handshake failed" : "libcurl's own words"
         #expect(CurlTransfer.words(code, osErrno: osErrno, message: message, maxBodyBytes: 1024 * 1024) == expected)
+    }
+
+    /// Out of file descriptors the socket is never made: said by its name, not as a refusal
+    /// while the server answers.
+    @Test func noFileDescriptorLeftIsSaidSo() {
+        for errno in [EMFILE, ENFILE] {
+            let words = CurlTransfer.words(CURLE_COULDNT_CONNECT, osErrno: Int(errno), message: "", maxBodyBytes: 1, connected: false)
+            #expect(words == .unreached("too many open files (the limit on open files is reached: `ulimit -n`)"))
+            #expect(!words.reachedServer)
+        }
     }
 
     @Test func withoutLibcurlsWordsItsErrorNameIsSaid() {

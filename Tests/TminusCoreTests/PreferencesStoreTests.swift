@@ -59,6 +59,30 @@ struct PreferencesStoreTests {
         #expect(text.contains(#""diameter" : "metric""#))
     }
 
+    /// Two instances on one settings file, each changing one setting: both are kept, as git
+    /// keeps two `git config` writes. A's follow, B's theme, then A's units: nothing of B's lost.
+    @Test func twoInstancesKeepEachOthersChoices() async throws {
+        let dir = try Scratch()
+        let a = PreferencesStore.file(dir.settings), b = PreferencesStore.file(dir.settings)
+        var ours = a.load().preferences, theirs = b.load().preferences
+        ours.follow = Follow(providers: ["SpaceX"])
+        #expect(await a.save(ours).failureMessage == nil)
+        theirs.theme = .light
+        #expect(await b.save(theirs).failureMessage == nil)
+        var both = try decoded(dir.settings)
+        #expect(both.follow == Follow(providers: ["SpaceX"]) && both.theme == .light, "\(both)")
+        ours.units.height = .imperial
+        #expect(await a.save(ours).failureMessage == nil)
+        both = try decoded(dir.settings)
+        #expect(both.follow == Follow(providers: ["SpaceX"]) && both.theme == .light && both.units.height == .imperial, "\(both)")
+        #expect(try dir.contents() == ["settings.json"])
+        // What an instance changes back is changed back.
+        theirs.theme = nil
+        #expect(await b.save(theirs).failureMessage == nil)
+        #expect(try decoded(dir.settings).theme == nil)
+        #expect(try decoded(dir.settings).follow == Follow(providers: ["SpaceX"]))
+    }
+
     @Test func savingAgainReplacesTheFile() async throws {
         let dir = try Scratch()
         let store = PreferencesStore.file(dir.settings)
@@ -70,7 +94,7 @@ struct PreferencesStoreTests {
     }
 
     enum Corruption: String, CaseIterable, CustomTestStringConvertible {
-        case garbageBytes, truncatedJSON, wrongTypes, unknownUnit, topLevelArray, emptyFile
+        case garbageBytes, truncatedJSON, wrongTypes, unknownUnit, topLevelArray, emptyFile, thousandsOfFollowedNames
 
         var bytes: Data {
             switch self {
@@ -80,6 +104,8 @@ struct PreferencesStoreTests {
             case .unknownUnit: Data(#"{"units": {"height": "furlongs", "diameter": "metric", "mass": "metric", "payload": "metric"}}"#.utf8)
             case .topLevelArray: Data(#"["metric"]"#.utf8)
             case .emptyFile: Data()
+            case .thousandsOfFollowedNames:
+                Data(("{\"follow\": {\"providers\": [" + (0..<10_000).map { "\"Provider \($0)\"" }.joined(separator: ",") + "]}}").utf8)
             }
         }
 
@@ -91,6 +117,7 @@ struct PreferencesStoreTests {
             case .unknownUnit: "unreadable field units.height"
             case .topLevelArray: "unexpected value at top level"
             case .emptyFile: "empty file"
+            case .thousandsOfFollowedNames: "follow.providers lists 10000 names; at most 100"
             }
         }
 

@@ -53,7 +53,7 @@ import TminusTestSupport
     /// user's requests stop one short, the schedule's refresh takes it, and the words say why.
     @Test func aLaunchNearTMinusKeepsTheLastRequestForItsRefreshes() async throws {
         let client = governed(RequestGovernor(now: clock.clock.now))
-        let keep = RequestOrigin.Keep(launch: "Starlink 12-3", until: clock.clock.now().addingTimeInterval(720))
+        let keep = RequestOrigin.Keep(launch: "Starlink 12-3", for: 720)
         func send(_ origin: RequestOrigin) async -> APIError? {
             await RequestOrigin.$current.withValue(origin) { await self.send(client) }
         }
@@ -76,7 +76,7 @@ import TminusTestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let ledger = BudgetLedger(file: directory.appending(path: "budget.json"))
         let client = governed(RequestGovernor(now: clock.clock.now, ledger: ledger), budget: RequestBudget(name: "test", burst: 5, interval: 60))
-        let keep = RequestOrigin.Keep(launch: "Starlink 12-3", until: clock.clock.now().addingTimeInterval(720))
+        let keep = RequestOrigin.Keep(launch: "Starlink 12-3", for: 720)
         _ = await RequestOrigin.$current.withValue(RequestOrigin(.refresh, keep: keep)) {
             await self.send(client, "https://ll.test/2.3.0/launches/upcoming/")
         }
@@ -385,6 +385,40 @@ final class HeldServer: Sendable {
         #expect(counts == ["ll.test": ["list": 2, "detail": 1, "rockets": 1, "events": 1, "allowance": 1]], "a 500 reached the server: it counts")
         clock.advance(by: 3601)
         #expect(BudgetLedger(file: ledger).lastHour(at: clock.clock.now()).isEmpty)
+    }
+
+    /// A ledger written by a clock years ahead (a `tminus next --now 2031-…` before the ledger
+    /// kept the real time, a clock set back since): its entries are not this hour's and its
+    /// reservation keeps nothing; the requests it spent went out, so its bucket stays spent
+    /// and refills from now at the usual pace, not from four years on. A process a moment
+    /// ahead still counts.
+    @Test func whatAClockAheadWroteIsForgotten() async throws {
+        let ledger = file()
+        defer { try? FileManager.default.removeItem(at: ledger.deletingLastPathComponent()) }
+        let now = clock.clock.now(), future = now.addingTimeInterval(4 * 365 * 86_400)
+        let ahead = client(RequestGovernor(now: { future }, ledger: BudgetLedger(file: ledger)))
+        let keep = RequestOrigin.Keep(launch: "Far launch", for: 720)
+        for _ in 0..<3 {
+            _ = await RequestOrigin.$current.withValue(RequestOrigin(.refresh, keep: keep)) { await self.send(ahead) }
+        }
+        #expect(await send(ahead) != nil, "the future's own bucket is spent")
+        #expect(BudgetLedger(file: ledger).lastHour(at: future) == ["ll.test": ["refresh": 3]])
+
+        #expect(BudgetLedger(file: ledger).lastHour(at: now).isEmpty)
+        #expect(BudgetLedger(file: ledger).reservations(at: now).isEmpty)
+        let today = client(RequestGovernor(now: clock.clock.now, ledger: BudgetLedger(file: ledger)))
+        #expect(await send(today) == .heldBack(host: "ll.test", retryAfter: 3600), "one interval from now, not from 2030")
+        clock.advance(by: 3600)
+        #expect(await send(today) == nil)
+        let written = try #require(BudgetLedger(file: ledger).read())
+        #expect(written.log.allSatisfy { $0.at <= clock.clock.now() } && written.log.count == 1, "the future's entries are gone from the file")
+        #expect(written.reservations.isEmpty)
+
+        // A minute ahead is another process's clock: it counts.
+        let shared = file()
+        defer { try? FileManager.default.removeItem(at: shared.deletingLastPathComponent()) }
+        _ = await send(client(RequestGovernor(now: { now.addingTimeInterval(60) }, ledger: BudgetLedger(file: shared))))
+        #expect(BudgetLedger(file: shared).lastHour(at: now) == ["ll.test": ["list": 1]])
     }
 
     @Test func aDamagedLedgerStartsAfreshAndAnUnusableOneLeavesTheCountInMemory() async throws {

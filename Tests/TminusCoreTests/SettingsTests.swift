@@ -104,6 +104,18 @@ struct SettingsTests {
         #expect(s.images == false)
     }
 
+    /// `--now` moves this run's clock only: what every tminus shares (the request ledger) is
+    /// kept in the real time, unless a test scripts one clock for all its processes.
+    @Test func theSharedClockIsNeverTheRunsNow() throws {
+        var flags = Settings.Flags()
+        flags.now = "2031-01-01T00:00:00Z"
+        let s = try resolve(flags, ["HOME": "/home/ada"])
+        #expect(s.clock.now() >= (try instant("2031-01-01T00:00:00Z")))
+        #expect(abs(s.sharedClock.now().timeIntervalSinceNow) < 60)
+        let scripted = try resolve(flags, ["HOME": "/home/ada", "TMINUS_CLOCK_FILE": "/nonexistent/clock"])
+        #expect(scripted.sharedClock.now() >= (try instant("2031-01-01T00:00:00Z")), "a test's scripted clock is every process's")
+    }
+
     @Test func emptyValuesCountAsNotGiven() throws {
         var flags = Settings.Flags()
         flags.source = ""

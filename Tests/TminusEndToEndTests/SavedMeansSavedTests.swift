@@ -26,7 +26,7 @@ struct SavedMeansSavedTests {
         init(kilobytes: Int = 100) throws {
             root = try Harness.makeTemporaryDirectory(prefix: "tminus-e2e-disk")
             try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-            let mount = try Harness.run("mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", data.path])
+            let mount = try Harness.run("mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", data.path])
             try #require(mount.status == 0, "mount: \(mount.stderr)")
         }
 

@@ -73,7 +73,7 @@ struct UnreachedServerTests {
         let requests = try await rig.server.requests().map(\.path).filter { $0.hasPrefix("/2.2.0/launch") }
         #expect(requests.count == 5, "\(requests)")
 
-        let doctor = try rig.run(["doctor", "--now", "2023-04-20T00:00:00Z"])  // the clock the requests were counted on
+        let doctor = try rig.run(["doctor", "--now", "2023-04-20T00:00:00Z"])  // the ledger keeps the real time whatever --now says
         #expect(doctor.stdout.contains("Requests in the last hour (every tminus with this cache)"), "\(doctor.stdout)")
         let line = doctor.stdout.split(separator: "\n").first { $0.contains("127.0.0.1:\(rig.server.baseURL.port!)") && $0.contains("list") }
         #expect(line?.contains("list 5") == true, "\(doctor.stdout)")

@@ -136,7 +136,7 @@ final class BudgetRun: @unchecked Sendable {
                 _ = try? await sources[process].events?(.upcoming, .first, .normal)
             case .refresh:
                 let now = clock.clock.now()
-                let keep = RequestOrigin.Keep(launch: "Near launch", until: now.addingTimeInterval(12 * 60))
+                let keep = RequestOrigin.Keep(launch: "Near launch", for: 12 * 60)
                 let source = sources[0]
                 let result = await RequestOrigin.$current.withValue(RequestOrigin(.refresh, keep: keep)) { () async -> Result<Fetched<LaunchPage>, APIError> in
                     do throws(APIError) { return .success(try await source.launches(.upcoming, .first, .reload)) } catch { return .failure(error) }

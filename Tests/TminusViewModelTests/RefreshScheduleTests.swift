@@ -132,7 +132,7 @@ struct RefreshScheduleTests {
         let updated = clock.clock.now()
         h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 12))))
         #expect(RefreshPlan.next(h.state)?.at == updated.addingTimeInterval(RefreshPlan.nearInterval))
-        #expect(RefreshPlan.keep(h.state) == RequestOrigin.Keep(launch: "Soon", until: updated.addingTimeInterval(2 * RefreshPlan.nearInterval)))
+        #expect(RefreshPlan.keep(h.state) == RequestOrigin.Keep(launch: "Soon", for: 2 * RefreshPlan.nearInterval))
         h.viewModel.handle(.allowanceLoaded(.success(RequestAllowance(limit: 15, used: 15, nextUse: 900))))
         #expect(RefreshPlan.next(h.state)?.at == updated.addingTimeInterval(900))
         // A day before, nothing is near: nothing is kept.

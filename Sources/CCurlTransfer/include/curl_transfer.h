@@ -33,11 +33,15 @@ typedef struct {
     int (*should_stop)(void *context);
 } tminus_curl_callbacks;
 
+/// The most redirects a request follows; past them it fails (CURLE_TOO_MANY_REDIRECTS).
+#define TMINUS_CURL_MAX_REDIRECTS 3
+
 typedef struct {
     int code;            // the CURLcode
     int stopped;         // a callback stopped the transfer
     long status;         // the last response's HTTP status, 0 if none came
     long os_errno;       // the system's error behind a failed connect, 0 if none
+    long redirects;      // the redirects followed before the last response
     int connected;       // the request went out on a connection (pre-transfer time is known)
     char message[256];   // libcurl's words for a failure (CURL_ERROR_SIZE)
 } tminus_curl_result;

@@ -98,6 +98,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A request that went from redirect to redirect past `HTTPClient.maxRedirects`.
+    public static let tooManyRedirects = APIError.transport("too many redirects (more than \(HTTPClient.maxRedirects))")
+
     /// Whether the request got to the server (and so counted against its limit).
     public var reachedServer: Bool {
         switch self {

@@ -57,12 +57,19 @@ public struct HTTPClient: Sendable {
         public var status: Int
         public var headers: [String: String]
         public var body: Data
+        /// The redirects followed before this answer: each was a request the server counted
+        /// (the governor charges them to the budget).
+        public var redirects = 0
         public init(status: Int, headers: [String: String] = [:], body: Data) {
             self.status = status; self.headers = headers; self.body = body
         }
     }
 
     public var send: @Sendable (Request) async throws(APIError) -> Response
+
+    /// The most redirects a request follows (`TMINUS_CURL_MAX_REDIRECTS`); past them it fails
+    /// with `APIError.tooManyRedirects`, all of them sent.
+    public static let maxRedirects = 3
 
     public init(send: @escaping @Sendable (Request) async throws(APIError) -> Response) {
         self.send = send

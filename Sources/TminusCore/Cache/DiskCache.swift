@@ -109,7 +109,7 @@ public final class DiskCache: Sendable {
             let entry = Entry.encode(key: key, storedAt: storedAt ?? now(), body: data)
             guard entry.count <= limit else { return }
             let fm = FileManager.default
-            guard (try? fm.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else { return }
+            guard (try? PrivateFiles.makeFolder(directory)) != nil else { return }
             let temp = directory.appending(path: ".\(hash(key)).\(UUID().uuidString).\(Self.tempExtension)",
                                            directoryHint: .notDirectory)
             do {

@@ -16,14 +16,24 @@ public struct Follow: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case providers, locations, crewed, hide }
 
-    /// A key left out is that kind not followed (a hand-edited settings file).
+    /// A key left out is that kind not followed (a hand-edited settings file). A list longer
+    /// than `namesLimit` is refused (`Preferences.InvalidValue`): the file is then the
+    /// defaults, said as a corrupt one.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         providers = try c.decodeIfPresent([String].self, forKey: .providers) ?? []
         locations = try c.decodeIfPresent([String].self, forKey: .locations) ?? []
         crewed = try c.decodeIfPresent(Bool.self, forKey: .crewed) ?? false
         hide = try c.decodeIfPresent([String].self, forKey: .hide) ?? []
+        for (key, list) in [("providers", providers), ("locations", locations), ("hide", hide)] where list.count > Self.namesLimit {
+            throw Preferences.InvalidValue(message: "follow.\(key) lists \(list.count) names; at most \(Self.namesLimit)")
+        }
     }
+
+    /// The most names one list of a follow takes (providers, places, hidden words): every list
+    /// and every launch is matched against each name, so a list of thousands (a generated
+    /// config) would hold every screen up; a hundred is more providers than fly in a year.
+    public static let namesLimit = 100
 
     public static let everything = Follow()
     public var isEmpty: Bool { providers.isEmpty && locations.isEmpty && !crewed && hide.isEmpty }

@@ -22,6 +22,6 @@ extension Launch {
     /// in). The replica keeps it as a column, so `next` reads only the launches it names.
     public var nextUntil: Date? {
         guard outcomePending, datePrecision == .hour, let date else { return nil }
-        return date.addingTimeInterval(Countdown.overdueAfter(.hour, phase: countdownPhase))
+        return Countdown.overdueFrom(date, precision: .hour, phase: countdownPhase)
     }
 }

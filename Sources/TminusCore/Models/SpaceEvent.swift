@@ -43,7 +43,7 @@ public struct SpaceEvent: Sendable, Hashable, Identifiable, Codable {
     /// quarter it is known to; false without a date (nothing says it is to come).
     public func isToCome(at now: Date) -> Bool {
         guard let date else { return false }
-        return date.addingTimeInterval(Countdown.periodLength(datePrecision)) > now
+        return Countdown.periodEnd(date, datePrecision) > now
     }
 
     /// Whether a countdown says more than the date: an event still to come whose time is known.

@@ -20,7 +20,7 @@ public final class BudgetLedger: Sendable {
         /// `127.0.0.1:8080`, `ll.thespacedevs.com`
         public var host: String
         /// `list`, `detail`, `rockets`, `events`, `news`, `refresh` (the app's schedule),
-        /// `allowance`, `other`
+        /// `allowance`, `redirect` (a hop the server sent the request on), `other`
         public var purpose: String
     }
 
@@ -41,6 +41,21 @@ public final class BudgetLedger: Sendable {
         public var reservations: [String: Reservation] = [:]
         public init() {}
 
+        /// Drops what a clock ahead of `now` wrote: a run with `--now` years on (before the
+        /// ledger kept the real time), a clock set back since, a file edited by hand. Its
+        /// entries would count as "the last hour" for years and its reservations keep requests
+        /// back for a launch that is not near. A process a moment ahead (its own scripted
+        /// clock) is within `BudgetLedger.futureLeeway`. A bucket stays as spent as it is (the
+        /// requests went out, whatever their date): it refills from `now` on, not from then.
+        public mutating func forgetFuture(at now: Date) {
+            let ahead = now.addingTimeInterval(BudgetLedger.futureLeeway)
+            for (key, bucket) in buckets where bucket.updated > now { buckets[key]?.updated = now }
+            log.removeAll { $0.at > ahead }
+            // A reservation lasts two refreshes of a near launch (minutes): one that reaches
+            // past the hour was not written by this clock.
+            reservations = reservations.filter { $0.value.until <= now.addingTimeInterval(3600) }
+        }
+
         enum CodingKeys: String, CodingKey { case buckets, log, reservations }
 
         // A file written before reservations existed reads with none.
@@ -54,6 +69,9 @@ public final class BudgetLedger: Sendable {
 
     /// The most log entries kept: far more than an hour of any budget.
     static let logLimit = 5000
+    /// How far ahead of a process's clock an entry may be and still be this hour's: another
+    /// process's clock a moment ahead.
+    public static let futureLeeway: TimeInterval = 120
 
     public let file: URL
 
@@ -62,8 +80,8 @@ public final class BudgetLedger: Sendable {
     /// `body` with the state under the lock, then written back. Nil when the file cannot be
     /// used (the caller keeps its own count).
     public func update<T>(_ body: (inout State) -> T) -> T? {
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let fd = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try? PrivateFiles.makeFolder(file.deletingLastPathComponent())
+        let fd = PrivateFiles.open(file, O_RDWR | O_CREAT)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard flock(fd, LOCK_EX) == 0 else { return nil }
@@ -77,7 +95,7 @@ public final class BudgetLedger: Sendable {
 
     /// The state as it is now (for `doctor`), without changing it.
     public func read() -> State? {
-        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        let fd = PrivateFiles.open(file, O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard flock(fd, LOCK_SH) == 0 else { return nil }
@@ -85,17 +103,24 @@ public final class BudgetLedger: Sendable {
         return Self.read(fd)
     }
 
-    /// What is kept for a launch near T-0 at `now`, per host.
-    public func reservations(at now: Date) -> [Reservation] {
-        (read()?.reservations.values).map { $0.filter { $0.until > now }.sorted { $0.host < $1.host } } ?? []
+    /// The state at `now` as a reader should take it: without what a clock ahead wrote.
+    public func read(at now: Date) -> State? {
+        guard var state = read() else { return nil }
+        state.forgetFuture(at: now)
+        return state
     }
 
-    /// The requests of the hour before `now`, per host and purpose.
+    /// What is kept for a launch near T-0 at `now`, per host.
+    public func reservations(at now: Date) -> [Reservation] {
+        (read(at: now)?.reservations.values).map { $0.filter { $0.until > now }.sorted { $0.host < $1.host } } ?? []
+    }
+
+    /// The requests of the hour before `now`, per host and purpose. An entry a little ahead of
+    /// `now` counts too (another process's clock a moment ahead wrote it); one further ahead
+    /// does not (`State.forgetFuture`).
     public func lastHour(at now: Date) -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
-        // An entry a little ahead of `now` counts too: another process on its own `--now` clock
-        // (started at the same instant, a moment later) wrote it.
-        for entry in read()?.log ?? [] where now.timeIntervalSince(entry.at) < 3600 {
+        for entry in read(at: now)?.log ?? [] where now.timeIntervalSince(entry.at) < 3600 {
             counts[entry.host, default: [:]][entry.purpose, default: 0] += 1
         }
         return counts

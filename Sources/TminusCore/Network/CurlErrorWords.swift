@@ -7,6 +7,11 @@ extension CurlTransfer {
     /// `connected`: whether a connection to the server was made before the failure; a
     /// timeout before that is the network's, not the server's (`.unreached`: no budget spent).
     static func words(_ code: CURLcode, osErrno: Int = 0, message: String, maxBodyBytes: Int, connected: Bool = true) -> APIError {
+        // Out of file descriptors, the socket was never made: said so, not "connection refused"
+        // while the server answers (curl reports it as a failed connect).
+        if !connected, [EMFILE, ENFILE].contains(Int32(truncatingIfNeeded: osErrno)) {
+            return .unreached("too many open files (the limit on open files is reached: `ulimit -n`)")
+        }
         switch code {
         case CURLE_OPERATION_TIMEDOUT where !connected:
             return .unreached("could not connect in time")
@@ -38,7 +43,7 @@ extension CurlTransfer {
         CURLE_SEND_ERROR.rawValue: .transport("the connection was lost"),
         CURLE_BAD_CONTENT_ENCODING.rawValue: .badData("the response could not be decompressed"),
         CURLE_WEIRD_SERVER_REPLY.rawValue: .badData("unreadable response"),
-        CURLE_TOO_MANY_REDIRECTS.rawValue: .transport("too many redirects"),
+        CURLE_TOO_MANY_REDIRECTS.rawValue: .tooManyRedirects,
         CURLE_UNSUPPORTED_PROTOCOL.rawValue: .transport("not a web address"),
     ]
 }

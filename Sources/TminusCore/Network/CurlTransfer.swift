@@ -124,7 +124,9 @@ enum CurlTransfer {
         if let problem = sink.problem { return .failure(problem) }
         let code = CURLcode(rawValue: UInt32(bitPattern: result.code))
         if code == CURLE_OK {
-            return .success(HTTPClient.Response(status: result.status, headers: sink.headers, body: sink.body))
+            var response = HTTPClient.Response(status: result.status, headers: sink.headers, body: sink.body)
+            response.redirects = result.redirects
+            return .success(response)
         }
         if result.stopped != 0 { return .failure(cancelled) }
         let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

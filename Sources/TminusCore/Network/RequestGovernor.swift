@@ -40,11 +40,16 @@ public final class RequestGovernor: Sendable {
         let result = await flights.value(for: budget.name + "\n" + request.key) { [self] () async -> Result<HTTPClient.Response, APIError> in
             if let held = take(from: budget, for: request.url) { return .failure(held) }
             do throws(APIError) {
-                return .success(try await send(request))
+                let response = try await send(request)
+                // Each redirect was one more request at the server (a list that sends itself
+                // elsewhere costs each hop, not one).
+                charge(response.redirects, of: budget, for: request.url)
+                return .success(response)
             } catch {
                 // Nothing reached the server (refused, no route, no name, TLS, connect timeout):
                 // it counted nothing there, so it counts nothing here.
                 if !error.reachedServer { refund(budget, for: request.url) }
+                if error == .tooManyRedirects { charge(HTTPClient.maxRedirects, of: budget, for: request.url) }
                 return .failure(error)
             }
         }
@@ -63,7 +68,7 @@ public final class RequestGovernor: Sendable {
         return withState(shared: budget.shared) { state -> APIError? in
             var bucket = state.buckets[key] ?? BudgetLedger.Bucket(tokens: Double(budget.burst), updated: now)
             if let keep = origin.keep {
-                state.reservations[key] = BudgetLedger.Reservation(host: host, launch: keep.launch, until: keep.until,
+                state.reservations[key] = BudgetLedger.Reservation(host: host, launch: keep.launch, until: now.addingTimeInterval(keep.span),
                                                                    count: RequestOrigin.keptRequests)
             }
             state.reservations = state.reservations.filter { $0.value.until > now }
@@ -109,6 +114,20 @@ public final class RequestGovernor: Sendable {
         return OwnAllowance(tokens: tokens, at: now, burst: budget.burst, every: budget.interval)
     }
 
+    /// Takes `hops` more tokens for requests that went out unasked (redirects followed), and
+    /// logs them: the bucket may fall below empty, so the next request waits for them too.
+    func charge(_ hops: Int, of budget: RequestBudget, for url: URL) {
+        guard hops > 0, budget.interval > 0 else { return }
+        let key = budget.name + " " + Self.hostAndPort(url)
+        let now = now(), host = Self.host(url)
+        withState(shared: budget.shared) { state in
+            var bucket = state.buckets[key] ?? BudgetLedger.Bucket(tokens: Double(budget.burst), updated: now)
+            bucket.tokens = max(-Double(budget.burst), bucket.tokens - Double(hops))
+            state.buckets[key] = bucket
+            for _ in 0..<hops { state.log.append(BudgetLedger.Entry(at: now, host: host, purpose: "redirect")) }
+        }
+    }
+
     /// Gives back the token a request took that never reached its server.
     func refund(_ budget: RequestBudget, for url: URL) {
         guard budget.interval > 0 else { return }
@@ -126,8 +145,15 @@ public final class RequestGovernor: Sendable {
     /// `body` on the budgets every tminus shares (the ledger) when `shared` and the ledger can
     /// be used, else on this process's own.
     private func withState<T>(shared: Bool, _ body: (inout BudgetLedger.State) -> T) -> T {
-        if shared, let ledger, let result = ledger.update(body) { return result }
-        return memory.withLock { body(&$0) }
+        let now = now()
+        return withoutActuallyEscaping(body) { body in
+            let sane = { (state: inout BudgetLedger.State) -> T in
+                state.forgetFuture(at: now)
+                return body(&state)
+            }
+            if shared, let ledger, let result = ledger.update(sane) { return result }
+            return memory.withLock { sane(&$0) }
+        }
     }
 
     /// Requests being sent now (identical ones counted once).

@@ -23,8 +23,10 @@ public struct RequestOrigin: Sendable, Hashable {
     /// itself when no refresh renews it).
     public struct Keep: Sendable, Hashable {
         public var launch: String
-        public var until: Date
-        public init(launch: String, until: Date) { self.launch = launch; self.until = until }
+        /// How long from the request on: the governor dates it by the clock the ledger keeps
+        /// (the real time), whatever clock the screen runs on (`--now`).
+        public var span: TimeInterval
+        public init(launch: String, for span: TimeInterval) { self.launch = launch; self.span = span }
     }
 
     public var kind: Kind

@@ -158,6 +158,9 @@ public struct ConfigFile: Sendable, Hashable {
                             throw Invalid(line: line(name, in: key), "follow.\(name) must be a list of strings such as [\"SpaceX\", \"Rocket Lab\"]")
                         }
                         let words = items.compactMap(\.string)
+                        if words.count > Follow.namesLimit {
+                            throw Invalid(line: line(name, in: key), "follow.\(name) lists \(words.count) names; at most \(Follow.namesLimit)")
+                        }
                         if name == "providers" { config.follow.providers = words }
                         if name == "locations" { config.follow.locations = words }
                         if name == "hide" { config.follow.hide = words }

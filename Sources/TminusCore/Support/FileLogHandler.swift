@@ -14,12 +14,10 @@ public struct FileLogHandler: LogHandler {
         private let lock = NSLock()
         private let handle: FileHandle?
         init(url: URL) {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: url.path) {
-                _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-            }
-            handle = try? FileHandle(forWritingTo: url)
-            _ = try? handle?.seekToEnd()
+            try? PrivateFiles.makeFolder(url.deletingLastPathComponent())
+            // Appended to, never through a link (`PrivateFiles`).
+            let fd = PrivateFiles.open(url, O_WRONLY | O_CREAT | O_APPEND)
+            handle = fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil
         }
         func write(_ line: String) {
             lock.lock(); defer { lock.unlock() }

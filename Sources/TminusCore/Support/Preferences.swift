@@ -64,6 +64,19 @@ public struct Preferences: Sendable, Hashable, Codable {
 
     /// The follow a run starts from: the one chosen with `P`, else config.toml's.
     public func savedFollow(config: Follow) -> Follow { follow ?? config }
+
+    /// `ours` written over `disk` as git writes a config: only what this process changed since
+    /// it last loaded or saved (`base`) is taken from it; every other setting stays as
+    /// the file has it, so two instances each changing one setting keep both.
+    public static func merging(_ ours: Preferences, since base: Preferences, onto disk: Preferences) -> Preferences {
+        var out = disk
+        func take<T: Equatable>(_ key: WritableKeyPath<Preferences, T>) {
+            if ours[keyPath: key] != base[keyPath: key] { out[keyPath: key] = ours[keyPath: key] }
+        }
+        take(\.units.height); take(\.units.diameter); take(\.units.mass); take(\.units.payload)
+        take(\.mouse); take(\.reminders); take(\.banner); take(\.theme); take(\.follow); take(\.followIDs)
+        return out
+    }
 }
 
 /// Reads and writes the preferences file, as a struct of closures: the live value uses
@@ -94,26 +107,55 @@ public struct PreferencesStore: Sendable {
     /// setting — then it is moved aside (`settings.json.corrupt`, never deleted) and a fresh
     /// file is written with a temporary file and a rename, so a crash mid-write leaves the old
     /// file or the new one, never half of one.
+    ///
+    /// Another tminus may share the file. A save holds a lock (on the folder), reads the
+    /// file again and writes only the settings this process changed since it last read or
+    /// wrote it (`Preferences.merging`), as git writes its config: A's follow and B's theme,
+    /// chosen in two instances, are both there after.
     public static func file(_ url: URL) -> PreferencesStore {
-        PreferencesStore(
-            load: { read(url) },
+        let base = Base()
+        return PreferencesStore(
+            load: {
+                let loaded = read(url)
+                base.value = loaded.preferences
+                return loaded
+            },
             save: { preferences in
                 do {
                     let fm = FileManager.default
-                    try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    if fm.fileExists(atPath: url.path), read(url).problem != nil {
+                    try PrivateFiles.makeFolder(url.deletingLastPathComponent())
+                    // The folder is the lock (flock on its descriptor): no file of its own.
+                    let lock = PrivateFiles.open(url.deletingLastPathComponent(), O_RDONLY | O_DIRECTORY)
+                    if lock >= 0 { flock(lock, LOCK_EX) }
+                    defer { if lock >= 0 { flock(lock, LOCK_UN); close(lock) } }
+                    let disk = read(url)
+                    if fm.fileExists(atPath: url.path), disk.problem != nil {
                         let aside = url.appendingPathExtension("corrupt")
                         try? fm.removeItem(at: aside)
                         try fm.moveItem(at: url, to: aside)
                     }
+                    let merged = Preferences.merging(preferences, since: base.value ?? disk.preferences, onto: disk.preferences)
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                    try encoder.encode(preferences).write(to: url, options: .atomic)
+                    try encoder.encode(merged).write(to: url, options: .atomic)
+                    // What this process holds now: its next save writes what changes after this.
+                    base.value = preferences
                     return .success(())
                 } catch {
                     return .failure(SaveError(message: "could not save settings to \(url.path): \(error.localizedDescription)"))
                 }
             })
+    }
+
+    /// The settings as this process last loaded or saved them: what it has changed since is
+    /// what differs from them.
+    final class Base: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Preferences?
+        var value: Preferences? {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
     }
 
     static func read(_ url: URL) -> Loaded {

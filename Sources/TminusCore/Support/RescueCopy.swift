@@ -9,7 +9,7 @@ public enum RescueCopy {
         for folder in candidates {
             let file = folder.appending(path: name)
             do {
-                try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+                try PrivateFiles.makeFolder(folder)
                 try data.write(to: file, options: .atomic)
                 return file
             } catch {

@@ -74,7 +74,7 @@ public struct SeenStore: Sendable {
                 all = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
             }
             guard let data = try? JSONEncoder.seen.encode(all) else { return }
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? PrivateFiles.makeFolder(url.deletingLastPathComponent())
             try? data.write(to: url, options: .atomic)
         })
     }

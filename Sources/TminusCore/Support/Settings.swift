@@ -85,6 +85,7 @@ public struct Settings: Sendable {
         }
         let dataDir = pick(flags.dataDir, "TMINUS_DATA_DIR")
         let paths = try dataDir.map { try AppPaths.given($0) } ?? AppPaths.xdg(env)
+        if let problem = paths.problem() { throw Settings.Invalid(problem) }
         let loaded = given ?? ConfigFile.load(from: paths.configFile)
         let config = loaded.config
 
@@ -178,6 +179,12 @@ public struct AppPaths: Sendable, Equatable {
     /// Where exports for the user go (`.ics` files): their download folder.
     public var downloads: URL
 
+    /// The folders tminus writes in (not the downloads, which are the user's to share).
+    public var own: [URL] { [data, cache, config, state] }
+
+    /// Why one of tminus's folders must not be used (`PrivateFiles.problem`), or nil.
+    public func problem() -> String? { own.lazy.compactMap(PrivateFiles.problem).first }
+
     public init(root: URL) {
         data = root.appending(path: "data", directoryHint: .isDirectory)
         cache = root.appending(path: "cache", directoryHint: .isDirectory)
@@ -191,6 +198,7 @@ public struct AppPaths: Sendable, Equatable {
     static func given(_ dir: String) throws -> AppPaths {
         let url = URL(fileURLWithPath: dir, isDirectory: true).standardizedFileURL
         if isFile(url.path) { throw Settings.Invalid("--data-dir \(url.path) is a file, not a folder") }
+        if let problem = PrivateFiles.problem(with: url) { throw Settings.Invalid("--data-dir " + problem) }
         return AppPaths(root: url)
     }
 
@@ -271,4 +279,11 @@ extension Settings {
         if let clockFile { return .scripted(file: clockFile, fallback: startTime.map(AppClock.starting(at:)) ?? .system) }
         return startTime.map(AppClock.starting(at:)) ?? .system
     }
+
+    /// The clock of what every tminus on the machine shares, the request ledger: the real
+    /// time, or a test's scripted clock (every process of the test reads the same one), never
+    /// `--now`, which moves one run's clock only: `tminus next --now 2031-01-01T00:00:00Z`
+    /// must not write 2031 into the hour every later run counts by. Buckets refill at the
+    /// same pace on either clock (`--now` runs on from its start at the real rate).
+    public var sharedClock: AppClock { clockFile == nil ? .system : clock }
 }

@@ -60,27 +60,32 @@ public struct Countdown: Sendable, Hashable {
     /// years past NET still read `HOLD` on every screen).
     public static let holdGoesStale: TimeInterval = 24 * 3600
 
-    /// How long after NET a launch without an outcome becomes overdue: three hours, a day on
-    /// hold, a coarser date's period and three hours. The one rule `kind` and
-    /// `Launch.overdueFrom` both read.
-    public static func overdueAfter(_ precision: DatePrecision, phase: Phase) -> TimeInterval {
-        if precision != .hour { return periodLength(precision) + outcomeOverdue }
-        return phase == .hold ? holdGoesStale : outcomeOverdue
+    /// When a launch without an outcome becomes overdue: an exact NET three hours on (a hold, a
+    /// day on); a coarser date three hours after the end of its period. The one rule `kind`,
+    /// `Launch.overdueFrom` and `Launch.nextUntil` read.
+    public static func overdueFrom(_ date: Date, precision: DatePrecision, phase: Phase) -> Date {
+        guard precision == .hour else { return periodEnd(date, precision).addingTimeInterval(outcomeOverdue) }
+        return date.addingTimeInterval(phase == .hold ? holdGoesStale : outcomeOverdue)
     }
 
-    /// How far after its NET a launch known only to the day, month, quarter, half or year can
-    /// still happen: the end of that period (generously: a longest month, quarter, half or
-    /// year). Past it by `outcomeOverdue` with no outcome, the record is behind the news
-    /// (issue 37: a day-precision row three years past its date still read `TBD`).
-    public static func periodLength(_ precision: DatePrecision) -> TimeInterval {
-        switch precision {
-        case .hour: 0
-        case .day: 86_400
-        case .month: 31 * 86_400
-        case .quarter: 92 * 86_400
-        case .half: 184 * 86_400
-        case .year: 366 * 86_400
+    /// The end of the calendar period (UTC) a date known only to the day, month, quarter, half
+    /// or year falls in: when the launch can no longer happen within it. Launch Library 2
+    /// dates such a launch on the period's last day (`2026-09-30` for "Quarter 3"), the r/SpaceX
+    /// API on its first: either way the period is the one that holds the date, so a Q3 launch
+    /// is overdue in October like a September one, never in January. An exact date is its own.
+    public static func periodEnd(_ date: Date, _ precision: DatePrecision) -> Date {
+        // Past what a calendar can say (a NET of 1e300 from the network): the date as it is.
+        guard precision != .hour, date.timeIntervalSince1970.isFinite, abs(date.timeIntervalSince1970) < 1e13 else { return date }
+        let civil = Civil(Civil.seconds(date))
+        let (year, month) = (civil.year, civil.month)
+        let first: Int64 = switch precision {
+        case .hour, .day: Civil.days(year: year, month: month, day: civil.day) + 1
+        case .month: month == 12 ? Civil.days(year: year + 1, month: 1, day: 1) : Civil.days(year: year, month: month + 1, day: 1)
+        case .quarter: month >= 10 ? Civil.days(year: year + 1, month: 1, day: 1) : Civil.days(year: year, month: (month - 1) / 3 * 3 + 4, day: 1)
+        case .half: month >= 7 ? Civil.days(year: year + 1, month: 1, day: 1) : Civil.days(year: year, month: 7, day: 1)
+        case .year: Civil.days(year: year + 1, month: 1, day: 1)
         }
+        return Date(timeIntervalSince1970: Double(first) * 86_400)
     }
 
     public var kind: Kind
@@ -140,7 +145,7 @@ public struct Countdown: Sendable, Hashable {
     public static func kind(to date: Date?, precision: DatePrecision, phase: Phase, now: Date) -> Kind {
         guard let date else { return .noDate }
         let elapsed = now.timeIntervalSince(date)
-        let overdue = phase != .decided && elapsed >= overdueAfter(precision, phase: phase)
+        let overdue = phase != .decided && now >= overdueFrom(date, precision: precision, phase: phase)
         guard precision == .hour else { return overdue ? .awaitingOutcome : .noExactTime }
         if phase == .hold { return overdue ? .awaitingOutcome : .hold }
         if elapsed < 0 { return .counting }
@@ -214,7 +219,7 @@ extension Launch {
     /// without a date, or frozen data's (`NO DATA`).
     public var overdueFrom: Date? {
         guard outcomePending, sourceStatus?.kind != .noData, let date else { return nil }
-        return date.addingTimeInterval(Countdown.overdueAfter(datePrecision, phase: countdownPhase))
+        return Countdown.overdueFrom(date, precision: datePrecision, phase: countdownPhase)
     }
 
     /// NET passed `Countdown.outcomeOverdue` ago and the (live) source has no outcome: what the

@@ -76,7 +76,7 @@ public struct LaunchTime: Sendable {
     /// Gregorian calendar reads it, from 1970 to 9999 (in UTC from 1583); Foundation itself otherwise (before 1970
     /// the zoneinfo and ICU's copy of the database part ways by design: the zoneinfo keeps one
     /// history for zones that agree since 1970).
-    private func format(_ date: Date, _ pattern: String, inUTC utc: Bool) -> String {
+    func format(_ date: Date, _ pattern: String, inUTC utc: Bool) -> String {
         let seconds = Civil.seconds(date)
         if let offset = utc ? 0 : zoneOffset(at: seconds), let text = Civil.formatted(seconds + Int64(offset), pattern) {
             return text
@@ -86,7 +86,7 @@ public struct LaunchTime: Sendable {
 
     /// The user's zone's offset from the zoneinfo, for an instant it answers for (1970 on).
     private func zoneOffset(at seconds: Int64) -> Int? {
-        guard seconds >= 0, let rules else { return nil }
+        guard let rules, seconds >= 0 || rules.isRuleOnly else { return nil }
         return rules.offset(at: seconds)
     }
 

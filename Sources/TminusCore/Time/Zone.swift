@@ -20,9 +20,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
     private init(known identifier: String) { self.identifier = identifier }
 
-    /// The system's zone, found as Foundation finds it: `TZ` (a leading `:` dropped), else the
-    /// zone /etc/localtime links to. Anything else (a POSIX rule in `TZ`, a copied file) is
-    /// left to Foundation.
+    /// The system's zone, found as the C library finds it: `TZ` (a leading `:` dropped) naming
+    /// a zone file or a POSIX rule (`UTC+5`), else the zone /etc/localtime links to. Anything
+    /// else (a copied file) is left to Foundation.
     public static var current: Zone {
         if let tz = ProcessInfo.processInfo.environment["TZ"] {
             let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
@@ -37,8 +37,13 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         return Zone(TimeZone.current)
     }
 
-    /// Foundation's zone of the same name, for what the zoneinfo cannot answer.
-    public var foundation: TimeZone { TimeZone(identifier: identifier) ?? .gmt }
+    /// Foundation's zone of the same name, for what the zoneinfo cannot answer. A POSIX rule
+    /// is never given to Foundation, which reads `UTC+5` as five hours ahead: its standard
+    /// offset stands in.
+    public var foundation: TimeZone {
+        if let rules = ZoneRules.cached(identifier), rules.isRuleOnly { return TimeZone(secondsFromGMT: rules.offset(at: 0)) ?? .gmt }
+        return TimeZone(identifier: identifier) ?? .gmt
+    }
 
     public var description: String { identifier }
 }

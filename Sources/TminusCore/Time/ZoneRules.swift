@@ -43,10 +43,22 @@ public struct ZoneRules: Sendable, Hashable {
     /// Where the zone files are: `TZDIR` when set (as the C library reads it), else the system's.
     public static let zoneinfo = ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
 
-    /// The zones read so far, by name (a file is read once per run).
+    /// A zone given as a POSIX rule (`TZ=UTC+5`, `<+05>-5`, `EST5EDT,M3.2.0,M11.1.0`), as the C
+    /// library reads `TZ` when it names no file: POSIX writes offsets west of UTC, so `UTC+5`
+    /// is five hours behind it (`date` says -0500), never ahead.
+    static func posix(_ text: String) -> ZoneRules? {
+        guard let rule = PosixRule(text) else { return nil }
+        return ZoneRules(transitions: [], offsets: [], initialOffset: Int32(rule.standard), footer: rule)
+    }
+
+    /// The zone is a POSIX rule alone: it answers for every instant, before 1970 too.
+    public var isRuleOnly: Bool { transitions.isEmpty && footer != nil }
+
+    /// The zones read so far, by name (a file is read once per run); a name that is no file
+    /// but a POSIX rule is that rule.
     public static func cached(_ identifier: String) -> ZoneRules? {
         if let known = cache.withLock({ $0[identifier] }) { return known }
-        let rules = load(identifier)
+        let rules = load(identifier) ?? posix(identifier)
         cache.withLock { $0[identifier] = .some(rules) }
         return rules
     }
@@ -214,17 +226,20 @@ struct PosixRule: Sendable, Hashable {
             return at > from ? value : nil
         }
 
-        /// `[+-]hh[:mm[:ss]]` in seconds (as written: west of UTC positive).
+        /// `[+-]hh[:mm[:ss]]` in seconds (as written: west of UTC positive). Hours up to 167
+        /// (RFC 8536's bound for a rule's time), minutes and seconds up to 59: Foundation's own
+        /// names for fixed offsets (`GMT+0530`, east of UTC) are not rules and must not read as
+        /// 530 hours west.
         mutating func offset() -> Int? {
             var sign = 1
             if take(UInt8(ascii: "-")) { sign = -1 } else { _ = take(UInt8(ascii: "+")) }
-            guard let hours = number() else { return nil }
+            guard let hours = number(), hours <= 167 else { return nil }
             var seconds = hours * 3600
             if take(UInt8(ascii: ":")) {
-                guard let minutes = number() else { return nil }
+                guard let minutes = number(), minutes <= 59 else { return nil }
                 seconds += minutes * 60
                 if take(UInt8(ascii: ":")) {
-                    guard let secs = number() else { return nil }
+                    guard let secs = number(), secs <= 59 else { return nil }
                     seconds += secs
                 }
             }

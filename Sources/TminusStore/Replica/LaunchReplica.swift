@@ -49,7 +49,8 @@ public final class LaunchReplica: Sendable {
     }
 
     init(url: URL, problem: String? = nil) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(url.deletingLastPathComponent())
+        PrivateFiles.makeFile(url)
         var config = Configuration()
         config.busyMode = .timeout(5)
         config.prepareDatabase { db in

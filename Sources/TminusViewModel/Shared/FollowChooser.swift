@@ -79,14 +79,17 @@ public struct FollowChooser: Sendable, Hashable {
         var providers: [String: Int] = [:]
         for launch in everyone { if let name = launch.providerName { providers[name, default: 0] += 0 } }
         for launch in upcoming { if let name = launch.providerName { providers[name, default: 0] += 1 } }
-        for name in follow.providers where !providers.keys.contains(where: { Follow.folded($0) == Follow.folded(name) }) {
+        // Each name folded once: a follow's names against the names at hand, not each pair.
+        var listed = Set(providers.keys.map(Follow.folded))
+        for name in follow.providers where listed.insert(Follow.folded(name)).inserted {
             providers[name] = upcoming.filter { Follow.provider(name, matches: $0) }.count
         }
         var places: [String: String] = [:]
         for launch in everyone {
             for (name, kind) in Self.places(of: launch) where places[name] == nil { places[name] = kind }
         }
-        for name in follow.locations where !places.keys.contains(where: { Follow.folded($0) == Follow.folded(name) }) {
+        var placesListed = Set(places.keys.map(Follow.folded))
+        for name in follow.locations where placesListed.insert(Follow.folded(name)).inserted {
             places[name] = "place"
         }
         let ranked = { (counts: [(String, Int)]) in counts.sorted { ($1.1, $0.0) < ($0.1, $1.0) } }

@@ -95,7 +95,7 @@ public enum RefreshPlan {
               let launch = nearLaunch(state, list: state.upcoming) else { return nil }
         // The mission, as the status line names it (`Starlink Group 12-3`, not `Falcon 9 Block 5 | …`).
         let mission = launch.name.components(separatedBy: " | ").last ?? launch.name
-        return RequestOrigin.Keep(launch: mission, until: state.now.addingTimeInterval(2 * nearInterval))
+        return RequestOrigin.Keep(launch: mission, for: 2 * nearInterval)
     }
 }
 

@@ -209,7 +209,7 @@ struct Doctor: ScriptCommand {
     /// tminus shares: `ll.thespacedevs.com  7 (refresh 4, list 2, detail 1)`; then what is kept
     /// for a launch near T-0: `kept  1 request for Starlink 12-3 (ll.thespacedevs.com) until 14:36`.
     static func spending(_ settings: Settings, into report: inout Report) {
-        let ledger = Wiring.budgetLedger(settings.paths), now = settings.clock.now()
+        let ledger = Wiring.budgetLedger(settings.paths), now = settings.sharedClock.now()
         let counts = ledger.lastHour(at: now)
         if counts.isEmpty { report.item("requests", "none") }
         for (host, purposes) in counts.sorted(by: { $0.key < $1.key }) {
@@ -239,7 +239,7 @@ struct Doctor: ScriptCommand {
             return
         }
         // The same shared budgets as the app: the doctor's requests count in them too.
-        let governor = RequestGovernor(now: settings.clock.now, ledger: Wiring.budgetLedger(settings.paths))
+        let governor = RequestGovernor(now: settings.sharedClock.now, ledger: Wiring.budgetLedger(settings.paths))
         let clients = Wiring.apiClients(settings)
         let ll2 = clients.ll2.governed(by: governor, budget: Wiring.ll2Budget(settings))
         let allowance = LaunchLibrary2.allowance(base: settings.ll2API,

@@ -112,6 +112,10 @@ struct Tminus: ParsableCommand {
 enum Entry {
     static func main() {
         _ = StartupBench.mainEntered
+        if let short = OpenFilesLimit.ensure() ?? ThreadProbe.problem() {
+            FileHandle.standardError.write(Data((short + "\n").utf8))
+            exit(EX_OSERR)
+        }
         Tminus.main()
     }
 }

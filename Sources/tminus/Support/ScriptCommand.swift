@@ -26,7 +26,7 @@ struct ScriptContext {
         clock = settings.clock
         preferences = PreferencesStore.file(settings.paths.settingsFile).load().preferences
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)
-        let governor = RequestGovernor(now: clock.now, ledger: Wiring.budgetLedger(settings.paths))
+        let governor = RequestGovernor(now: settings.sharedClock.now, ledger: Wiring.budgetLedger(settings.paths))
         let chosen = Wiring.sources(settings, clock: clock, governor: governor, cache: cache, fillsHistory: false)[0]
         source = chosen.isFrozen ? chosen.fallingBack { BuiltInArchive.shared } : chosen
     }
@@ -220,15 +220,28 @@ extension ScriptCommand {
 
 /// Runs async work to its end from a synchronous command (the subcommands are quick, one-shot
 /// jobs; keeping every command synchronous keeps the app itself on the main thread).
-func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+///
+/// Every wait has a bound. The work runs on the concurrency runtime's threads: where none can
+/// be started (an address-space limit, `ulimit -v`, leaves no room for a thread's stack; a
+/// thread limit), it never begins, and the command says so instead of waiting for ever. Begun,
+/// it has `finishWithin` (each request has its own timeout well inside it).
+func blocking(startWithin: TimeInterval = 15, finishWithin: TimeInterval = 600,
+              _ body: @escaping @Sendable () async throws -> Void) throws {
     final class Outcome: @unchecked Sendable { var error: Error? }
     let outcome = Outcome()
-    let done = DispatchSemaphore(value: 0)
+    let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
     Task.detached {
+        started.signal()
         do { try await body() } catch { outcome.error = error }
         done.signal()
     }
-    done.wait()
+    if started.wait(timeout: .now() + startWithin) == .timedOut {
+        throw ScriptFailure("cannot start threads: the work did not begin within \(Int(startWithin)) s "
+                            + "(a limit on memory or threads, `ulimit -v` or `ulimit -u`, leaves no room for one)")
+    }
+    if done.wait(timeout: .now() + finishWithin) == .timedOut {
+        throw ScriptFailure("gave up after \(Int(finishWithin / 60)) minutes without an answer")
+    }
     if let error = outcome.error { throw error }
 }
 

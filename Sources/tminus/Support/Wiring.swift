@@ -12,7 +12,7 @@ enum Wiring {
     static func environment(_ settings: Settings, logger: Logger) -> AppEnvironment {
         let clock = settings.clock
         let browser = settings.browser
-        let governor = RequestGovernor(now: clock.now, ledger: budgetLedger(settings.paths))
+        let governor = RequestGovernor(now: settings.sharedClock.now, ledger: budgetLedger(settings.paths))
         // The app (not the subcommands, which say "nothing to show") falls back on the built-in
         // archive when a source cannot be reached and nothing is cached.
         let cache = DiskCache(directory: settings.paths.responses, limit: CachedFetcher.defaultCacheLimit)

@@ -42,12 +42,19 @@ struct Fault: Encodable, Sendable {
     var repeatFirstPage: Bool?
     var emptyPages: Bool?
     var noRecords: Bool?
+    var redirectTo: String?
 
     enum CodingKeys: String, CodingKey {
         case pathPrefix = "path_prefix", method, count, status, retryAfter = "retry_after"
         case delaySeconds = "delay_seconds", malformed, truncate, drop
         case endless, trickle, trickleInterval = "trickle_interval", gzipBomb = "gzip_bomb", silent
         case repeatFirstPage = "repeat_first_page", emptyPages = "empty_pages", noRecords = "no_records"
+        case redirectTo = "redirect_to"
+    }
+
+    /// 302 Found to `target`: the request's own path makes a redirect loop.
+    static func redirect(path: String, to target: String, count: Int? = nil) -> Fault {
+        Fault(pathPrefix: path, count: count, redirectTo: target)
     }
 
     /// Answer with `status` and a JSON error body.
