@@ -67,4 +67,23 @@ struct DecodePageTests {
         let error = failure { () throws(APIError) in try SpaceXAPI.decodePage(full.prefix(full.count / 2)) }
         #expect(error == .badData("malformed or truncated JSON"))
     }
+
+    /// An answer under the body cap that would take hundreds of MB to decode (100,000 minimal
+    /// launches in 6 MB) is refused before decoding, in words; one nested 100,000 deep is said
+    /// to be too deep, not malformed. Braces and quotes inside strings are not counted.
+    @Test func anAnswerOfTooManyRecordsOrTooDeepIsNotRead() throws {
+        let many = #"{"count": 100000, "next": null, "results": ["# + Array(repeating: #"{"id":"x"}"#, count: 100_000).joined(separator: ",") + "]}"
+        #expect(Data(many.utf8).count < 8 << 20, "under the body cap")
+        let error = failure { () throws(APIError) in try LaunchLibrary2.decodeList(Data(many.utf8), page: 1) }
+        #expect(error == .badData("the answer holds more than 20,000 records, more than any page has: not read"))
+
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let tooDeep = failure { () throws(APIError) in try SpaceXAPI.decodePage(Data(deep.utf8)) }
+        #expect(tooDeep == .badData("the answer is nested more than 512 levels deep, deeper than any API answers: not read"))
+
+        // Within a string, braces and brackets are text.
+        let name = String(repeating: "{[", count: 30_000) + #"\"quoted\""#
+        let text = #"{"docs": [{"id": "a", "name": ""# + name + #""}], "totalDocs": 1, "page": 1, "hasNextPage": false}"#
+        #expect(try SpaceXAPI.decodePage(Data(text.utf8)).launches.map(\.id) == ["a"])
+    }
 }

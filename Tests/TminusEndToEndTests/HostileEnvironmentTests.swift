@@ -119,4 +119,25 @@ struct HostileEnvironmentTests {
                                     server: server)
         #expect(raised.status == 0, "\(raised.stderr)")
     }
+
+    /// A config.toml a script generated with 10,000 followed providers: `next` answers at
+    /// once, naming config.toml and the line, instead of spinning for seconds then exiting 64
+    /// without a word of where the names came from; a config.toml that is not UTF-8 says
+    /// "using defaults" once.
+    @Test func aHugeOrUnreadableConfigIsSaidOnceAndFast() async throws {
+        let rig = try CommandRig(prefix: "tminus-e2e-huge-config")
+        let config = rig.dataDir.appending(path: "config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let names = (0..<10_000).map { "\"Provider \($0)\"" }.joined(separator: ", ")
+        try Data("[follow]\nproviders = [\(names)]\n".utf8).write(to: config.appending(path: "config.toml"))
+        let started = Date()
+        let huge = try rig.run(["next", "--source", "ll2", "--now", "2023-04-20T00:00:00Z"])
+        #expect(Date().timeIntervalSince(started) < 5, "answered in \(Date().timeIntervalSince(started)) s")
+        #expect(huge.status == 0, "\(huge.stderr)")
+        #expect(huge.stderr.contains("config.toml line 2: follow.providers lists 10000 names; at most 100; using defaults"), "\(huge.stderr)")
+
+        try Data([0x5B, 0x66, 0xFF, 0xFE, 0x0A]).write(to: config.appending(path: "config.toml"))
+        let bytes = try rig.run(["next", "--source", "ll2", "--now", "2023-04-20T00:00:00Z"])
+        #expect(bytes.stderr.components(separatedBy: "using defaults").count == 2, "once: \(bytes.stderr)")
+    }
 }

@@ -118,10 +118,48 @@ public enum SpaceXAPI {
 public enum JSONProblem {
     /// An API answer decoded as `type`; a body that does not decode is `.badData`, in words.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(APIError) -> T {
+        if let refused = refusal(of: data) { throw .badData(refused) }
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
             throw .badData(describe(error, byteCount: data.count))
+        }
+    }
+
+    /// The most objects one answer is read with: a detailed page of 100 launches holds about a
+    /// thousand, the r/SpaceX API's whole launch list 1,500. 100,000 minimal launches fit under
+    /// the body cap in 6 MB, and Foundation's decoder holds every object of an answer at once:
+    /// that took the app to 870 MB. Refused before decoding, in words.
+    public static let objectsLimit = 20_000
+    /// Deeper than any API answer nests (Foundation's decoder stops at 512 too, in words that
+    /// read "malformed").
+    public static let depthLimit = 512
+
+    /// Why `data` is not decoded at all, from one pass over its bytes (strings skipped): more
+    /// objects than `objectsLimit`, or nested past `depthLimit`. Nil for anything else.
+    static func refusal(of data: Data) -> String? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+            var objects = 0, depth = 0, inString = false, escaped = false
+            for byte in bytes {
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"):
+                    objects += 1
+                    depth += 1
+                    if objects > objectsLimit {
+                        return "the answer holds more than \(Formatting.grouped(Double(objectsLimit))) records, more than any page has: not read"
+                    }
+                case UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                default: continue
+                }
+                if depth > depthLimit { return "the answer is nested more than \(depthLimit) levels deep, deeper than any API answers: not read" }
+            }
+            return nil
         }
     }
 

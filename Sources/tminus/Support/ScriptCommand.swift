@@ -21,7 +21,9 @@ struct ScriptContext {
         settings = try options.settings()
         FileLogHandler.bootstrap(file: settings.paths.logFile)
         if let problem = settings.configProblem {
-            FileHandle.standardError.write(Data("tminus: \(problem); using defaults\n".utf8))
+            // Said once: some problems say it themselves (a file that is not UTF-8).
+            let words = problem.hasSuffix("using defaults") ? problem : problem + "; using defaults"
+            FileHandle.standardError.write(Data("tminus: \(words)\n".utf8))
         }
         clock = settings.clock
         preferences = PreferencesStore.file(settings.paths.settingsFile).load().preferences
