@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TminusCore
 
 extension FavoritesDatabase {
     /// What `tminus doctor` says of the favorites file.
@@ -47,14 +48,20 @@ extension FavoritesDatabase {
         }
     }
 
-    /// A copy of the file (and its WAL, if any) in the temporary folder. The caller removes
-    /// its folder.
+    /// A copy of the file (and its WAL, if any) in the temporary folder, in a folder of the
+    /// user's alone (the favorites are theirs to read). The caller removes its folder; a copy
+    /// that fails leaves none behind (out of descriptors, each failed open left one).
     private static func copyForReading(_ url: URL) throws -> URL {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appending(path: "tminus-readonly-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(dir)
         let copy = dir.appending(path: url.lastPathComponent)
-        try fm.copyItem(at: url, to: copy)
+        do {
+            try fm.copyItem(at: url, to: copy)
+        } catch {
+            try? fm.removeItem(at: dir)
+            throw error
+        }
         if fm.fileExists(atPath: url.path + "-wal") {
             try? fm.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
         }

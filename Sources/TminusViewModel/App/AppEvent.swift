@@ -33,6 +33,8 @@ public enum AppEvent: Sendable {
     /// A calendar file was written (where), or could not be.
     case exportSaved(Result<URL, ExportError>)
     case preferencesSaved(Result<Void, PreferencesStore.SaveError>)
+    /// The settings file as read again, and how many changes the app had made when it asked.
+    case preferencesReloaded(PreferencesStore.Loaded, edits: Int)
     /// A picture arrived, or could not be had.
     case pictureLoaded(PictureRequest, Result<LoadedPicture, PictureError>)
     /// How many colours the terminal has (sent once the screen is set up).

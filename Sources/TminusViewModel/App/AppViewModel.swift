@@ -162,6 +162,13 @@ struct ReducerContext {
     var sources: [Source]
     /// The app can ask for news (`AppEnvironment.news`).
     var hasNews = false
+    /// The run's flags fix the theme or the follow: a settings file changed by another tminus
+    /// does not move them.
+    var themeFixed = false
+    var followFixed = false
+    /// config.toml's, for a settings file that chose none.
+    var configTheme: ThemeChoice?
+    var configFollow = Follow()
 
     init(_ environment: AppEnvironment) {
         func describe(_ source: LaunchSource) -> Source {
@@ -171,5 +178,9 @@ struct ReducerContext {
         }
         sources = environment.sources.map(describe)
         hasNews = environment.news != nil
+        themeFixed = environment.themeFlag != nil
+        followFixed = environment.followFlag != nil
+        configTheme = environment.configTheme
+        configFollow = environment.configFollow
     }
 }

@@ -24,6 +24,9 @@ public enum Effect: Sendable, Hashable {
     case cancelPicture(PictureRequest)
     // Writes, each kind in the order asked.
     case savePreferences(Preferences)
+    /// The settings file read again (another tminus may have changed it), after the writes
+    /// asked before; `edits` is how many changes the app had made when it asked.
+    case reloadPreferences(edits: Int)
     /// The settings written for what the app learned by itself (a follow's server ids): a
     /// failure is logged, not reported as something the user asked for that was lost.
     case rememberFollowIDs(Preferences)

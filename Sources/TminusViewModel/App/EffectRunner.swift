@@ -106,6 +106,9 @@ final class EffectRunner {
         case .savePreferences(let preferences):
             let store = env.preferences
             startInOrder(.preferences) { .preferencesSaved(await store.save(preferences)) }
+        case .reloadPreferences(let edits):
+            let store = env.preferences
+            startInOrder(.preferences) { .preferencesReloaded(store.load(), edits: edits) }
         case .rememberFollowIDs(let preferences):
             let store = env.preferences, log = env.log
             startInOrder(.preferences) { () async -> AppEvent? in

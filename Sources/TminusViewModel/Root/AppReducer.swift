@@ -87,6 +87,7 @@ struct AppReducer {
             receivedFavorites(call, result, status)
             checkReminders()
         case .preferencesSaved(let result): receivedSettingsSaved(result)
+        case let .preferencesReloaded(loaded, edits): receivedSettingsReloaded(loaded, edits: edits)
         case .laidOut(let geometry):
             // Where the frame just drawn put things: clicks, pictures and scrolling go by it.
             state.lastFrame = geometry
@@ -95,6 +96,8 @@ struct AppReducer {
         // selected row of the list on screen is on screen.
         keepActiveSelectionVisible()
         updatePictureDemand()
+        // Each change the user makes is one more edit: a file read before it is not applied.
+        if effects.contains(where: { if case .savePreferences = $0 { true } else { false } }) { state.settingsSaving.edits += 1 }
     }
 
     // MARK: - Keys
@@ -173,7 +176,10 @@ struct AppReducer {
     }
 
     mutating func userSelectedTab(_ tab: Tab) {
-        if tab != state.tab { dismissPassingNotice() }
+        if tab != state.tab {
+            dismissPassingNotice()
+            noticeSettingsOfAnotherInstance()
+        }
         state.tab = tab
         Screens.unit(tab).selected(&self)
     }

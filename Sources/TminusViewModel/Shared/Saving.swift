@@ -7,6 +7,8 @@ public struct SettingsSaving: Sendable, Hashable {
     /// Why the last save failed; nil once the file holds the settings.
     public var fault: String?
     public var retryAt: Date?
+    /// How many changes the user has made this run (each a save asked).
+    public var edits = 0
     public init() {}
 }
 
@@ -53,6 +55,47 @@ extension AppReducer {
             state.notice = Notice(error.message, level: .error)
             effects.append(.log("settings: \(error.message)"))
         }
+    }
+
+    /// Another tminus may have changed the settings file: read it again on a tab switch, after
+    /// this app's own writes (unless one is failing: its change must not be read over).
+    mutating func noticeSettingsOfAnotherInstance() {
+        guard state.settingsSaving.fault == nil else { return }
+        effects.append(.reloadPreferences(edits: state.settingsSaving.edits))
+    }
+
+    /// The file as another tminus left it: what differs from this app's settings is applied and
+    /// said (`settings changed in another tminus: theme, follow`), unless the user changed a
+    /// setting since it was asked for, or the run's flags fix it (`--theme`, `--provider`).
+    mutating func receivedSettingsReloaded(_ loaded: PreferencesStore.Loaded, edits: Int) {
+        guard loaded.problem == nil, edits == state.settingsSaving.edits, state.settingsSaving.fault == nil else { return }
+        let new = loaded.preferences, old = state.preferences
+        guard new != old else { return }
+        var changed: [String] = []
+        state.preferences = new
+        if new.units != old.units { changed.append("units") }
+        if new.reminders != old.reminders { changed.append("reminders") }
+        if new.banner != old.banner { changed.append("banner") }
+        if new.mouse != old.mouse {
+            state.session.lastClick = nil
+            effects.append(.setMouse(new.mouse))
+            changed.append("mouse")
+        }
+        if new.theme != old.theme, !context.themeFixed {
+            state.theme.choice = new.theme ?? context.configTheme ?? .auto
+            changed.append("theme")
+        }
+        if new.follow != old.follow, !context.followFixed {
+            let follow = new.savedFollow(config: context.configFollow)
+            changeFollow { state in
+                state.follow = follow
+                state.followServer = state.preferences.followIDs.server(for: follow)
+                state.showsEverything = false
+            }
+            changed.append("follow")
+        }
+        guard !changed.isEmpty else { return }
+        show(Notice("settings changed in another tminus: " + changed.joined(separator: ", ")))
     }
 
     /// The settings go again, as they are now, when their time comes.

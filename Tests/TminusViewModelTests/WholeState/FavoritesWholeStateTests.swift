@@ -17,7 +17,7 @@ struct FavoritesWholeStateTests {
     /// `3`, and the database's answer.
     static func opened(_ saved: Favorites, sourceLocation: SourceLocation = #_sourceLocation) -> ReducerStore {
         var store = ReducerStore(ScriptedSource())
-        store.send(.key(.character("3")), effects: [.favorites(.load)], sourceLocation: sourceLocation) { state in
+        store.send(.key(.character("3")), effects: [.reloadPreferences(edits: 0), .favorites(.load)], sourceLocation: sourceLocation) { state in
             state.tab = .favorites
             state.favorites.isLoading = true
             state.session.pendingFavorites.count = 1

@@ -14,7 +14,7 @@ struct RocketsWholeStateTests {
     @Test func theRocketsTabLoadsOpensAPageBrowsesAndGoesBack() {
         let rockets = Sample.Rockets.all
         var store = ReducerStore(ScriptedSource(rockets: rockets))
-        store.send(.key(.character("2")), effects: [.fetchRockets(source: 0, .cacheOnly)]) { state in
+        store.send(.key(.character("2")), effects: [.reloadPreferences(edits: 0), .fetchRockets(source: 0, .cacheOnly)]) { state in
             state.tab = .rockets
             state.rockets.status.begin(.loadingFirst, mode: .cacheOnly)
         }

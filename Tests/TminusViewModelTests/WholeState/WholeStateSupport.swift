@@ -85,7 +85,9 @@ extension ReducerStore {
     /// `2`, and the catalogue from the cache (fresh: the network is not asked).
     mutating func openRocketsFromCache(_ rockets: [Rocket], sourceLocation: SourceLocation = #_sourceLocation) {
         let now = clock.clock.now()
-        send(.key(.character("2")), effects: [.fetchRockets(source: 0, .cacheOnly)], sourceLocation: sourceLocation) { state in
+        // A tab switch reads the settings file again (another tminus may have changed it).
+        send(.key(.character("2")), effects: [.reloadPreferences(edits: state.settingsSaving.edits), .fetchRockets(source: 0, .cacheOnly)],
+             sourceLocation: sourceLocation) { state in
             state.tab = .rockets
             state.rockets.status.activity = .loadingFirst
         }
@@ -104,6 +106,7 @@ extension ReducerStore {
         let now = clock.clock.now()
         send(.key(.character("m")), effects: [.setMouse(true), .savePreferences(preferences)], sourceLocation: sourceLocation) { state in
             state.preferences.mouse = true
+            state.settingsSaving.edits += 1
             state.notice = Notice(WholeState.mouseOnNotice, expires: now.addingTimeInterval(Notice.lifetime))
         }
     }
