@@ -154,6 +154,13 @@ final class FavoritesFile: @unchecked Sendable {
         if FavoritesDatabase.isDirectory(url) {
             throw FolderInTheWay(path: url.path)
         }
+        // A read-only mount where a killed run left the WAL's shm: SQLite opens the file as if
+        // for writing and the first change fails. Said from the start, as any read-only disk.
+        var mount = statvfs()
+        if statvfs(url.deletingLastPathComponent().path, &mount) == 0, mount.f_flag & UInt(ST_RDONLY) != 0,
+           FavoritesDatabase.isRegularFile(url) {
+            throw POSIXError(.EROFS)
+        }
         let database = try FavoritesDatabase(url: url, now: now, busyTimeout: busyTimeout)
         self.database = database
         identity = FileIdentity(url)

@@ -160,6 +160,30 @@ struct SavedMeansSavedTests {
 
     // MARK: A read-only disk
 
+    /// A read-only mount where a killed run left the database's `-wal` and `-shm` beside it:
+    /// the tab bar says `favorites read-only` from the start, not first when a change fails.
+    @Test(.enabled(if: isRoot, "mounting a small tmpfs needs root (CI runs as root)"))
+    func aReadOnlyDiskAfterAKilledRunIsSaidAtOnce() async throws {
+        let disk = try SmallDisk(kilobytes: 1024)
+        defer { disk.remove() }
+        try await Self.saveFalcon9(in: disk.root)
+        let killed = try ShellRig(dataDir: disk.root)
+        try await killed.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
+        try killed.tmux.sendKeys("3")
+        try await killed.tmux.waitFor("1 rocket · 0 launches")
+        Harness.send(signal: SIGKILL, to: try #require(killed.appPID))
+        #expect(try await killed.waitForExitStatus() == 128 + Int(SIGKILL))
+        let database = disk.data.appending(path: "favorites.sqlite")
+        #expect(FileManager.default.fileExists(atPath: database.path + "-shm"), "the killed run left its shm")
+        try disk.remount(readOnly: true)
+
+        let rig = try ShellRig(stderrToFile: true, dataDir: disk.root)
+        try await rig.tmux.waitFor("Galaxy 33", timeout: .seconds(30))
+        try rig.tmux.sendKeys("3")
+        let screen = try await rig.tmux.waitFor("1 rocket · 0 launches")
+        #expect(Self.tabBar(screen).contains("favorites read-only"), "before any change:\n\(Self.tabBar(screen))")
+    }
+
     @Test(.enabled(if: isRoot, "mounting a small tmpfs needs root (CI runs as root)"))
     func aReadOnlyDiskShowsTheFavoritesAndRefusesChangesWithTheReason() async throws {
         let disk = try SmallDisk(kilobytes: 1024)
