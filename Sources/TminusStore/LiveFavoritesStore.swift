@@ -156,9 +156,7 @@ final class FavoritesFile: @unchecked Sendable {
         }
         // A read-only mount where a killed run left the WAL's shm: SQLite opens the file as if
         // for writing and the first change fails. Said from the start, as any read-only disk.
-        var mount = statvfs()
-        if statvfs(url.deletingLastPathComponent().path, &mount) == 0, mount.f_flag & UInt(ST_RDONLY) != 0,
-           FavoritesDatabase.isRegularFile(url) {
+        if FileSystemCondition.isReadOnlyMount(url.deletingLastPathComponent()), FavoritesDatabase.isRegularFile(url) {
             throw POSIXError(.EROFS)
         }
         let database = try FavoritesDatabase(url: url, now: now, busyTimeout: busyTimeout)
@@ -263,6 +261,12 @@ struct FileIdentity: Equatable {
 
 /// What the file system holding a path says about writing there.
 enum FileSystemCondition {
+    /// The folder is on a file system mounted read-only.
+    static func isReadOnlyMount(_ folder: URL) -> Bool {
+        var info = statvfs()
+        return statvfs(folder.path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
     /// `read-only file system`, `disk full`, `no permission to write in …`, `… is a
     /// file, not a folder`, or nil when the file system has no objection (the cause is
     /// SQLite's own: a lock, damage).
@@ -277,9 +281,9 @@ enum FileSystemCondition {
             if up.path == dir.path { break }
             dir = up
         }
+        if isReadOnlyMount(dir) { return "read-only file system" }
         var info = statvfs()
         if statvfs(dir.path, &info) == 0 {
-            if info.f_flag & UInt(ST_RDONLY) != 0 { return "read-only file system" }
             // Nearly nothing left: a write that failed there failed for want of room.
             if UInt64(info.f_bavail) * UInt64(info.f_frsize) < 16 * 1024 || posixCode(error) == ENOSPC { return "disk full" }
         }

@@ -13,14 +13,13 @@ import Foundation
 enum Deflate {
     /// - Parameter dictionary: `recordShape`; another only in tests (what an older or a
     ///   foreign record is).
-    static func compress(_ data: Data, dictionary: String? = recordShape) -> Data? {
+    static func compress(_ data: Data, dictionary: [UInt8]? = recordShapeBytes) -> Data? {
         guard data.count < Int(UInt32.max) else { return nil }
         var stream = z_stream()
         guard deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         if let dictionary {
-            let bytes = Array(dictionary.utf8)
-            guard deflateSetDictionary(&stream, bytes, uInt(bytes.count)) == Z_OK else { return nil }
+            guard deflateSetDictionary(&stream, dictionary, uInt(dictionary.count)) == Z_OK else { return nil }
         }
         let bound = Int(deflateBound(&stream, uLong(data.count)))
         var out = Data(count: 4 + bound)
@@ -60,8 +59,7 @@ enum Deflate {
                 stream.avail_out = uInt(length)
                 var status = inflate(&stream, Z_FINISH)
                 if status == Z_NEED_DICT {
-                    let dictionary = Array(recordShape.utf8)
-                    guard inflateSetDictionary(&stream, dictionary, uInt(dictionary.count)) == Z_OK else { return Z_DATA_ERROR }
+                    guard inflateSetDictionary(&stream, recordShapeBytes, uInt(recordShapeBytes.count)) == Z_OK else { return Z_DATA_ERROR }
                     status = inflate(&stream, Z_FINISH)
                 }
                 return status
@@ -77,6 +75,9 @@ enum Deflate {
     ///
     /// Changing it makes the records kept with it unreadable: change the replica's schema
     /// version with it (the replica is then built again).
+    /// `recordShape`'s bytes, made once: every record deflated or inflated starts from them.
+    static let recordShapeBytes = Array(recordShape.utf8)
+
     static let recordShape = """
         https://www.youtube.com/watch?v=https://x.com/https://twitter.com/https://en.wikipedia.org/wiki/\
         https://thespacedevs-prod.nyc3.digitaloceanspaces.com/media/images/\

@@ -173,7 +173,7 @@ public final class ReplicaLock: @unchecked Sendable {
     /// Takes the lock; false when another process holds it (or the file cannot be opened,
     /// when syncing unguarded is better than never syncing).
     public func tryLock() -> Bool {
-        let fd = Foundation.open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let fd = PrivateFiles.open(url, O_RDWR | O_CREAT)
         guard fd >= 0 else { return true }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             close(fd)

@@ -24,7 +24,7 @@ struct DeflateTests {
         #expect(shaped.count < plain.count * 3 / 4, "\(shaped.count) bytes with the dictionary, \(plain.count) without")
         #expect(Deflate.decompress(shaped) == record)
         #expect(Deflate.decompress(plain) == record)
-        let foreign = try #require(Deflate.compress(record, dictionary: "another dictionary altogether"))
+        let foreign = try #require(Deflate.compress(record, dictionary: Array("another dictionary altogether".utf8)))
         #expect(Deflate.decompress(foreign) == nil)
     }
 
